@@ -1,0 +1,23 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { newHexId } from '../shared/ids.js';
+
+const ApiKeySchema = defineEntity({
+  name: 'ApiKey',
+  tableName: 'api_keys',
+  properties: {
+    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    /** The public half, sent as `api_key`. */
+    key: p.string().length(64).unique('api_keys_key_unique'),
+    /** SHA-256 of the secret. The secret is 256 random bits, so a slow KDF would add cost and no safety. */
+    secretHash: p.string().length(64).hidden(),
+    name: p.string().length(100),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    expiresAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+    lastUsedAt: p.datetime().nullable(),
+  },
+});
+
+export class ApiKey extends ApiKeySchema.class {}
+ApiKeySchema.setClass(ApiKey);
+export { ApiKeySchema };

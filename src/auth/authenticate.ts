@@ -1,0 +1,52 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UnauthenticatedError } from '../errors.js';
+import { User } from '../users/user.entity.js';
+import { authenticateApiKey } from './api-keys.js';
+import { ANONYMOUS, type Principal } from './principal.js';
+import type { TokenService } from './tokens.js';
+
+export interface Credentials {
+  authorization?: string | undefined;
+  /** The workspace platform's legacy callers put their key pair in the JSON body instead of a header. */
+  apiKey?: { key: string; secret: string } | undefined;
+}
+
+/**
+ * Turns a request's credentials into a principal. The user row is read on every request so that locking,
+ * disabling, deleting or logging a user out takes effect at once, not when the token expires.
+ */
+export async function authenticate(em: EntityManager, tokens: TokenService, credentials: Credentials): Promise<Principal> {
+  if (credentials.apiKey) return apiKeyPrincipal(em, credentials.apiKey.key, credentials.apiKey.secret);
+  const header = credentials.authorization?.trim();
+  if (!header) return ANONYMOUS;
+  const space = header.indexOf(' ');
+  const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
+  const value = space < 0 ? '' : header.slice(space + 1).trim();
+  if (scheme === 'bearer' && value) return userPrincipal(em, tokens, value);
+  if (scheme === 'apikey' && value) {
+    const colon = value.indexOf(':');
+    return apiKeyPrincipal(em, colon < 0 ? value : value.slice(0, colon), colon < 0 ? '' : value.slice(colon + 1));
+  }
+  throw new UnauthenticatedError('Unsupported authorization scheme', 'invalid');
+}
+
+async function apiKeyPrincipal(em: EntityManager, key: string, secret: string): Promise<Principal> {
+  const apiKey = await authenticateApiKey(em, key, secret);
+  return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key };
+}
+
+async function userPrincipal(em: EntityManager, tokens: TokenService, token: string): Promise<Principal> {
+  const claims = await tokens.verify(token);
+  const user = await em.findOne(
+    User,
+    { id: claims.sub },
+    { fields: ['id', 'username', 'role', 'locked', 'disabled', 'tokenVersion'] },
+  );
+  if (!user || (claims.ver !== undefined && claims.ver !== user.tokenVersion)) {
+    throw new UnauthenticatedError('Token has been revoked', 'expired');
+  }
+  if (user.locked) throw new UnauthenticatedError('Account is locked', 'locked');
+  if (user.disabled) throw new UnauthenticatedError('Account is disabled', 'disabled');
+  // The role comes from the database, not the token, so a demotion applies to tokens already issued.
+  return { kind: 'user', userId: user.id, username: user.username, role: user.role };
+}

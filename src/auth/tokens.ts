@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Config } from '../config.js';
+import { UnauthenticatedError } from '../errors.js';
+import type { Role } from '../users/user.entity.js';
+
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+  /** The user's token version when the token was issued; a bump revokes it. Absent in tokens from an external issuer. */
+  ver?: number;
+}
+
+/** Tokens larger than this are refused before any cryptography runs. */
+const MAX_TOKEN_LENGTH = 8 * 1024;
+
+/**
+ * Issues and checks access tokens. The algorithm is pinned (jose otherwise accepts any the key allows),
+ * and exp, iat, sub, iss and aud are required, so an unsigned, foreign or everlasting token never passes.
+ */
+export class TokenService {
+  private readonly jwks: JWTVerifyGetKey | undefined;
+
+  constructor(private readonly config: Config['jwt']) {
+    this.jwks = config.jwksUrl ? createRemoteJWKSet(new URL(config.jwksUrl)) : undefined;
+  }
+
+  async issue(claims: TokenClaims): Promise<{ accessToken: string; expiresIn: number }> {
+    const accessToken = await new SignJWT({ role: claims.role, ver: claims.ver })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(this.config.issuer)
+      .setAudience(this.config.audience)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${this.config.expiresInSeconds}s`)
+      .sign(this.config.secret);
+    return { accessToken, expiresIn: this.config.expiresInSeconds };
+  }
+
+  async verify(token: string): Promise<TokenClaims> {
+    if (token.length > MAX_TOKEN_LENGTH) throw invalid();
+    const common = {
+      issuer: this.config.issuer,
+      audience: this.config.audience,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      clockTolerance: 5,
+    };
+    let payload: JWTPayload;
+    try {
+      payload = await this.verifyWithEitherKey(token, common);
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('Token has expired', 'expired');
+      throw invalid();
+    }
+    const role = payload.role;
+    if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin')) throw invalid();
+    const ver = typeof payload.ver === 'number' ? payload.ver : undefined;
+    return { sub: payload.sub, role, ver };
+  }
+
+  private async verifyWithEitherKey(token: string, common: object): Promise<JWTPayload> {
+    const header = decodeHeaderAlg(token);
+    if (header === 'HS256') {
+      return (await jwtVerify(token, this.config.secret, { ...common, algorithms: ['HS256'] })).payload;
+    }
+    if (this.jwks && (header === 'RS256' || header === 'ES256')) {
+      return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['RS256', 'ES256'] })).payload;
+    }
+    throw invalid();
+  }
+}
+
+const invalid = () => new UnauthenticatedError('Invalid token', 'invalid');
+
+function decodeHeaderAlg(token: string): string | undefined {
+  const [encoded] = token.split('.', 1);
+  try {
+    const header = JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString('utf8')) as { alg?: unknown };
+    return typeof header.alg === 'string' ? header.alg : undefined;
+  } catch {
+    return undefined;
+  }
+}

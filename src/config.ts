@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the gateway reads, parsed once. Nothing else in the codebase reads
+ * process.env: the parsed object is passed down, so tests build the app with their own values.
+ */
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = (protocols: RegExp) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && protocols.test(new URL(v).protocol), { message: `must be a ${protocols.source} URL` })
+      .optional(),
+  );
+const httpUrl = optionalUrl(/^https?:$/);
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const bool = z.preprocess(
+  (v) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.trim().toLowerCase()) : v),
+  z.boolean(),
+);
+const csv = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  z.array(z.string()),
+);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(0, 65535).default(4000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    CORS_ORIGINS: csv.optional(),
+    BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+    SHUTDOWN_GRACE_MS: int(0, 120_000).default(10_000),
+    HTTP_HEADERS_TIMEOUT_MS: int(1000, 120_000).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: int(1000, 600_000).default(30_000),
+
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:$/),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DB_POOL_MAX: int(1, 200).default(10),
+    REDIS_URL: optionalUrl(/^rediss?:$/),
+
+    JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+    JWT_EXPIRES_IN_SECONDS: int(60, 7 * 24 * 3600).default(3600),
+    JWT_ISSUER: z.string().min(1).default('trellis'),
+    JWT_AUDIENCE: z.string().min(1).default('trellis'),
+    JWT_JWKS_URL: httpUrl,
+
+    BOOTSTRAP_ADMIN_USERNAME: z.string().min(1).default('admin'),
+    BOOTSTRAP_ADMIN_PASSWORD: optionalString,
+    BOOTSTRAP_API_KEY: optionalString,
+    BOOTSTRAP_API_KEY_SECRET: optionalString,
+
+    PLATFORM_VERSION: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, 'must look like 1.16.0')
+      .default('1.16.0'),
+
+    SEISMIC_API_URL: httpUrl.default('https://earthquake.usgs.gov/fdsnws/event/1/query'),
+    FIRE_API_URL: httpUrl.default('https://firms.modaps.eosdis.nasa.gov/api/area/csv'),
+    FIRE_API_TOKEN: optionalString,
+    FIRE_DAILY_QUOTA: int(1, 100_000).default(1000),
+    ZIP_GEOCODER_URL: httpUrl,
+    UPSTREAM_TIMEOUT_MS: int(50, 60_000).default(5000),
+
+    RATE_LIMIT_MAX: int(1, 1_000_000).default(600),
+    RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
+    LOGIN_RATE_LIMIT_MAX: int(1, 10_000).default(10),
+    LOGIN_RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400).default(60),
+
+    APOLLO_KEY: optionalString,
+    APOLLO_GRAPH_REF: optionalString,
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET && !env.JWT_JWKS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS' });
+    }
+    if (!!env.BOOTSTRAP_API_KEY !== !!env.BOOTSTRAP_API_KEY_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'BOOTSTRAP_API_KEY and BOOTSTRAP_API_KEY_SECRET go together' });
+    }
+    if (env.BOOTSTRAP_API_KEY_SECRET && env.BOOTSTRAP_API_KEY_SECRET.length < 24) {
+      ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'must be at least 24 characters' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  http: {
+    port: number;
+    host: string;
+    trustProxy: boolean;
+    corsOrigins: string[] | undefined;
+    bodyLimitBytes: number;
+    shutdownGraceMs: number;
+    /** Slow-client bounds: all headers within the first, the whole request within the second. */
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+  };
+  logLevel: Env['LOG_LEVEL'];
+  db: { url: string | undefined; dataDir: string; poolMax: number };
+  redisUrl: string | undefined;
+  jwt: {
+    /** HS256 key; a random per-process key outside production, so tokens do not outlive a dev server. */
+    secret: Uint8Array;
+    secretIsEphemeral: boolean;
+    expiresInSeconds: number;
+    issuer: string;
+    audience: string;
+    jwksUrl: string | undefined;
+  };
+  bootstrap: {
+    adminUsername: string;
+    adminPassword: string | undefined;
+    apiKey: string | undefined;
+    apiKeySecret: string | undefined;
+  };
+  platformVersion: string;
+  risk: {
+    seismicApiUrl: string;
+    fireApiUrl: string;
+    fireApiToken: string | undefined;
+    fireDailyQuota: number;
+    zipGeocoderUrl: string | undefined;
+    upstreamTimeoutMs: number;
+  };
+  rateLimit: { max: number; windowSeconds: number; loginMax: number; loginWindowSeconds: number };
+  apollo: { key: string | undefined; graphRef: string | undefined };
+  /** Bearer token /metrics requires; without one, /metrics is open (keep it off the public network). */
+  metrics: { token: string | undefined };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    http: {
+      port: e.PORT,
+      host: e.HOST,
+      trustProxy: e.TRUST_PROXY,
+      corsOrigins: e.CORS_ORIGINS,
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    },
+    logLevel: e.LOG_LEVEL,
+    db: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, poolMax: e.DB_POOL_MAX },
+    redisUrl: e.REDIS_URL,
+    jwt: {
+      secret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),
+      secretIsEphemeral: !e.JWT_SECRET,
+      expiresInSeconds: e.JWT_EXPIRES_IN_SECONDS,
+      issuer: e.JWT_ISSUER,
+      audience: e.JWT_AUDIENCE,
+      jwksUrl: e.JWT_JWKS_URL,
+    },
+    bootstrap: {
+      adminUsername: e.BOOTSTRAP_ADMIN_USERNAME,
+      adminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
+      apiKey: e.BOOTSTRAP_API_KEY,
+      apiKeySecret: e.BOOTSTRAP_API_KEY_SECRET,
+    },
+    platformVersion: e.PLATFORM_VERSION,
+    risk: {
+      seismicApiUrl: e.SEISMIC_API_URL,
+      fireApiUrl: e.FIRE_API_URL,
+      fireApiToken: e.FIRE_API_TOKEN,
+      fireDailyQuota: e.FIRE_DAILY_QUOTA,
+      zipGeocoderUrl: e.ZIP_GEOCODER_URL,
+      upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      loginMax: e.LOGIN_RATE_LIMIT_MAX,
+      loginWindowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    apollo: { key: e.APOLLO_KEY, graphRef: e.APOLLO_GRAPH_REF },
+    metrics: { token: e.METRICS_TOKEN },
+  };
+}

@@ -1,0 +1,13 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000100_identity } from './Migration20261122000100_identity.js';
+import { Migration20261122000200_workspace_platform } from './Migration20261122000200_workspace_platform.js';
+import { Migration20261122000300_risk_quota } from './Migration20261122000300_risk_quota.js';
+import { Migration20261122000400_helpdesk } from './Migration20261122000400_helpdesk.js';
+
+/** Applied in this order at start-up. A new migration is added here as well as in its own file. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122000100_identity', class: Migration20261122000100_identity },
+  { name: 'Migration20261122000200_workspace_platform', class: Migration20261122000200_workspace_platform },
+  { name: 'Migration20261122000300_risk_quota', class: Migration20261122000300_risk_quota },
+  { name: 'Migration20261122000400_helpdesk', class: Migration20261122000400_helpdesk },
+];

@@ -1,0 +1,60 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { entities } from './entities.js';
+import { migrationsList } from './migrations/index.js';
+
+export type Orm = MikroORM;
+
+/** Called with every SQL statement the ORM sends, when set (tests count statements with it). */
+export type QueryListener = (sql: string) => void;
+
+export function ormOptions(url: string, poolMax: number, log?: Logger, onQuery?: QueryListener): Options {
+  return {
+    clientUrl: url,
+    entities,
+    extensions: [Migrator],
+    pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
+    // Fail fast instead of queueing forever when the database is down (a hung request is worse than a 503).
+    driverOptions: { connectionTimeoutMillis: 3_000, query_timeout: 30_000 },
+    forceUtcTimezone: true,
+    // A global identity map would leak entities between requests; every request forks its own EntityManager.
+    allowGlobalContext: false,
+    discovery: { warnWhenNoEntities: true },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    debug: onQuery ? ['query'] : false,
+    logger: (message) => {
+      // MikroORM colours its lines for terminals; listeners and JSON logs want the plain statement.
+      const plain = message.replace(/\x1b\[[0-9;]*m/g, '');
+      onQuery?.(plain);
+      log?.debug({ orm: true }, plain);
+    },
+  };
+}
+
+export async function openOrm(url: string, poolMax: number, log?: Logger, onQuery?: QueryListener): Promise<Orm> {
+  return MikroORM.init(ormOptions(url, poolMax, log, onQuery));
+}
+
+/** Arbitrary, fixed: the advisory lock every Trellis process takes around its migrations. */
+const MIGRATION_LOCK = 727_431_990_117n;
+
+/**
+ * Applies pending migrations; start-up never uses schema:update. Replicas starting together would race to create
+ * the same tables (one fails on a duplicate), so each waits for a PostgreSQL advisory lock first: the first applies
+ * the migrations, the others then find nothing pending. The lock lives on its own connection, outside the pool,
+ * so a pool of one still has a connection for the migrator, and dies with the session if the process does.
+ */
+export async function migrate(orm: Orm): Promise<void> {
+  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl'), connectionTimeoutMillis: 3_000 });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    await orm.migrator.up();
+  } finally {
+    // Closing the session releases the lock even when the unlock itself fails.
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]).catch(() => undefined);
+    await lock.end();
+  }
+}

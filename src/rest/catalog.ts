@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * Every legacy REST route is declared through `defineRoute`, which registers it with Fastify and records
+ * its request and response schemas. The catalog is the single source for the OpenAPI document.
+ */
+export interface RestRoute {
+  method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
+  /** Fastify path syntax, e.g. /api/help/requests/:id */
+  path: string;
+  summary: string;
+  tag: 'workspace users' | 'help desk' | 'risk' | 'auth' | 'health';
+  /** How a caller authenticates: nothing, a bearer token, or the platform's api_key/api_key_secret body fields. */
+  auth: 'none' | 'bearer' | 'optional-bearer' | 'body-api-key';
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Documented statuses and, for JSON bodies, their shape. */
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+}
+
+export const restCatalog: RestRoute[] = [];
+
+export function defineRoute(
+  app: FastifyInstance,
+  route: RestRoute,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  if (!restCatalog.some((r) => r.method === route.method && r.path === route.path)) restCatalog.push(route);
+  app.route({ method: route.method, url: route.path, handler });
+}

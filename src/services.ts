@@ -1,0 +1,65 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Orm } from './db/orm.js';
+import { TokenService } from './auth/tokens.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
+import { createCounterStore, type CounterStore } from './hardening/counters.js';
+import { LoginThrottle } from './hardening/login-throttle.js';
+import { createHelpdesk, type Helpdesk } from './helpdesk/service.js';
+import type { RiskService } from './risk/service.js';
+import { wireRiskService } from './risk/wiring.js';
+
+/** The app-wide singletons resolvers reach through `ctx.services`; per-request state lives in the context. */
+export interface AppServices {
+  config: Config;
+  orm: Orm;
+  log: Logger;
+  tokens: TokenService;
+  /** The clock, injectable so tests can stand in any season or instant. */
+  now: () => Date;
+  /** Prometheus counters of this app: `metrics.upstreamCall(service, outcome)`, `metrics.cacheLookup(cache, hit)`. */
+  metrics: Metrics;
+  /** The shared Redis connection when REDIS_URL is set: cache, quotas, rate limits and events across replicas. */
+  redis: Redis | undefined;
+  risk: RiskService;
+  helpdesk: Helpdesk;
+  /** Hit counters for rate limits: in Redis when configured (shared by replicas), else in this process. */
+  counters: CounterStore;
+  loginThrottle: LoginThrottle;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  orm: Orm;
+  log: Logger;
+  now?: () => Date;
+  counters?: CounterStore;
+}
+
+export function createServices(deps: ServiceDeps): AppServices {
+  const now = deps.now ?? (() => new Date());
+  const redis = deps.config.redisUrl
+    ? new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => deps.log.warn({ err: error }, 'redis error'));
+  const counters = deps.counters ?? createCounterStore(redis, deps.log);
+  return {
+    config: deps.config,
+    orm: deps.orm,
+    log: deps.log,
+    tokens: new TokenService(deps.config.jwt),
+    metrics: createMetrics(),
+    now,
+    redis,
+    counters,
+    loginThrottle: new LoginThrottle(counters, deps.config.rateLimit.loginMax, deps.config.rateLimit.loginWindowSeconds),
+    risk: wireRiskService({ config: deps.config, orm: deps.orm, log: deps.log, redis, now }),
+    helpdesk: createHelpdesk({ now, log: deps.log }),
+  };
+}
+
+/** Releases what createServices opened. */
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.redis?.quit().catch(() => services.redis?.disconnect());
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('configuration', () => {
+  it('starts with no variables at all (a fresh machine)', () => {
+    const config = loadConfig({});
+    expect(config.http).toMatchObject({ port: 4000, host: '127.0.0.1' });
+    expect(config.db.url).toBeUndefined();
+    expect(config.jwt.secretIsEphemeral).toBe(true);
+  });
+
+  it('reports every invalid variable at once, by name', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', FIRE_DAILY_QUOTA: '-1' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'FIRE_DAILY_QUOTA']) expect(text).toContain(name);
+    }
+  });
+
+  it('refuses production without a JWT secret instead of signing with a random one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('requires the bootstrap API key and its secret together', () => {
+    expect(() => loadConfig({ BOOTSTRAP_API_KEY: 'k' })).toThrow(/BOOTSTRAP_API_KEY/);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).db.url).toBeUndefined();
+  });
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.stop());
+
+describe('health and readiness', () => {
+  for (const path of ['/api/health', '/api/v1/health']) {
+    it(`answers ${path} with the legacy health body`, async () => {
+      const res = await t.request(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'healthy', timestamp: expect.any(String), version: '1.0.0' });
+      expect(new Date(res.body.timestamp).toISOString()).toBe(res.body.timestamp);
+    });
+  }
+
+  it('reports ready while the database answers', async () => {
+    expect(await t.request('/api/ready')).toMatchObject({ status: 200, body: { status: 'ready' } });
+  });
+
+  it('tags every response with a request id, reusing a well-formed one from the caller', async () => {
+    const res = await t.request('/api/health', { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    const generated = await t.request('/api/health', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('unknown paths and malformed requests', () => {
+  it('answers an unknown /api path with 404 {error}', async () => {
+    expect(await t.request('/api/nothing-here')).toMatchObject({ status: 404, body: { error: 'Not found' } });
+  });
+  it('answers an unknown /api/help path with 404 {message}', async () => {
+    expect(await t.request('/api/help/nothing')).toMatchObject({ status: 404, body: { message: 'Resource not found' } });
+  });
+  it('answers malformed JSON on log-in with 400 and the help-desk style body', async () => {
+    const res = await t.request('/api/auth/login', { method: 'POST', body: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+  });
+  it('answers malformed JSON on /graphql with 400 and a GraphQL error body', async () => {
+    const res = await t.request('/graphql', { method: 'POST', body: '{"query":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(/Malformed/);
+  });
+});
+
+describe('GraphQL transport', () => {
+  it('serves queries over GET with the preflight header', async () => {
+    const res = await t.request('/graphql?query=%7Bhealth%7Bstatus%7D%7D', { headers: { 'apollo-require-preflight': 'true' } });
+    expect(res).toMatchObject({ status: 200, body: { data: { health: { status: 'healthy' } } } });
+  });
+  it('refuses a simple (CSRF-able) GET without the preflight header', async () => {
+    const res = await t.request('/graphql?query=%7Bhealth%7Bstatus%7D%7D');
+    expect(res.status).toBe(400);
+  });
+  it('refuses mutations over GET', async () => {
+    const q = encodeURIComponent('mutation { login(username:"a", password:"b") { accessToken } }');
+    const res = await t.request(`/graphql?query=${q}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(res.status).toBe(405);
+  });
+  it('refuses batched requests', async () => {
+    const res = await t.request('/graphql', { method: 'POST', json: [{ query: '{health{status}}' }, { query: '{health{status}}' }] });
+    expect(res.status).toBe(400);
+  });
+  it('allows introspection outside production', async () => {
+    const res = await t.gql('{ __schema { queryType { name } } }');
+    expect(res.data.__schema.queryType.name).toBe('Query');
+  });
+});

@@ -1,0 +1,23 @@
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { describe, expect, it } from 'vitest';
+import { ruleTree } from '../../src/graphql/permissions.js';
+import { loadTypeDefs } from '../../src/graphql/schema.js';
+
+/** Deny by default is only safe while every root field has a rule someone chose: this fails when one has none. */
+describe('permissions', () => {
+  const schema = makeExecutableSchema({ typeDefs: loadTypeDefs() });
+  const tree = ruleTree();
+
+  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    if (!root) continue;
+    it(`gives every ${root.name} field an explicit rule`, () => {
+      const fields = Object.keys(root.getFields()).sort();
+      const ruled = Object.keys(tree[root.name as keyof typeof tree]).sort();
+      expect(fields.filter((f) => !ruled.includes(f))).toEqual([]);
+    });
+    it(`has no ${root.name} rule for a field the schema lacks`, () => {
+      const fields = Object.keys(root.getFields());
+      expect(Object.keys(tree[root.name as keyof typeof tree]).filter((f) => !fields.includes(f))).toEqual([]);
+    });
+  }
+});

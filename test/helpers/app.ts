@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+
+export interface TestApp {
+  app: App;
+  url: string;
+  databaseUrl: string;
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, auth?: string): Promise<GqlResponse<T>>;
+  /** Logs in over HTTP and returns a ready `Authorization` header value. */
+  login(username: string, password: string): Promise<string>;
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Creates a user through the app's own account rules and returns an Authorization header for it. */
+  createUser(username: string, options?: { role?: 'user' | 'admin'; password?: string }): Promise<{ id: string; auth: string }>;
+  /** Runs `fn` and returns the SQL statements the app sent meanwhile (with the result). */
+  countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
+  stop(): Promise<void>;
+}
+
+export interface GqlResponse<T> {
+  status: number;
+  data?: T;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown>; path?: string[] }>;
+}
+
+export const ADMIN_PASSWORD = 'Adm1n!strator';
+export const API_KEY = 'testkey0123456789abcdef0';
+export const API_KEY_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
+export const DEFAULT_PASSWORD = 'Passw0rd!x';
+
+/** A fresh database cloned from the migrated template, so each test file starts empty and isolated. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = inject('pgServerUrl');
+  const name = `trellis_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${server}/postgres` });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+  await admin.end();
+  return {
+    url: `${server}/${name}`,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: `${server}/postgres` });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the real app, as production does, on an ephemeral port against its own database. */
+export async function startTestApp(
+  env: Record<string, string | undefined> = {},
+  deps: { now?: () => Date } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: db.url,
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    BOOTSTRAP_API_KEY: API_KEY,
+    BOOTSTRAP_API_KEY_SECRET: API_KEY_SECRET,
+    SEISMIC_API_URL: 'http://127.0.0.1:9/usgs',
+    FIRE_API_URL: 'http://127.0.0.1:9/firms',
+    RATE_LIMIT_MAX: '100000',
+    LOGIN_RATE_LIMIT_MAX: '10000',
+    ...env,
+  });
+  const logs: Array<Record<string, unknown>> = [];
+  let recording: string[] | undefined;
+  const onQuery = (sql: string) => recording?.push(sql);
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = await buildApp(config, { logStream, onQuery, ...deps });
+  const url = await app.listen();
+
+  const request: TestApp['request'] = async (path, init = {}) => {
+    const { json, headers, ...rest } = init;
+    const res = await fetch(url + path, {
+      ...rest,
+      headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...(headers as Record<string, string>) },
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+
+  const gql: TestApp['gql'] = async (query, variables, auth) => {
+    const res = await request('/graphql', {
+      method: 'POST',
+      json: { query, variables },
+      headers: auth ? { authorization: auth } : {},
+    });
+    return { status: res.status, ...(res.body as object) };
+  };
+
+  const login: TestApp['login'] = async (username, password) => {
+    const res = await request('/api/auth/login', { method: 'POST', json: { username, password } });
+    if (res.status !== 200) throw new Error(`login failed for ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+    return `Bearer ${res.body.access_token}`;
+  };
+
+  const adminAuth = { value: undefined as string | undefined };
+  const createUser: TestApp['createUser'] = async (username, options = {}) => {
+    adminAuth.value ??= await login('admin', ADMIN_PASSWORD);
+    const password = options.password ?? DEFAULT_PASSWORD;
+    // Through the API, as an administrator would: validation and the default group apply as in production.
+    const created = await gql<{ createUser: { id: string } }>(
+      'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
+      { input: { username, password, role: options.role ?? 'user' } },
+      adminAuth.value,
+    );
+    if (!created.data?.createUser) throw new Error(`createUser failed for ${username}: ${JSON.stringify(created.errors)}`);
+    return { id: created.data.createUser.id, auth: await login(username, password) };
+  };
+
+  const countQueries: TestApp['countQueries'] = async (fn) => {
+    recording = [];
+    try {
+      const result = await fn();
+      return { result, statements: recording.filter((s) => /\b(select|insert|update|delete|begin|commit)\b/i.test(s)) };
+    } finally {
+      recording = undefined;
+    }
+  };
+
+  return {
+    app,
+    url,
+    countQueries,
+    databaseUrl: db.url,
+    logs,
+    gql,
+    login,
+    request,
+    createUser,
+    stop: async () => {
+      await app.stop();
+      await db.drop();
+    },
+  };
+}
