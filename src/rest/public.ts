@@ -1,0 +1,325 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { runOperation, type Gateway } from './bridge.js';
+import { defineRoute, type RestRoute } from './catalog.js';
+import { toLegacyError } from './errors.js';
+
+/**
+ * The workspace platform's developer API (`/api/public/*`), as its client helpers call it: every call is a POST
+ * whose JSON body carries api_key and api_key_secret. Each route runs a stored GraphQL document with those
+ * credentials, so the API key is checked, and every rule applied, exactly as for GraphQL.
+ */
+
+// Aliases give the platform's snake_case names straight from the GraphQL result.
+const PLATFORM_USER = /* GraphQL */ `
+  fragment PlatformUser on User {
+    user_id: id
+    username
+    first_name: firstName
+    last_name: lastName
+    locked
+    disabled
+    organization
+    phone
+    last_session: lastSession
+    created: createdAt
+    groups { name group_id: id }
+  }
+`;
+
+const GET_USERS = /* GraphQL */ `
+  query PlatformGetUsers($limit: Int, $offset: Int) {
+    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }
+  }
+  ${PLATFORM_USER}
+`;
+const GET_USER = /* GraphQL */ `
+  query PlatformGetUser($id: ID, $username: String) {
+    user(id: $id, username: $username) { ...PlatformUser }
+  }
+  ${PLATFORM_USER}
+`;
+const CREATE_USER = /* GraphQL */ `
+  mutation PlatformCreateUser($input: CreateUserInput!) {
+    user: createUser(input: $input) { ...PlatformUser }
+  }
+  ${PLATFORM_USER}
+`;
+const UPDATE_USER = /* GraphQL */ `
+  mutation PlatformUpdateUser($id: ID!, $input: UpdateUserInput!) {
+    user: updateUser(id: $id, input: $input) { ...PlatformUser }
+  }
+  ${PLATFORM_USER}
+`;
+const DELETE_USER = /* GraphQL */ `
+  mutation PlatformDeleteUser($id: ID!, $force: Boolean) {
+    deleteUser(id: $id, force: $force)
+  }
+`;
+const LOGOUT_USER = /* GraphQL */ `
+  mutation PlatformLogoutUser($id: ID!) {
+    logoutUser(id: $id) { id }
+  }
+`;
+const ADD_USER_GROUP = /* GraphQL */ `
+  mutation PlatformAddUserGroup($userId: ID!, $groupId: ID!) {
+    addUserToGroup(userId: $userId, groupId: $groupId) { id }
+  }
+`;
+const REMOVE_USER_GROUP = /* GraphQL */ `
+  mutation PlatformRemoveUserGroup($userId: ID!, $groupId: ID!) {
+    removeUserFromGroup(userId: $userId, groupId: $groupId) { id }
+  }
+`;
+const GET_GROUPS = /* GraphQL */ `
+  query PlatformGetGroups {
+    groups { group_id: id name description }
+  }
+`;
+const VALIDATE_CREDENTIALS = /* GraphQL */ `
+  query PlatformValidateCredentials {
+    validateCredentials
+  }
+`;
+
+/** The platform writes dates as `YYYY-MM-DD HH:MM:SS.ffffff` in UTC; ours carry milliseconds, padded to micro. */
+export const platformDate = (iso: string | null): string | null =>
+  iso === null ? null : `${iso.slice(0, 10)} ${iso.slice(11, 23)}000`;
+
+interface GqlUser {
+  last_session: string | null;
+  created: string;
+  [field: string]: unknown;
+}
+const platformUser = (user: GqlUser) => ({ ...user, last_session: platformDate(user.last_session), created: platformDate(user.created) });
+
+// ---- request bodies --------------------------------------------------------------------------------------------
+
+const text = z.string().max(10_000);
+const nullableText = text.nullable().optional();
+const Credentials = { api_key: z.string().min(1), api_key_secret: z.string().min(1) };
+const TargetUserId = z.object({ user_id: z.string().min(1).max(64) });
+const TargetGroupId = z.object({ group_id: z.string().min(1).max(64) });
+
+const Bodies = {
+  get_users: z.object({ ...Credentials, limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }),
+  get_user: z.object({
+    ...Credentials,
+    target_user: z
+      .object({ user_id: z.string().min(1).max(64).optional(), username: z.string().min(1).max(256).optional() })
+      .refine((t) => t.user_id !== undefined || t.username !== undefined, { message: 'needs user_id or username', path: ['user_id'] }),
+  }),
+  create_user: z.object({
+    ...Credentials,
+    target_user: z.object({
+      username: z.string().max(256),
+      first_name: nullableText,
+      last_name: nullableText,
+      locked: z.boolean().optional(),
+      disabled: z.boolean().optional(),
+      organization: nullableText,
+      phone: nullableText,
+      password: text.optional(),
+    }),
+  }),
+  update_user: z.object({
+    ...Credentials,
+    target_user: TargetUserId.extend({
+      username: z.string().max(256).optional(),
+      first_name: nullableText,
+      last_name: nullableText,
+      locked: z.boolean().optional(),
+      disabled: z.boolean().optional(),
+      organization: nullableText,
+      phone: nullableText,
+      password: text.optional(),
+    }),
+  }),
+  delete_user: z.object({ ...Credentials, target_user: TargetUserId, force: z.boolean().optional() }),
+  logout_user: z.object({ ...Credentials, target_user: TargetUserId }),
+  add_user_group: z.object({ ...Credentials, target_user: TargetUserId, target_group: TargetGroupId }),
+  remove_user_group: z.object({ ...Credentials, target_user: TargetUserId, target_group: TargetGroupId }),
+  get_groups: z.object(Credentials),
+  validate_credentials: z.object(Credentials),
+};
+
+/** The profile fields the platform sends, renamed for GraphQL; absent fields stay absent, so they do not change. */
+function profileInput(t: Record<string, unknown>): Record<string, unknown> {
+  const names: Record<string, string> = {
+    username: 'username',
+    first_name: 'firstName',
+    last_name: 'lastName',
+    locked: 'locked',
+    disabled: 'disabled',
+    organization: 'organization',
+    phone: 'phone',
+    password: 'password',
+  };
+  return Object.fromEntries(Object.entries(names).filter(([from]) => t[from] !== undefined).map(([from, to]) => [to, t[from]]));
+}
+
+// ---- responses -------------------------------------------------------------------------------------------------
+
+const ErrorBody = z.object({ error_message: z.string() });
+const UserBody = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  locked: z.boolean(),
+  disabled: z.boolean(),
+  organization: z.string().nullable(),
+  phone: z.string().nullable(),
+  last_session: z.string().nullable().describe('YYYY-MM-DD HH:MM:SS.ffffff, UTC'),
+  created: z.string().describe('YYYY-MM-DD HH:MM:SS.ffffff, UTC'),
+  groups: z.array(z.object({ name: z.string(), group_id: z.string() })),
+});
+const Empty = z.object({});
+const errors = {
+  400: { description: 'Invalid Request (no credentials, or a key without its secret), Unknown User, malformed parameters, a rule broken', schema: ErrorBody },
+  401: { description: 'Access has expired (the key expired or was revoked)', schema: ErrorBody },
+  403: { description: 'Access Denied (wrong key or secret)', schema: ErrorBody },
+};
+
+// ---- the routes ------------------------------------------------------------------------------------------------
+
+type Body<K extends keyof typeof Bodies> = z.infer<(typeof Bodies)[K]>;
+
+interface PublicOperation<K extends keyof typeof Bodies> {
+  summary: string;
+  document: string;
+  variables: (body: Body<K>) => Record<string, unknown>;
+  /** The success body from the GraphQL data; `undefined` means the target does not exist. */
+  respond: (data: any) => Record<string, unknown> | undefined;
+  response: z.ZodType;
+}
+
+const operations: { [K in keyof typeof Bodies]: PublicOperation<K> } = {
+  get_users: {
+    summary: 'List users (ordered by username; limit defaults to 500)',
+    document: GET_USERS,
+    variables: (b) => ({ limit: b.limit ?? 500, offset: b.offset ?? 0 }),
+    respond: (d) => ({ users: d.users.users.map(platformUser), total: d.users.total }),
+    response: z.object({ users: z.array(UserBody), total: z.number().int() }),
+  },
+  get_user: {
+    summary: 'One user by user_id or username',
+    document: GET_USER,
+    variables: (b) => (b.target_user.user_id !== undefined ? { id: b.target_user.user_id } : { username: b.target_user.username }),
+    respond: (d) => (d.user ? { user: platformUser(d.user) } : undefined),
+    response: z.object({ user: UserBody }),
+  },
+  create_user: {
+    summary: 'Create a user (in the default group; without a password, a random one)',
+    document: CREATE_USER,
+    variables: (b) => ({ input: profileInput(b.target_user) }),
+    respond: (d) => ({ user: platformUser(d.user) }),
+    response: z.object({ user: UserBody }),
+  },
+  update_user: {
+    summary: 'Update a user: only user_id is required, and only the fields sent change',
+    document: UPDATE_USER,
+    variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
+    respond: (d) => ({ user: platformUser(d.user) }),
+    response: z.object({ user: UserBody }),
+  },
+  delete_user: {
+    summary: 'Delete a user (an administrator needs force: true; never the last one)',
+    document: DELETE_USER,
+    variables: (b) => ({ id: b.target_user.user_id, force: b.force ?? false }),
+    respond: () => ({}),
+    response: Empty,
+  },
+  logout_user: {
+    summary: "Revoke every one of the user's tokens",
+    document: LOGOUT_USER,
+    variables: (b) => ({ id: b.target_user.user_id }),
+    respond: () => ({}),
+    response: Empty,
+  },
+  add_user_group: {
+    summary: 'Add a user to a group',
+    document: ADD_USER_GROUP,
+    variables: (b) => ({ userId: b.target_user.user_id, groupId: b.target_group.group_id }),
+    respond: () => ({}),
+    response: Empty,
+  },
+  remove_user_group: {
+    summary: 'Remove a user from a group (never from the default group)',
+    document: REMOVE_USER_GROUP,
+    variables: (b) => ({ userId: b.target_user.user_id, groupId: b.target_group.group_id }),
+    respond: () => ({}),
+    response: Empty,
+  },
+  get_groups: {
+    summary: 'List groups',
+    document: GET_GROUPS,
+    variables: () => ({}),
+    respond: (d) => ({ groups: d.groups }),
+    response: z.object({ groups: z.array(z.object({ group_id: z.string(), name: z.string(), description: z.string().nullable() })) }),
+  },
+  validate_credentials: {
+    summary: "Check an API key and secret (the helper's authenticate-keys)",
+    document: VALIDATE_CREDENTIALS,
+    variables: () => ({}),
+    respond: () => ({}),
+    response: Empty,
+  },
+};
+
+/** Where the first problem is, in the caller's field names, and whether the field was missing or wrong. */
+function describeProblem(error: z.ZodError, body: unknown): string {
+  const issue = error.issues[0]!;
+  const path = issue.path.map(String).join('.');
+  let value: unknown = body;
+  for (const part of issue.path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[part as PropertyKey] : undefined;
+  return value === undefined ? `Missing parameter: ${path}` : `Invalid parameter: ${path}`;
+}
+
+function credentialsOf(body: unknown): { key: string; secret: string } | undefined {
+  const { api_key: key, api_key_secret: secret } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return typeof key === 'string' && key && typeof secret === 'string' && secret ? { key, secret } : undefined;
+}
+
+async function answer<K extends keyof typeof Bodies>(
+  gateway: Gateway,
+  name: K,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  const fail = (error: Parameters<typeof toLegacyError>[1]) => {
+    const { status, body } = toLegacyError('public', error);
+    return reply.code(status).send(body);
+  };
+  const apiKey = credentialsOf(request.body);
+  // The platform answers a request without a complete key pair before looking at anything else.
+  if (!apiKey) return reply.code(400).send({ error_message: 'Invalid Request' });
+  const operation = operations[name];
+  const parsed = Bodies[name].safeParse(request.body);
+  if (!parsed.success) {
+    // Credentials first, as the platform does: a stranger learns nothing about the parameters.
+    const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });
+    if (check.errors?.length) return fail(check.errors[0]);
+    return reply.code(400).send({ error_message: describeProblem(parsed.error, request.body) });
+  }
+  const result = await runOperation(gateway, request, operation.document, operation.variables(parsed.data as Body<K>), { apiKey });
+  if (result.errors?.length) return fail(result.errors[0]);
+  const body = operation.respond(result.data);
+  return body ?? reply.code(400).send({ error_message: 'Unknown User' });
+}
+
+export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): void {
+  for (const name of Object.keys(operations) as Array<keyof typeof Bodies>) {
+    const operation = operations[name];
+    const route: RestRoute = {
+      method: 'POST',
+      path: `/api/public/${name}`,
+      summary: operation.summary,
+      tag: 'workspace users',
+      auth: 'body-api-key',
+      body: Bodies[name],
+      responses: { 200: { description: 'Done', schema: operation.response }, ...errors },
+    };
+    defineRoute(app, route, (request, reply) => answer(gateway, name, request, reply));
+  }
+}

@@ -1,0 +1,257 @@
+import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Principal } from '../auth/principal.js';
+import { hashPassword } from '../auth/passwords.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { isHexId } from '../shared/ids.js';
+import { assertPassword, assertUsername, newUserAccount } from './accounts.js';
+import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
+import { User, usernameKey, type Role } from './user.entity.js';
+import { containsPattern, notNull, optionalText, phoneNumber } from './validation.js';
+
+/**
+ * Administration of workspace-platform users: listing, creating, updating, deleting, signing out, and group
+ * membership. Shield lets only administrators (admin users and API keys) in; the rules about *whose* role or
+ * flags may change live here, so GraphQL and the REST routes obey them alike.
+ */
+
+export interface ProfileInput {
+  firstName?: string | null;
+  lastName?: string | null;
+  organization?: string | null;
+  phone?: string | null;
+}
+
+export interface CreateUserInput extends ProfileInput {
+  username: string;
+  password?: string | null;
+  role?: Role | null;
+  locked?: boolean | null;
+  disabled?: boolean | null;
+}
+
+export interface UpdateUserInput extends ProfileInput {
+  username?: string | null;
+  password?: string | null;
+  role?: Role | null;
+  locked?: boolean | null;
+  disabled?: boolean | null;
+}
+
+export interface UserFilter {
+  search?: string | null;
+  role?: Role | null;
+  locked?: boolean | null;
+  disabled?: boolean | null;
+  groupId?: string | null;
+}
+
+export const MAX_PAGE_SIZE = 500;
+
+export const unknownUser = () => new NotFoundError('Unknown User');
+export const unknownGroup = () => new NotFoundError('Unknown Group');
+
+/** The platform's wording, which legacy callers match on. */
+const duplicateOnCreate = (username: string) => new ConflictError(`Error creating user (${username}): (User already exists)`, { field: 'username' });
+const duplicateOnUpdate = (username: string) => new ConflictError(`Error updating user (${username}): (User already exists)`, { field: 'username' });
+
+export async function listUsers(
+  em: EntityManager,
+  filter: UserFilter = {},
+  paging: { limit?: number | null; offset?: number | null } = {},
+): Promise<{ users: User[]; total: number }> {
+  const limit = paging.limit ?? 50;
+  const offset = paging.offset ?? 0;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw new ValidationError(`limit must be from 1 to ${MAX_PAGE_SIZE}`, 'limit');
+  }
+  if (!Number.isInteger(offset) || offset < 0) throw new ValidationError('offset must be 0 or more', 'offset');
+
+  const where: FilterQuery<User> = {};
+  if (filter.role) where.role = filter.role;
+  if (typeof filter.locked === 'boolean') where.locked = filter.locked;
+  if (typeof filter.disabled === 'boolean') where.disabled = filter.disabled;
+  const search = optionalText(filter.search, 'search', 'Search', 100);
+  if (search) {
+    const like = containsPattern(search);
+    where.$or = [{ username: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }];
+  }
+  if (filter.groupId !== undefined && filter.groupId !== null) {
+    if (!isHexId(filter.groupId)) return { users: [], total: 0 };
+    const members = em.createQueryBuilder(GroupMembership, 'm').select('m.user').where({ group: filter.groupId });
+    where.id = { $in: members as never };
+  }
+  const [users, total] = await em.findAndCount(User, where, { orderBy: { usernameKey: 'asc' }, limit, offset });
+  return { users, total };
+}
+
+export async function findUser(em: EntityManager, by: { id?: string | null; username?: string | null }): Promise<User | null> {
+  const hasId = by.id !== undefined && by.id !== null;
+  const hasName = by.username !== undefined && by.username !== null;
+  if (hasId === hasName) throw new ValidationError('Give exactly one of id and username', hasId ? 'username' : 'id');
+  if (hasId) return isHexId(by.id) ? em.findOne(User, { id: by.id }) : null;
+  const key = usernameKey(by.username!);
+  return key.length <= 64 ? em.findOne(User, { usernameKey: key }) : null;
+}
+
+/** Only an administrator user grants or withdraws administration; an API key administers this domain only. */
+function assertMayGrantRole(actor: Principal, role: Role, current: Role): void {
+  if (role !== current && actor.kind !== 'user') {
+    throw new ForbiddenError("Only an administrator user can change a user's role");
+  }
+}
+
+export async function createUser(em: EntityManager, actor: Principal, input: CreateUserInput): Promise<User> {
+  const role = input.role ?? 'user';
+  assertMayGrantRole(actor, role, 'user');
+  const profile = profileFields(input);
+  try {
+    return await em.transactional(async (tx) => {
+      if (await tx.count(User, { usernameKey: usernameKey(input.username) })) throw duplicateOnCreate(input.username);
+      const user = await newUserAccount(tx, { username: input.username, password: input.password ?? undefined, role });
+      tx.assign(user, { ...profile, locked: input.locked ?? false, disabled: input.disabled ?? false });
+      return user;
+    });
+  } catch (error) {
+    throw error instanceof UniqueConstraintViolationException ? duplicateOnCreate(input.username) : error;
+  }
+}
+
+/**
+ * Changes only the fields present in `input`, all in one transaction: a rejected field leaves the user as it was.
+ * Locking, disabling, a new password or a new role also revoke the user's tokens (tokenVersion), on top of
+ * authenticate() re-reading the account on every request.
+ */
+export async function updateUser(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput): Promise<User> {
+  const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
+  if (input.username !== undefined) {
+    const username = notNull(input.username, 'username');
+    assertUsername(username);
+    changes.username = username;
+    changes.usernameKey = usernameKey(username);
+  }
+  if (input.password !== undefined) assertPassword(notNull(input.password, 'password'));
+  if (input.role !== undefined) changes.role = notNull(input.role, 'role');
+  if (input.locked !== undefined) changes.locked = notNull(input.locked, 'locked');
+  if (input.disabled !== undefined) changes.disabled = notNull(input.disabled, 'disabled');
+  const profile = profileFields(input);
+
+  try {
+    return await em.transactional(async (tx) => {
+      const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      if (!user) throw unknownUser();
+      const selfChange = actor.kind === 'user' && actor.userId === user.id;
+      const flagsChange =
+        (changes.role !== undefined && changes.role !== user.role) ||
+        (changes.locked !== undefined && changes.locked !== user.locked) ||
+        (changes.disabled !== undefined && changes.disabled !== user.disabled);
+      if (selfChange && flagsChange) throw new ForbiddenError('You cannot change your own role, lock or disable yourself');
+      if (changes.role !== undefined) assertMayGrantRole(actor, changes.role, user.role);
+      const wasActiveAdmin = isActiveAdmin(user);
+      const becomesActiveAdmin = isActiveAdmin({ role: changes.role ?? user.role, locked: changes.locked ?? user.locked, disabled: changes.disabled ?? user.disabled });
+      if (wasActiveAdmin && !becomesActiveAdmin) await assertAnotherActiveAdmin(tx, user.id, 'demoted, locked or disabled');
+      if (changes.usernameKey && changes.usernameKey !== user.usernameKey) {
+        if (await tx.count(User, { usernameKey: changes.usernameKey, id: { $ne: user.id } })) throw duplicateOnUpdate(changes.username!);
+      }
+      const revokesTokens =
+        input.password !== undefined ||
+        (changes.role !== undefined && changes.role !== user.role) ||
+        (changes.locked === true && !user.locked) ||
+        (changes.disabled === true && !user.disabled);
+      if (input.password) changes.passwordHash = await hashPassword(input.password);
+      tx.assign(user, { ...changes, ...profile });
+      if (revokesTokens) user.tokenVersion += 1;
+      return user;
+    });
+  } catch (error) {
+    throw error instanceof UniqueConstraintViolationException ? duplicateOnUpdate(input.username ?? '') : error;
+  }
+}
+
+/**
+ * Deletes a user. Their group memberships go with them (foreign keys cascade); the help-request domain keeps
+ * their requests and history with the person set to null, so nothing anyone else wrote disappears.
+ *
+ * `force` comes from the platform helper, where it deletes a user who still has live sessions. Here a user's
+ * only live state is their tokens, which stop working as soon as the row is gone, so `force` guards the one
+ * deletion that is hard to undo: an administrator's account needs force: true. The last active administrator
+ * is never deleted, with or without force, so the platform can always be administered.
+ */
+export async function deleteUser(em: EntityManager, id: string, force = false): Promise<string> {
+  return em.transactional(async (tx) => {
+    const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    if (!user) throw unknownUser();
+    if (user.role === 'admin' && !force) {
+      throw new ConflictError('Deleting an administrator requires force', { field: 'force' });
+    }
+    if (isActiveAdmin(user)) await assertAnotherActiveAdmin(tx, user.id, 'deleted');
+    await tx.nativeDelete(User, { id: user.id });
+    return user.id;
+  });
+}
+
+/** Revokes every token the user holds; their next request must sign in again. */
+export async function logoutUser(em: EntityManager, id: string): Promise<User> {
+  return em.transactional(async (tx) => {
+    const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    if (!user) throw unknownUser();
+    user.tokenVersion += 1;
+    return user;
+  });
+}
+
+export async function addUserToGroup(em: EntityManager, userId: string, groupId: string): Promise<User> {
+  return em.transactional(async (tx) => {
+    const [user, group] = await findMember(tx, userId, groupId);
+    // Idempotent, and safe against a concurrent identical request.
+    await tx.upsert(
+      GroupMembership,
+      { user: user.id, group: group.id, createdAt: new Date() },
+      { onConflictFields: ['user', 'group'], onConflictAction: 'ignore', disableIdentityMap: true },
+    );
+    return user;
+  });
+}
+
+export async function removeUserFromGroup(em: EntityManager, userId: string, groupId: string): Promise<User> {
+  return em.transactional(async (tx) => {
+    const [user, group] = await findMember(tx, userId, groupId);
+    if (group.id === DEFAULT_GROUP_ID) throw new ValidationError('Every user belongs to the default group', 'groupId');
+    await tx.nativeDelete(GroupMembership, { user: user.id, group: group.id });
+    return user;
+  });
+}
+
+async function findMember(em: EntityManager, userId: string, groupId: string): Promise<[User, Group]> {
+  const user = isHexId(userId) ? await em.findOne(User, { id: userId }) : null;
+  if (!user) throw unknownUser();
+  const group = isHexId(groupId) ? await em.findOne(Group, { id: groupId }) : null;
+  if (!group) throw unknownGroup();
+  return [user, group];
+}
+
+function profileFields(input: ProfileInput): ProfileInput {
+  const out: ProfileInput = {};
+  if (input.firstName !== undefined) out.firstName = optionalText(input.firstName, 'firstName', 'First name', 100);
+  if (input.lastName !== undefined) out.lastName = optionalText(input.lastName, 'lastName', 'Last name', 100);
+  if (input.organization !== undefined) out.organization = optionalText(input.organization, 'organization', 'Organization', 200);
+  if (input.phone !== undefined) out.phone = phoneNumber(input.phone);
+  return out;
+}
+
+const isActiveAdmin = (u: Pick<User, 'role' | 'locked' | 'disabled'>): boolean => u.role === 'admin' && !u.locked && !u.disabled;
+
+/** An arbitrary constant naming the advisory lock that serialises changes which could remove an administrator. */
+const ADMINISTRATORS_LOCK = 7_472_656_108;
+
+/**
+ * Someone must still be able to administer the platform. Changes that could remove an active administrator take
+ * one transaction-scoped advisory lock and then count the others, so two administrators removing each other at
+ * the same moment cannot both succeed (the second sees the first's commit), and no row locks are taken in an
+ * order that could deadlock.
+ */
+async function assertAnotherActiveAdmin(em: EntityManager, exceptId: string, what: string): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(?)', [ADMINISTRATORS_LOCK]);
+  const others = await em.count(User, { role: 'admin', locked: false, disabled: false, id: { $ne: exceptId } });
+  if (others === 0) throw new ConflictError(`The last active administrator cannot be ${what}`);
+}

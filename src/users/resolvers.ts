@@ -1,0 +1,50 @@
+import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import { NotFoundError } from '../errors.js';
+import * as directory from './directory.js';
+import { isDefaultGroup } from './group.entity.js';
+import * as groups from './groups.js';
+import { workspaceResolvers } from './workspace-resolvers.js';
+
+const userResolvers: Resolvers = {
+  Query: {
+    me: async (_p, _a, ctx) => {
+      const id = ctx.principal.kind === 'user' ? ctx.principal.userId : '';
+      const user = await ctx.loaders.users.userById.load(id);
+      if (!user) throw new NotFoundError('User not found');
+      return user;
+    },
+    user: (_p, { id, username }, ctx) => directory.findUser(ctx.em, { id, username }),
+    users: (_p, { filter, limit, offset }, ctx) => directory.listUsers(ctx.em, filter ?? {}, { limit, offset }),
+    groups: (_p, _a, ctx) => groups.listGroups(ctx.em),
+    group: (_p, { id }, ctx) => groups.findGroup(ctx.em, id),
+    // Shield has already checked the key or token; reaching the resolver is the answer.
+    validateCredentials: () => true,
+  },
+  Mutation: {
+    createUser: (_p, { input }, ctx) => directory.createUser(ctx.em, ctx.principal, input),
+    updateUser: (_p, { id, input }, ctx) => directory.updateUser(ctx.em, ctx.principal, id, input),
+    deleteUser: (_p, { id, force }, ctx) => directory.deleteUser(ctx.em, id, force ?? false),
+    logoutUser: (_p, { id }, ctx) => directory.logoutUser(ctx.em, id),
+    createGroup: (_p, { input }, ctx) => groups.createGroup(ctx.em, input),
+    updateGroup: (_p, { id, input }, ctx) => groups.updateGroup(ctx.em, id, input),
+    deleteGroup: (_p, { id }, ctx) => groups.deleteGroup(ctx.em, id),
+    addUserToGroup: (_p, { userId, groupId }, ctx) => directory.addUserToGroup(ctx.em, userId, groupId),
+    removeUserFromGroup: (_p, { userId, groupId }, ctx) => directory.removeUserFromGroup(ctx.em, userId, groupId),
+    setGroupAllowedWorkspaces: (_p, { groupId, workspaceIds }, ctx) => groups.setAllowedWorkspaces(ctx.em, groupId, workspaceIds),
+  },
+  User: {
+    groups: (user, _a, ctx) => ctx.loaders.users.groupsByUserId.load(user.id),
+  },
+  Group: {
+    isDefault: (group) => isDefaultGroup(group),
+    allowedWorkspaces: (group, _a, ctx) => ctx.loaders.users.allowedWorkspacesByGroupId.load(group.id),
+  },
+};
+
+/** Users, groups, the workspace registry and the workspace settings: one domain, two SDL files. */
+export const usersResolvers: Resolvers = {
+  ...userResolvers,
+  ...workspaceResolvers,
+  Query: { ...userResolvers.Query, ...workspaceResolvers.Query },
+  Mutation: { ...userResolvers.Mutation, ...workspaceResolvers.Mutation },
+};

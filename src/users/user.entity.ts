@@ -1,0 +1,35 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { newHexId } from '../shared/ids.js';
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    username: p.string().length(64),
+    /** Lower-cased username: the unique key, so "Alice" and "alice" cannot both exist. */
+    usernameKey: p.string().length(64).unique('users_username_key_unique'),
+    firstName: p.string().length(100).nullable(),
+    lastName: p.string().length(100).nullable(),
+    role: p.enum(ROLES).default('user'),
+    locked: p.boolean().default(false),
+    disabled: p.boolean().default(false),
+    organization: p.string().length(200).nullable(),
+    phone: p.string().length(32).nullable(),
+    passwordHash: p.string().length(255).hidden().lazy(),
+    /** Bumped to revoke every token issued before (logout, lock, disable, password change). */
+    tokenVersion: p.integer().default(0),
+    lastSession: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export class User extends UserSchema.class {}
+UserSchema.setClass(User);
+export { UserSchema };
+
+export const usernameKey = (username: string): string => username.trim().toLowerCase();

@@ -1,0 +1,46 @@
+import { wrap } from '@mikro-orm/core';
+import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import type { Context } from '../graphql/context.js';
+import * as registry from './registry.js';
+import * as settings from './settings.js';
+import type { RegistryEntry, Workspace } from './workspace.entity.js';
+
+/** A workspace's entry is usually loaded with it (joined); otherwise it is batched like any other relation. */
+async function entryOf(workspace: Workspace, ctx: Context): Promise<RegistryEntry> {
+  if (wrap(workspace.entry).isInitialized()) return workspace.entry;
+  const entry = await ctx.loaders.users.registryEntryById.load(workspace.entry.id);
+  if (!entry) throw new Error(`workspace ${workspace.id} has no registry entry`);
+  return entry;
+}
+
+export const workspaceResolvers: Resolvers = {
+  Query: {
+    workspaceRegistry: (_p, { category, compatibleOnly }, ctx) =>
+      registry.listRegistry(ctx.em, { category, compatibleOnly, platformVersion: ctx.services.config.platformVersion }),
+    workspaces: (_p, _a, ctx) => registry.listInstalled(ctx.em),
+    myWorkspaces: (_p, _a, ctx) => (ctx.principal.kind === 'user' ? registry.workspacesOf(ctx.em, ctx.principal.userId) : []),
+    workspaceSettings: (_p, _a, ctx) => settings.getSettings(ctx.em),
+  },
+  Mutation: {
+    importWorkspaceRegistry: (_p, { entries }, ctx) => registry.importRegistry(ctx.em, entries),
+    installWorkspace: (_p, { entryId }, ctx) => registry.installWorkspace(ctx.em, entryId, ctx.services.config.platformVersion),
+    uninstallWorkspace: (_p, { id }, ctx) => registry.uninstallWorkspace(ctx.em, id),
+    updateWorkspaceSettings: (_p, { input }, ctx) => settings.updateSettings(ctx.em, input),
+    addFileMapping: (_p, { input }, ctx) => settings.addFileMapping(ctx.em, input),
+    updateFileMapping: (_p, { id, input }, ctx) => settings.updateFileMapping(ctx.em, id, input),
+    removeFileMapping: (_p, { id }, ctx) => settings.removeFileMapping(ctx.em, id),
+  },
+  WorkspaceRegistryEntry: {
+    compatible: (entry, _a, ctx) => registry.isCompatible(entry.compatibility, ctx.services.config.platformVersion),
+    installed: (entry, _a, ctx) => ctx.loaders.users.workspaceByEntryId.load(entry.id),
+  },
+  Workspace: {
+    entry: (workspace, _a, ctx) => entryOf(workspace, ctx),
+    name: async (workspace, _a, ctx) => (await entryOf(workspace, ctx)).name,
+    friendlyName: async (workspace, _a, ctx) => (await entryOf(workspace, ctx)).friendlyName,
+  },
+  WorkspaceSettings: {
+    // One settings object per response, so one statement; no batching to do.
+    fileMappings: (_s, _a, ctx) => settings.listFileMappings(ctx.em),
+  },
+};
