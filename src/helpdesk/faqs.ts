@@ -1,0 +1,113 @@
+import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { Faq } from './faq.entity.js';
+import { matchCondition, textMatch } from './text-search.js';
+import { displayOrder, normaliseTags, requiredText, searchTerm } from './validation.js';
+import { HELP_CATEGORIES, LIMITS, type HelpCategory } from './vocabulary.js';
+
+export interface NewFaq {
+  question: string;
+  answer: string;
+  category?: HelpCategory | null;
+  tags?: readonly string[] | null;
+  displayOrder?: number | null;
+  isActive?: boolean | null;
+}
+
+export type FaqChanges = Partial<{ [K in keyof NewFaq]: NewFaq[K] | null }>;
+
+export interface FaqGroup {
+  category: HelpCategory;
+  entries: Faq[];
+}
+
+const SEARCHED_COLUMNS = ['question', 'answer', 'tags'] as const;
+
+function category(value: string | null | undefined): HelpCategory | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!(HELP_CATEGORIES as readonly string[]).includes(value)) {
+    throw new ValidationError(`category must be one of: ${HELP_CATEGORIES.join(', ')}`, 'category');
+  }
+  return value as HelpCategory;
+}
+
+/** Matches question, answer and tags, case-insensitively (see text-search.ts for how). */
+function searchFilter(term: string): FilterQuery<Faq> {
+  const condition = matchCondition(textMatch(term), 'search_vector', SEARCHED_COLUMNS);
+  return { [raw(condition.sql, condition.params)]: [] };
+}
+
+/** The FAQ: public reading of active entries, administrators' upkeep (the shield rules say who calls what). */
+export class FaqService {
+  constructor(private readonly now: () => Date) {}
+
+  async list(em: EntityManager, filter: { category?: string | null; search?: string | null }): Promise<{ groups: FaqGroup[]; totalCount: number }> {
+    const where: FilterQuery<Faq> = { isActive: true };
+    const wantedCategory = category(filter.category);
+    if (wantedCategory) where.category = wantedCategory;
+    const search = filter.search?.trim();
+    if (search) {
+      if (search.length > LIMITS.searchTerm) throw new ValidationError(`search must be at most ${LIMITS.searchTerm} characters`, 'search');
+      Object.assign(where, searchFilter(search));
+    }
+    const entries = await em.find(Faq, where, { orderBy: [{ displayOrder: 'asc' }, { id: 'asc' }] });
+    const groups = HELP_CATEGORIES.map((c) => ({ category: c, entries: entries.filter((e) => e.category === c) })).filter((g) => g.entries.length > 0);
+    return { groups, totalCount: entries.length };
+  }
+
+  /** Active entries matching `term`, in display order, at most LIMITS.searchResults of them. */
+  async search(em: EntityManager, term: string): Promise<Faq[]> {
+    const q = searchTerm(term, 'q');
+    return em.find(Faq, Object.assign({ isActive: true }, searchFilter(q)), {
+      orderBy: [{ category: 'asc' }, { displayOrder: 'asc' }, { id: 'asc' }],
+      limit: LIMITS.searchResults,
+    });
+  }
+
+  async create(em: EntityManager, input: NewFaq): Promise<Faq> {
+    const now = this.now();
+    const faq = em.create(Faq, {
+      question: requiredText(input.question, 'question', LIMITS.question),
+      answer: requiredText(input.answer, 'answer', LIMITS.answer),
+      category: category(input.category) ?? 'general',
+      tags: normaliseTags(input.tags),
+      displayOrder: displayOrder(input.displayOrder),
+      isActive: input.isActive ?? true,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await em.flush();
+    return faq;
+  }
+
+  async update(em: EntityManager, id: number, input: FaqChanges): Promise<Faq> {
+    const given = (Object.keys(input) as (keyof FaqChanges)[]).filter((k) => input[k] !== undefined);
+    if (given.length === 0) {
+      throw new ValidationError('Nothing to update: send at least one of question, answer, category, tags, display_order, is_active');
+    }
+    const changes: Partial<Pick<Faq, 'question' | 'answer' | 'category' | 'tags' | 'displayOrder' | 'isActive'>> = {};
+    if (input.question !== undefined) changes.question = requiredText(input.question, 'question', LIMITS.question);
+    if (input.answer !== undefined) changes.answer = requiredText(input.answer, 'answer', LIMITS.answer);
+    if (input.category !== undefined) {
+      changes.category = category(input.category);
+      if (!changes.category) throw new ValidationError('category cannot be null', 'category');
+    }
+    if (input.tags !== undefined) changes.tags = normaliseTags(input.tags);
+    if (input.displayOrder !== undefined) changes.displayOrder = displayOrder(input.displayOrder);
+    if (input.isActive !== undefined) {
+      if (input.isActive === null) throw new ValidationError('is_active cannot be null', 'is_active');
+      changes.isActive = input.isActive;
+    }
+    const faq = await em.findOne(Faq, { id });
+    if (!faq) throw new NotFoundError();
+    em.assign(faq, { ...changes, updatedAt: this.now() });
+    await em.flush();
+    return faq;
+  }
+
+  async delete(em: EntityManager, id: number): Promise<true> {
+    const deleted = await em.nativeDelete(Faq, { id });
+    if (deleted === 0) throw new NotFoundError();
+    return true;
+  }
+}

@@ -1,0 +1,89 @@
+import { defineEntity, p, type Opt } from '@mikro-orm/core';
+import { User } from '../users/user.entity.js';
+import { HELP_CATEGORIES, HELP_PRIORITIES, HELP_STATUSES, HISTORY_ACTIONS } from './vocabulary.js';
+
+/*
+ * People are referenced with ON DELETE SET NULL: deleting a user must not delete, nor block, the help
+ * requests they filed, answered or were assigned; those stay readable with a null person.
+ * The searchable text is a generated tsvector kept by PostgreSQL itself, so no write path can forget it.
+ */
+
+const HelpRequestSchema = defineEntity({
+  name: 'HelpRequest',
+  tableName: 'help_requests',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    title: p.string().length(200),
+    description: p.text(),
+    category: p.enum(HELP_CATEGORIES),
+    priority: p.enum(HELP_PRIORITIES).nativeEnumName('help_priority'),
+    contactEmail: p.string().length(254).nullable(),
+    status: p.enum(HELP_STATUSES).nativeEnumName('help_status'),
+    requester: p.manyToOne(User).nullable().deleteRule('set null'),
+    assignedTo: p.manyToOne(User).nullable().deleteRule('set null').index('help_requests_assigned_to_id_index'),
+    adminNotes: p.text().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime().index('help_requests_updated_at_index'),
+    searchVector: p
+      .type('tsvector')
+      .$type<Opt<string>>()
+      .generated(`(to_tsvector('simple', coalesce("title", '') || ' ' || coalesce("description", ''))) stored`)
+      .lazy()
+      .hidden(),
+  },
+  indexes: [
+    // One index per way the list is filtered or sorted; the requester's own list is the most common read.
+    { name: 'help_requests_requester_created_index', properties: ['requester', 'createdAt'] },
+    { name: 'help_requests_status_created_index', properties: ['status', 'createdAt'] },
+    { name: 'help_requests_category_created_index', properties: ['category', 'createdAt'] },
+    { name: 'help_requests_priority_created_index', properties: ['priority', 'createdAt'] },
+    { name: 'help_requests_created_at_index', properties: ['createdAt'] },
+    { name: 'help_requests_title_index', properties: ['title'] },
+    { name: 'help_requests_search_index', properties: ['searchVector'], type: 'gin' },
+  ],
+});
+
+export class HelpRequest extends HelpRequestSchema.class {}
+HelpRequestSchema.setClass(HelpRequest);
+export { HelpRequestSchema };
+
+const HelpRequestHistorySchema = defineEntity({
+  name: 'HelpRequestHistory',
+  tableName: 'help_request_history',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    request: p.manyToOne(HelpRequest).deleteRule('cascade'),
+    action: p.enum(HISTORY_ACTIONS),
+    field: p.string().length(50).nullable(),
+    oldValue: p.text().nullable(),
+    newValue: p.text().nullable(),
+    /** Internal entries (admin notes, private responses) are shown to administrators only. */
+    internal: p.boolean().default(false),
+    actor: p.manyToOne(User).nullable().deleteRule('set null').index('help_request_history_actor_id_index'),
+    createdAt: p.datetime(),
+  },
+  indexes: [{ name: 'help_request_history_request_index', properties: ['request', 'id'] }],
+});
+
+export class HelpRequestHistory extends HelpRequestHistorySchema.class {}
+HelpRequestHistorySchema.setClass(HelpRequestHistory);
+export { HelpRequestHistorySchema };
+
+const HelpResponseSchema = defineEntity({
+  name: 'HelpResponse',
+  tableName: 'help_responses',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    request: p.manyToOne(HelpRequest).deleteRule('cascade'),
+    responder: p.manyToOne(User).nullable().deleteRule('set null').index('help_responses_responder_id_index'),
+    response: p.text(),
+    newStatus: p.enum(HELP_STATUSES).nativeEnumName('help_status').nullable(),
+    isPublic: p.boolean().default(true),
+    createdAt: p.datetime(),
+  },
+  indexes: [{ name: 'help_responses_request_index', properties: ['request', 'createdAt'] }],
+});
+
+export class HelpResponse extends HelpResponseSchema.class {}
+HelpResponseSchema.setClass(HelpResponse);
+export { HelpResponseSchema };

@@ -1,0 +1,25 @@
+import { allow } from 'graphql-shield';
+import { isAdmin, isAuthenticated } from '../graphql/rules.js';
+
+/*
+ * The help desk knows signed-in users only: an API key (a workspace-user administrator) is refused with
+ * UNAUTHENTICATED on the protected fields, and reads the public ones as an anonymous caller would.
+ * Ownership of a request is checked in the service, so GraphQL and REST share it.
+ */
+export const helpdeskPermissions = {
+  Query: {
+    helpRequests: isAuthenticated,
+    helpRequest: isAuthenticated,
+    faqs: allow,
+    helpSearch: allow,
+    helpStatistics: isAdmin,
+  },
+  Mutation: {
+    createHelpRequest: isAuthenticated,
+    updateHelpRequest: isAuthenticated,
+    respondToHelpRequest: isAdmin,
+    createFaq: isAdmin,
+    updateFaq: isAdmin,
+    deleteFaq: isAdmin,
+  },
+};

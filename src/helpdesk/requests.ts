@@ -1,0 +1,319 @@
+import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import type { Principal } from '../auth/principal.js';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
+import { isHexId } from '../shared/ids.js';
+import { User } from '../users/user.entity.js';
+import type { HelpRequestEvents } from './events.js';
+import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
+import { matchCondition, textMatch } from './text-search.js';
+import { contactEmail, optionalText, paging, requiredText, searchTerm } from './validation.js';
+import {
+  DEFAULT_PER_PAGE,
+  HELP_CATEGORIES,
+  HELP_PRIORITIES,
+  HELP_REQUEST_SORT_FIELDS,
+  HELP_STATUSES,
+  LIMITS,
+  SETTLED_STATUSES,
+  SORT_ORDERS,
+  type HelpCategory,
+  type HelpPriority,
+  type HelpRequestSortField,
+  type HelpStatus,
+  type HistoryAction,
+  type SortOrder,
+} from './vocabulary.js';
+
+export interface HelpRequestQuery {
+  status?: HelpStatus | null;
+  category?: HelpCategory | null;
+  priority?: HelpPriority | null;
+  page?: number | null;
+  perPage?: number | null;
+  sortBy?: HelpRequestSortField | null;
+  sortOrder?: SortOrder | null;
+}
+
+export interface NewHelpRequest {
+  title: string;
+  description: string;
+  category?: HelpCategory | null;
+  priority?: HelpPriority | null;
+  contactEmail?: string | null;
+}
+
+/** Only the keys present change; null clears assignedToId and adminNotes. */
+export interface HelpRequestChanges {
+  title?: string | null;
+  description?: string | null;
+  status?: HelpStatus | null;
+  priority?: HelpPriority | null;
+  assignedToId?: string | null;
+  adminNotes?: string | null;
+}
+
+export interface NewHelpResponse {
+  response: string;
+  newStatus?: HelpStatus | null;
+  isPublic?: boolean | null;
+}
+
+export interface Pagination {
+  page: number;
+  pages: number;
+  perPage: number;
+  total: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+/** The help desk knows people as signed-in users; an API key administers workspace users, not help requests. */
+interface Viewer {
+  userId: string;
+  isAdmin: boolean;
+}
+
+function viewerOf(principal: Principal): Viewer {
+  if (principal.kind !== 'user') throw new UnauthenticatedError();
+  return { userId: principal.userId, isAdmin: principal.role === 'admin' };
+}
+
+const isAdminPrincipal = (principal: Principal) => principal.kind === 'user' && principal.role === 'admin';
+
+const SORT_PROPERTY = {
+  id: 'id',
+  title: 'title',
+  status: 'status',
+  priority: 'priority',
+  category: 'category',
+  created_date: 'createdAt',
+  updated_date: 'updatedAt',
+} as const satisfies Record<HelpRequestSortField, keyof HelpRequest>;
+
+/** Changes, by legacy field name, that only an administrator may make. */
+const ADMIN_FIELDS = { status: 'status', priority: 'priority', assignedToId: 'assigned_to_id', adminNotes: 'admin_notes' } as const;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null | undefined, field: string): T | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!(values as readonly string[]).includes(value)) throw new ValidationError(`${field} must be one of: ${values.join(', ')}`, field);
+  return value as T;
+}
+
+interface FieldChange {
+  field: string;
+  action: HistoryAction;
+  oldValue: string | null;
+  newValue: string | null;
+  internal: boolean;
+}
+
+/**
+ * Help requests: who may read and change what, and the history of every change. Each change locks the
+ * request row (SELECT … FOR UPDATE) and writes its history in the same transaction, so concurrent edits
+ * queue instead of overwriting each other, and every history entry's old value is the previous one's new value.
+ */
+export class HelpRequestService {
+  constructor(
+    private readonly now: () => Date,
+    readonly events: HelpRequestEvents,
+  ) {}
+
+  async list(em: EntityManager, principal: Principal, query: HelpRequestQuery): Promise<{ requests: HelpRequest[]; pagination: Pagination }> {
+    const viewer = viewerOf(principal);
+    const { page, perPage } = paging(query.page, query.perPage, DEFAULT_PER_PAGE);
+    const sortBy = oneOf(HELP_REQUEST_SORT_FIELDS, query.sortBy, 'sort_by') ?? 'created_date';
+    const order = oneOf(SORT_ORDERS, query.sortOrder, 'sort_order') ?? 'desc';
+    const where: FilterQuery<HelpRequest> = {};
+    if (!viewer.isAdmin) where.requester = viewer.userId;
+    const status = oneOf(HELP_STATUSES, query.status, 'status');
+    const category = oneOf(HELP_CATEGORIES, query.category, 'category');
+    const priority = oneOf(HELP_PRIORITIES, query.priority, 'priority');
+    if (status) where.status = status;
+    if (category) where.category = category;
+    if (priority) where.priority = priority;
+
+    const property = SORT_PROPERTY[sortBy];
+    // id breaks ties, so a page boundary never splits or repeats rows that sort equal.
+    const orderBy = property === 'id' ? [{ id: order }] : [{ [property]: order }, { id: order }];
+    const [requests, total] = await em.findAndCount(HelpRequest, where, { orderBy, limit: perPage, offset: (page - 1) * perPage });
+    const pages = Math.ceil(total / perPage);
+    return { requests, pagination: { page, pages, perPage, total, hasNext: page < pages, hasPrev: page > 1 } };
+  }
+
+  /** Someone else's request is reported as missing, not forbidden: its existence is not the caller's business. */
+  async get(em: EntityManager, principal: Principal, id: number): Promise<HelpRequest> {
+    const viewer = viewerOf(principal);
+    const request = await em.findOne(HelpRequest, { id });
+    if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
+    return request;
+  }
+
+  async create(em: EntityManager, principal: Principal, input: NewHelpRequest): Promise<HelpRequest> {
+    const viewer = viewerOf(principal);
+    const values = {
+      title: requiredText(input.title, 'title', LIMITS.title),
+      description: requiredText(input.description, 'description', LIMITS.description),
+      category: oneOf(HELP_CATEGORIES, input.category, 'category') ?? 'general',
+      priority: oneOf(HELP_PRIORITIES, input.priority, 'priority') ?? 'medium',
+      contactEmail: contactEmail(input.contactEmail),
+    };
+    const now = this.now();
+    const request = await em.transactional(async (tem) => {
+      const requester = tem.getReference(User, viewer.userId);
+      const request = tem.create(HelpRequest, {
+        ...values,
+        status: 'open',
+        requester,
+        assignedTo: null,
+        adminNotes: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      tem.create(HelpRequestHistory, { request, action: 'created', internal: false, actor: requester, createdAt: now });
+      return request;
+    });
+    this.events.publish({ kind: 'created', requestId: request.id, requesterId: viewer.userId, fields: [], at: now });
+    return request;
+  }
+
+  async update(em: EntityManager, principal: Principal, id: number, input: HelpRequestChanges): Promise<HelpRequest> {
+    const viewer = viewerOf(principal);
+    const given = (Object.keys(input) as (keyof HelpRequestChanges)[]).filter((k) => input[k] !== undefined);
+    const adminOnly = given.filter((k): k is keyof typeof ADMIN_FIELDS => k in ADMIN_FIELDS);
+    if (!viewer.isAdmin && adminOnly.length > 0) {
+      throw new ForbiddenError('Admin access required', { fields: adminOnly.map((k) => ADMIN_FIELDS[k]) });
+    }
+    if (given.length === 0) {
+      throw new ValidationError('Nothing to update: send at least one of title, description, status, priority, assigned_to_id, admin_notes');
+    }
+    const wanted = this.#validateChanges(input);
+    const now = this.now();
+
+    const { request, changes } = await em.transactional(async (tem) => {
+      const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
+      if (!viewer.isAdmin && SETTLED_STATUSES.includes(request.status)) {
+        throw new ValidationError(`A ${request.status} request can no longer be edited`, 'status');
+      }
+      if (wanted.assignedToId) {
+        const assignee = await tem.findOne(User, { id: wanted.assignedToId, role: 'admin' }, { fields: ['id'] });
+        if (!assignee) throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
+      }
+      const changes = this.#apply(tem, request, wanted);
+      if (changes.length > 0) {
+        request.updatedAt = now;
+        this.#record(tem, request, viewer, changes, now);
+      }
+      return { request, changes };
+    });
+    if (changes.length > 0) {
+      this.events.publish({ kind: 'updated', requestId: request.id, requesterId: request.requester?.id ?? null, fields: changes.map((c) => c.field), at: now });
+    }
+    return request;
+  }
+
+  async respond(em: EntityManager, principal: Principal, id: number, input: NewHelpResponse): Promise<HelpResponse> {
+    const viewer = viewerOf(principal);
+    if (!viewer.isAdmin) throw new ForbiddenError('Admin access required');
+    const text = requiredText(input.response, 'response', LIMITS.response);
+    const newStatus = oneOf(HELP_STATUSES, input.newStatus, 'new_status') ?? null;
+    const isPublic = input.isPublic ?? true;
+    const now = this.now();
+
+    const { response, changes, requesterId } = await em.transactional(async (tem) => {
+      const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!request) throw new NotFoundError();
+      const responder = tem.getReference(User, viewer.userId);
+      const response = tem.create(HelpResponse, { request, responder, response: text, newStatus, isPublic, createdAt: now });
+      await tem.flush(); // the history entry names the response by id
+      const changes: FieldChange[] = [
+        { field: 'response', action: 'responded', oldValue: null, newValue: String(response.id), internal: !isPublic },
+        ...(newStatus ? this.#apply(tem, request, { status: newStatus }) : []),
+      ];
+      request.updatedAt = now;
+      this.#record(tem, request, viewer, changes, now);
+      return { response, changes, requesterId: request.requester?.id ?? null };
+    });
+    this.events.publish({ kind: 'responded', requestId: id, requesterId, fields: changes.slice(1).map((c) => c.field), at: now });
+    return response;
+  }
+
+  /** Requests matching `term` that the caller may read: none for an anonymous caller or an API key. */
+  async search(em: EntityManager, principal: Principal, term: string): Promise<HelpRequest[]> {
+    const q = searchTerm(term, 'q');
+    if (principal.kind !== 'user') return [];
+    const condition = matchCondition(textMatch(q), 'search_vector', ['title', 'description']);
+    const where: FilterQuery<HelpRequest> = { [raw(condition.sql, condition.params)]: [] };
+    if (principal.role !== 'admin') where.requester = principal.userId;
+    return em.find(HelpRequest, where, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: LIMITS.searchResults });
+  }
+
+  // What a reader sees of a request they may read: administrators everything, the requester the public part.
+
+  adminNotesFor(principal: Principal, request: HelpRequest): string | null {
+    return isAdminPrincipal(principal) ? (request.adminNotes ?? null) : null;
+  }
+
+  visibleHistory(principal: Principal, entries: HelpRequestHistory[]): HelpRequestHistory[] {
+    return isAdminPrincipal(principal) ? entries : entries.filter((e) => !e.internal);
+  }
+
+  visibleResponses(principal: Principal, responses: HelpResponse[]): HelpResponse[] {
+    return isAdminPrincipal(principal) ? responses : responses.filter((r) => r.isPublic);
+  }
+
+  #mayRead(viewer: Viewer, request: HelpRequest): boolean {
+    return viewer.isAdmin || (request.requester !== null && request.requester !== undefined && request.requester.id === viewer.userId);
+  }
+
+  /** Checks every given value before anything is read or written, so a bad request costs no lock. */
+  #validateChanges(input: HelpRequestChanges): HelpRequestChanges {
+    const wanted: HelpRequestChanges = {};
+    if (input.title !== undefined) wanted.title = requiredText(input.title, 'title', LIMITS.title);
+    if (input.description !== undefined) wanted.description = requiredText(input.description, 'description', LIMITS.description);
+    if (input.status !== undefined) {
+      wanted.status = oneOf(HELP_STATUSES, input.status, 'status');
+      if (!wanted.status) throw new ValidationError('status cannot be null', 'status');
+    }
+    if (input.priority !== undefined) {
+      wanted.priority = oneOf(HELP_PRIORITIES, input.priority, 'priority');
+      if (!wanted.priority) throw new ValidationError('priority cannot be null', 'priority');
+    }
+    if (input.assignedToId !== undefined) {
+      if (input.assignedToId !== null && !isHexId(input.assignedToId)) {
+        throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
+      }
+      wanted.assignedToId = input.assignedToId;
+    }
+    if (input.adminNotes !== undefined) wanted.adminNotes = optionalText(input.adminNotes, 'admin_notes', LIMITS.adminNotes);
+    return wanted;
+  }
+
+  /** Sets each wanted value that differs from the current one and returns what changed. */
+  #apply(em: EntityManager, request: HelpRequest, wanted: HelpRequestChanges): FieldChange[] {
+    const changes: FieldChange[] = [];
+    const change = (field: string, oldValue: string | null, newValue: string | null, action: HistoryAction = 'updated', internal = false) => {
+      if (oldValue !== newValue) changes.push({ field, action, oldValue, newValue, internal });
+      return oldValue !== newValue;
+    };
+    if (wanted.title !== undefined && change('title', request.title, wanted.title)) request.title = wanted.title!;
+    if (wanted.description !== undefined && change('description', request.description, wanted.description)) request.description = wanted.description!;
+    if (wanted.status && change('status', request.status, wanted.status)) request.status = wanted.status;
+    if (wanted.priority && change('priority', request.priority, wanted.priority)) request.priority = wanted.priority;
+    if (wanted.assignedToId !== undefined && change('assigned_to_id', request.assignedTo?.id ?? null, wanted.assignedToId, 'assigned')) {
+      request.assignedTo = wanted.assignedToId ? em.getReference(User, wanted.assignedToId) : null;
+    }
+    // Internal notes stay out of the requester's view of the history too.
+    if (wanted.adminNotes !== undefined && change('admin_notes', request.adminNotes ?? null, wanted.adminNotes, 'updated', true)) {
+      request.adminNotes = wanted.adminNotes;
+    }
+    return changes;
+  }
+
+  #record(em: EntityManager, request: HelpRequest, viewer: Viewer, changes: FieldChange[], at: Date): void {
+    const actor = em.getReference(User, viewer.userId);
+    for (const c of changes) {
+      em.create(HelpRequestHistory, { request, action: c.action, field: c.field, oldValue: c.oldValue, newValue: c.newValue, internal: c.internal, actor, createdAt: at });
+    }
+  }
+}

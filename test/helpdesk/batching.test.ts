@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Faq } from '../../src/helpdesk/faq.entity.js';
+import { HelpRequest, HelpRequestHistory, HelpResponse } from '../../src/helpdesk/help-request.entity.js';
+import { User } from '../../src/users/user.entity.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let admin: string;
+
+const LIST = `query($perPage: Int!) {
+  helpRequests(perPage: $perPage, sortBy: id, sortOrder: asc) {
+    requests {
+      id requester { username } assignee { username }
+      responses { response responder { username } }
+      history { action actor { username } }
+    }
+  }
+}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  const users = await Promise.all(Array.from({ length: 10 }, (_, i) => t.createUser(`requester${i}`)));
+  const helpers = await Promise.all(Array.from({ length: 3 }, (_, i) => t.createUser(`helper${i}`, { role: 'admin' })));
+
+  // Written straight through the ORM: the point here is reading them back, not filing them.
+  const em = t.app.orm.em.fork();
+  const now = new Date();
+  for (let i = 0; i < 100; i++) {
+    const requester = em.getReference(User, users[i % users.length]!.id);
+    const helper = em.getReference(User, helpers[i % helpers.length]!.id);
+    const request = em.create(HelpRequest, {
+      title: `Request ${i}`, description: 'd', category: 'technical', priority: 'medium', status: 'open',
+      requester, assignedTo: helper, createdAt: now, updatedAt: now,
+    });
+    em.create(HelpRequestHistory, { request, action: 'created', actor: requester, createdAt: now });
+    for (let r = 0; r < 2; r++) {
+      em.create(HelpResponse, { request, responder: helper, response: `answer ${r}`, isPublic: true, createdAt: now });
+      em.create(HelpRequestHistory, { request, action: 'responded', field: 'response', actor: helper, createdAt: now });
+    }
+  }
+  em.create(Faq, { question: 'q', answer: 'a', category: 'general', createdAt: now, updatedAt: now });
+  await em.flush();
+});
+afterAll(() => t.stop());
+
+describe('batching', () => {
+  it('reads 100 requests with requester, assignee, responses, responders and history in as many statements as 10', async () => {
+    const ten = await t.countQueries(() => t.gql(LIST, { perPage: 10 }, admin));
+    const hundred = await t.countQueries(() => t.gql(LIST, { perPage: 100 }, admin));
+
+    const requests = hundred.result.data.helpRequests.requests;
+    expect(requests).toHaveLength(100);
+    expect(requests[42]).toMatchObject({
+      requester: { username: 'requester2' },
+      assignee: { username: 'helper0' },
+      responses: [{ responder: { username: 'helper0' } }, { responder: { username: 'helper0' } }],
+      history: [{ action: 'created', actor: { username: 'requester2' } }, { action: 'responded' }, { action: 'responded' }],
+    });
+    expect(hundred.statements).toHaveLength(ten.statements.length);
+    // The caller's own row, the page, its count, people, responses and history: one each.
+    expect(hundred.statements.length).toBeLessThanOrEqual(6);
+  });
+});

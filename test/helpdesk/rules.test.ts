@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { escapeLike, matchCondition, textMatch } from '../../src/helpdesk/text-search.js';
+import { contactEmail, normaliseTags, paging, requiredText } from '../../src/helpdesk/validation.js';
+
+describe('how a search term becomes SQL', () => {
+  it.each([
+    ['password', { kind: 'fulltext', tsquery: 'password:*' }],
+    ['Reset  Password', { kind: 'fulltext', tsquery: 'reset:* & password:*' }],
+    ["pass' | !word & (x)", { kind: 'fulltext', tsquery: 'pass:* & word:* & x:*' }],
+    ['Ünïcode Größe', { kind: 'fulltext', tsquery: 'ünïcode:* & größe:*' }],
+    ['pw', { kind: 'substring', pattern: '%pw%' }],
+    ['  a  ', { kind: 'substring', pattern: '%a%' }],
+    ['%_', { kind: 'substring', pattern: '%\\%\\_%' }],
+    ['!!!!', { kind: 'substring', pattern: '%!!!!%' }],
+  ] as const)('turns %j into %j', (term, expected) => {
+    expect(textMatch(term)).toEqual(expected);
+  });
+
+  it('never puts operator characters of the user into a tsquery', () => {
+    for (const term of ["a'b", 'x:*y', 'a&b|c', '<->', '!!not']) {
+      const match = textMatch(term + ' long enough');
+      if (match.kind === 'fulltext') expect(match.tsquery).toMatch(/^[\p{L}\p{N}]+:\*( & [\p{L}\p{N}]+:\*)*$/u);
+    }
+  });
+
+  it('escapes the LIKE wildcards and the escape character itself', () => {
+    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+
+  it('binds every user value as a parameter', () => {
+    const fulltext = matchCondition(textMatch('reset password'), 'search_vector', ['question']);
+    expect(fulltext.sql('f')).toBe("f.search_vector @@ to_tsquery('simple', ?)");
+    expect(fulltext.params).toEqual(['reset:* & password:*']);
+    const substring = matchCondition(textMatch("'%"), 'search_vector', ['question', 'tags']);
+    expect(substring.sql('f')).toBe("(f.question ilike ? escape '\\' or f.tags ilike ? escape '\\')");
+    expect(substring.params).toEqual(["%'\\%%", "%'\\%%"]);
+  });
+});
+
+describe('input rules', () => {
+  it('trims required text and bounds its length', () => {
+    expect(requiredText('  hi  ', 'title', 5)).toBe('hi');
+    expect(() => requiredText('   ', 'title', 5)).toThrow('title is required');
+    expect(() => requiredText(null, 'title', 5)).toThrow('title is required');
+    expect(() => requiredText('123456', 'title', 5)).toThrow('title must be at most 5 characters');
+  });
+
+  it.each(['a@example.com', 'first.last+tag@sub.example.co.uk'])('accepts %s as a contact email', (email) => {
+    expect(contactEmail(email)).toBe(email);
+  });
+
+  it.each(['plain', 'a@b', 'a @example.com', '@example.com', 'a@example.', 'a@@example.com'])('refuses %s as a contact email', (email) => {
+    expect(() => contactEmail(email)).toThrow('contact_email must be a valid email address');
+  });
+
+  it('treats a blank contact email as none', () => {
+    expect(contactEmail('  ')).toBeNull();
+    expect(contactEmail(undefined)).toBeNull();
+  });
+
+  it('keeps tags trimmed, non-empty and unique regardless of case, in the order first given', () => {
+    expect(normaliseTags([' VPN, vpn ', 'network,,', 'Network', 'wifi'])).toBe('VPN,network,wifi');
+    expect(normaliseTags(null)).toBe('');
+    expect(() => normaliseTags(Array.from({ length: 21 }, (_, i) => `t${i}`))).toThrow('at most 20 tags');
+  });
+
+  it('defaults paging to page 1 and the given page size, within 1..100', () => {
+    expect(paging(null, undefined, 10)).toEqual({ page: 1, perPage: 10 });
+    expect(paging(3, 100, 10)).toEqual({ page: 3, perPage: 100 });
+    expect(() => paging(1, 101, 10)).toThrow('per_page must be an integer from 1 to 100');
+    expect(() => paging(0, 10, 10)).toThrow('page must be an integer of at least 1');
+  });
+});
