@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { runOperation, type Gateway } from './bridge.js';
+import { defineRoute } from './catalog.js';
+import { toLegacyError } from './errors.js';
+
+// Aliases give the legacy snake_case names straight from the GraphQL result.
+const WILDFIRE = /* GraphQL */ `
+  query WildfireRisk($zip: String!) {
+    risk: wildfireRisk(zip: $zip) {
+      zip_code: zipCode
+      coordinates { latitude longitude }
+      risk_level: riskLevel
+      risk_score: riskScore
+      recent_fires: recentFires
+      vegetation_risk: vegetationRisk
+      weather_risk: weatherRisk
+      last_updated: lastUpdated
+      components { fire_activity: fireActivity vegetation weather }
+      data_status: dataStatus { fire }
+    }
+  }
+`;
+
+const EARTHQUAKE = /* GraphQL */ `
+  query EarthquakeRisk($zip: String!) {
+    risk: earthquakeRisk(zip: $zip) {
+      zip_code: zipCode
+      coordinates { latitude longitude }
+      risk_level: riskLevel
+      risk_score: riskScore
+      recent_earthquakes: recentEarthquakes
+      max_magnitude: maxMagnitude
+      fault_distance: faultDistance
+      last_updated: lastUpdated
+      components { seismic_activity: seismicActivity magnitude fault_proximity: faultProximity }
+      data_status: dataStatus { seismic }
+    }
+  }
+`;
+
+const ZipQuery = z.object({ zip: z.string().describe('5-digit US ZIP code') });
+const ErrorBody = z.object({ error: z.string() });
+const Level = z.enum(['Low', 'Medium', 'High']);
+const Status = z.enum(['live', 'cached', 'unavailable']);
+const Coordinates = z.object({ latitude: z.number(), longitude: z.number() });
+
+const WildfireBody = z.object({
+  zip_code: z.string(),
+  coordinates: Coordinates,
+  risk_level: Level,
+  risk_score: z.number().int(),
+  recent_fires: z.number().int().nullable(),
+  vegetation_risk: Level,
+  weather_risk: Level,
+  last_updated: z.string(),
+  components: z.object({ fire_activity: z.number(), vegetation: z.number(), weather: z.number() }),
+  data_status: z.object({ fire: Status }),
+});
+
+const EarthquakeBody = z.object({
+  zip_code: z.string(),
+  coordinates: Coordinates,
+  risk_level: Level,
+  risk_score: z.number().int(),
+  recent_earthquakes: z.number().int().nullable(),
+  max_magnitude: z.number().nullable(),
+  fault_distance: z.string(),
+  last_updated: z.string(),
+  components: z.object({ seismic_activity: z.number(), magnitude: z.number(), fault_proximity: z.number() }),
+  data_status: z.object({ seismic: Status }),
+});
+
+const errorResponses = {
+  400: { description: 'ZIP code parameter is required / Invalid ZIP code format', schema: ErrorBody },
+  404: { description: 'Invalid ZIP code (unknown)', schema: ErrorBody },
+  503: { description: 'Upstream service unavailable (the ZIP is unknown to the embedded data and the geocoder is down)', schema: ErrorBody },
+};
+
+/** The legacy ZIP risk API, at its unversioned paths and under /api/v1. */
+export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void {
+  const kinds = [
+    { name: 'wildfire', document: WILDFIRE, body: WildfireBody },
+    { name: 'earthquake', document: EARTHQUAKE, body: EarthquakeBody },
+  ] as const;
+  for (const prefix of ['/api', '/api/v1']) {
+    for (const kind of kinds) {
+      defineRoute(
+        app,
+        {
+          method: 'GET',
+          path: `${prefix}/risk/${kind.name}`,
+          summary: `${kind.name === 'wildfire' ? 'Wildfire' : 'Earthquake'} risk for a ZIP code`,
+          tag: 'risk',
+          auth: 'none',
+          query: ZipQuery,
+          responses: { 200: { description: 'The risk result', schema: kind.body }, ...errorResponses },
+        },
+        async (request, reply) => {
+          const zip = (request.query as Record<string, unknown>).zip;
+          if (zip === undefined || zip === '') return reply.code(400).send({ error: 'ZIP code parameter is required' });
+          // A repeated parameter arrives as an array: not a ZIP code.
+          const variables = { zip: typeof zip === 'string' ? zip : String(zip) };
+          const result = await runOperation<{ risk: unknown }>(gateway, request, kind.document, variables, {});
+          if (result.errors?.length) {
+            const { status, body } = toLegacyError('risk', result.errors[0]);
+            return reply.code(status).send(body);
+          }
+          return result.data!.risk;
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import type { Cache } from '../shared/cache.js';
+import type { QuotaStore } from '../shared/quota.js';
+import type { SingleFlight } from '../shared/singleflight.js';
+import { InvalidZipError, UnknownZipError, UpstreamConfigError, UpstreamUnavailableError, type UpstreamName } from './errors.js';
+import { nearestFault } from './faults.js';
+import type { FireClient } from './fire.js';
+import {
+  formatFaultDistance,
+  monthOf,
+  scoreEarthquake,
+  scoreWildfire,
+  type DataStatus,
+  type EarthquakeComponents,
+  type RiskLevel,
+  type SeismicActivity,
+  type WildfireComponents,
+} from './scoring.js';
+import type { SeismicClient } from './seismic.js';
+import { isZip, type Coordinates, type Geocoder } from './zip.js';
+
+export { InvalidZipError, UnknownZipError, UpstreamUnavailableError } from './errors.js';
+
+/** The subset of pino the service uses; a pino logger fits as is. */
+export interface RiskLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface RiskServiceDeps {
+  geocoder: Geocoder;
+  seismic: SeismicClient;
+  fire: FireClient;
+  cache: Cache;
+  quota: QuotaStore;
+  singleFlight: SingleFlight;
+  now: () => Date;
+  log: RiskLog;
+  /** FIRMS transactions per UTC day; a call over N days spends N. */
+  fireDailyQuota?: number;
+  seismicTtlSeconds?: number;
+  fireTtlSeconds?: number;
+}
+
+// When a source is unavailable, its counts are null rather than 0: "no data" must not read as "no fires" or
+// "no earthquakes". The score still counts that part as 0 points, and dataStatus says which source was missing.
+
+export interface WildfireRisk {
+  zipCode: string;
+  coordinates: Coordinates;
+  riskLevel: RiskLevel;
+  riskScore: number;
+  /** Fire detections in the 1° box over the last 5 days; null when the fire service was unavailable. */
+  recentFires: number | null;
+  vegetationRisk: RiskLevel;
+  weatherRisk: RiskLevel;
+  lastUpdated: string;
+  components: WildfireComponents;
+  dataStatus: { fire: DataStatus };
+}
+
+export interface EarthquakeRisk {
+  zipCode: string;
+  coordinates: Coordinates;
+  riskLevel: RiskLevel;
+  riskScore: number;
+  /** Events within 1° over 365 days; null when the seismic service was unavailable. */
+  recentEarthquakes: number | null;
+  /** null when the seismic service was unavailable; 0 when it answered with no event of known magnitude. */
+  maxMagnitude: number | null;
+  faultDistance: string;
+  lastUpdated: string;
+  components: EarthquakeComponents;
+  dataStatus: { seismic: DataStatus };
+}
+
+export interface RiskHealth {
+  status: 'healthy';
+  timestamp: string;
+  version: '1.0.0';
+}
+
+export interface RiskService {
+  wildfireRisk(zip: string): Promise<WildfireRisk>;
+  earthquakeRisk(zip: string): Promise<EarthquakeRisk>;
+  health(): RiskHealth;
+}
+
+const DAY_SECONDS = 24 * 3600;
+export const FIRE_QUOTA_KEY = 'firms:transactions';
+
+/**
+ * Upstream queries use the point rounded to 0.1° (~11 km). The searches span ~110 km, so this barely moves
+ * them, yet neighbouring ZIPs share one cached answer; the FIRMS budget (200 five-day calls a day) needs that.
+ */
+const gridPoint = (c: Coordinates): Coordinates => ({
+  latitude: Math.round(c.latitude * 10) / 10,
+  longitude: Math.round(c.longitude * 10) / 10,
+});
+const gridKey = (source: UpstreamName, p: Coordinates) => `risk:${source}:${p.latitude.toFixed(1)},${p.longitude.toFixed(1)}`;
+
+interface Sourced<T> {
+  status: DataStatus;
+  value: T | null;
+}
+
+export function createRiskService(deps: RiskServiceDeps): RiskService {
+  const { geocoder, seismic, fire, cache, quota, singleFlight, now, log } = deps;
+  const { fireDailyQuota = 1000, seismicTtlSeconds = 3600, fireTtlSeconds = 10_800 } = deps;
+
+  async function locate(zip: string): Promise<Coordinates> {
+    if (!isZip(zip)) throw new InvalidZipError();
+    const location = await geocoder.geocode(zip);
+    if (!location) throw new UnknownZipError();
+    return { latitude: location.latitude, longitude: location.longitude };
+  }
+
+  function reportFailure(source: UpstreamName, key: string, error: unknown): void {
+    if (error instanceof UpstreamConfigError) {
+      log.error({ source, key, reason: error.reason }, 'upstream refused our configuration; scoring without it');
+    } else if (error instanceof UpstreamUnavailableError) {
+      log.warn({ source, key, reason: error.reason }, 'upstream unavailable; scoring without it');
+    } else {
+      log.error({ source, key, err: error }, 'unexpected failure reading upstream; scoring without it');
+    }
+  }
+
+  /**
+   * Cache, then one shared upstream call per key. The flight never rejects: a failure is logged once and
+   * every waiting request gets "unavailable", so one outage does not become a log line per request.
+   */
+  async function readThrough<T>(source: UpstreamName, key: string, ttlSeconds: number, callUpstream: () => Promise<T>): Promise<Sourced<T>> {
+    const cached = await cache.get<T>(key);
+    if (cached !== undefined) return { status: 'cached', value: cached };
+    return singleFlight.do(key, async (): Promise<Sourced<T>> => {
+      // A flight that landed between our cache miss and now has already paid for this answer.
+      const landed = await cache.get<T>(key);
+      if (landed !== undefined) return { status: 'cached', value: landed };
+      try {
+        const value = await callUpstream();
+        await cache.set(key, value, ttlSeconds);
+        return { status: 'live', value };
+      } catch (error) {
+        reportFailure(source, key, error);
+        return { status: 'unavailable', value: null };
+      }
+    });
+  }
+
+  async function fireDetections(point: Coordinates): Promise<Sourced<number>> {
+    if (!fire.configured) return { status: 'unavailable', value: null };
+    const key = gridKey('fire', point);
+    return readThrough('fire', key, fireTtlSeconds, async () => {
+      // Spent before the call, and a store failure refuses the call: the daily budget is never overrun.
+      const { allowed, used } = await quota.tryConsume(FIRE_QUOTA_KEY, fire.dayRange, fireDailyQuota, DAY_SECONDS);
+      if (!allowed) {
+        throw new UpstreamUnavailableError('fire', `daily quota spent (${used} of ${fireDailyQuota} transactions)`);
+      }
+      const detections = await fire.recentDetections(point);
+      if (detections.malformedRows > 0) {
+        log.warn({ source: 'fire', key, malformedRows: detections.malformedRows }, 'skipped malformed FIRMS rows');
+      }
+      return detections.count;
+    });
+  }
+
+  function seismicActivity(point: Coordinates, at: Date): Promise<Sourced<SeismicActivity>> {
+    return readThrough('seismic', gridKey('seismic', point), seismicTtlSeconds, () => seismic.recentActivity(point, at));
+  }
+
+  return {
+    async wildfireRisk(zip) {
+      const coordinates = await locate(zip);
+      const at = now();
+      const fires = await fireDetections(gridPoint(coordinates));
+      const score = scoreWildfire({ detections: fires.value, ...coordinates, month: monthOf(at) });
+      return {
+        zipCode: zip,
+        coordinates,
+        riskLevel: score.riskLevel,
+        riskScore: score.riskScore,
+        recentFires: fires.value,
+        vegetationRisk: score.vegetationRisk,
+        weatherRisk: score.weatherRisk,
+        lastUpdated: at.toISOString(),
+        components: score.components,
+        dataStatus: { fire: fires.status },
+      };
+    },
+
+    async earthquakeRisk(zip) {
+      const coordinates = await locate(zip);
+      const at = now();
+      const activity = await seismicActivity(gridPoint(coordinates), at);
+      const fault = nearestFault(coordinates.latitude, coordinates.longitude);
+      const score = scoreEarthquake({ seismic: activity.value, faultDistanceKm: fault.distanceKm });
+      return {
+        zipCode: zip,
+        coordinates,
+        riskLevel: score.riskLevel,
+        riskScore: score.riskScore,
+        recentEarthquakes: activity.value?.count ?? null,
+        maxMagnitude: activity.value ? (activity.value.maxMagnitude ?? 0) : null,
+        faultDistance: formatFaultDistance(fault.distanceKm),
+        lastUpdated: at.toISOString(),
+        components: score.components,
+        dataStatus: { seismic: activity.status },
+      };
+    },
+
+    health() {
+      return { status: 'healthy', timestamp: now().toISOString(), version: '1.0.0' };
+    },
+  };
+}

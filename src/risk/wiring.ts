@@ -1,0 +1,49 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Orm } from '../db/orm.js';
+import { MemoryCache, RedisCache, type Cache } from '../shared/cache.js';
+import { PostgresQuotaStore, RedisQuotaStore, type QuotaStore } from '../shared/quota.js';
+import { SingleFlight } from '../shared/singleflight.js';
+import { createFireClient } from './fire.js';
+import { createSeismicClient } from './seismic.js';
+import { createRiskService, type RiskService } from './service.js';
+import { createGeocoder } from './zip.js';
+
+export interface RiskWiring {
+  config: Config;
+  orm: Orm;
+  log: Logger;
+  redis: Redis | undefined;
+  now: () => Date;
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * Shared state goes where every replica sees it: Redis when configured; otherwise the cache is in-process
+ * and the FIRMS quota is counted in PostgreSQL, so a restart never resets the day's count.
+ */
+export function wireRiskService({ config, orm, log, redis, now, fetch = globalThis.fetch }: RiskWiring): RiskService {
+  const cache: Cache = redis
+    ? new RedisCache(redis, { onError: (error) => log.warn({ err: error }, 'risk cache unavailable; treating as a miss') })
+    : new MemoryCache({ now: () => now().getTime() });
+  const quota: QuotaStore = redis
+    ? new RedisQuotaStore(redis, { now: () => now().getTime() })
+    : new PostgresQuotaStore(async (sql, params) => {
+        // Straight to the pg pool: the statement is written with PostgreSQL's own $n placeholders.
+        const pool = (await orm.em.getConnection().getNativeClient()) as import('pg').Pool;
+        return (await pool.query(sql, params)).rows as Array<Record<string, unknown>>;
+      }, () => now().getTime());
+  const { upstreamTimeoutMs: timeoutMs } = config.risk;
+  return createRiskService({
+    geocoder: createGeocoder({ fetch, timeoutMs, remoteUrl: config.risk.zipGeocoderUrl, cache, quota }),
+    seismic: createSeismicClient({ fetch, timeoutMs, url: config.risk.seismicApiUrl }),
+    fire: createFireClient({ fetch, timeoutMs, url: config.risk.fireApiUrl, mapKey: config.risk.fireApiToken }),
+    cache,
+    quota,
+    singleFlight: new SingleFlight(),
+    now,
+    log: log.child({ domain: 'risk' }),
+    fireDailyQuota: config.risk.fireDailyQuota,
+  });
+}
