@@ -1,0 +1,84 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+
+/**
+ * How large a document a client may send. Every legitimate query of the schema fits well inside (the
+ * deepest, a help request's requester's groups, is 4 levels); an attacker's nested, aliased or
+ * fragment-multiplied document does not, and is refused before a single resolver or SQL statement runs.
+ */
+export const GRAPHQL_LIMITS = {
+  /** graphql-js aborts parsing past this many tokens, so a 2,000-deep `{{{{` never reaches the recursive parser's depth. */
+  maxTokens: 1000,
+  maxDepth: 10,
+  /** Aliases are how one request multiplies a field (a hundred `login`s is a hundred password guesses). */
+  maxAliases: 15,
+  maxDirectives: 50,
+  /** graphql-armor's estimate: objects 2, scalars 1, ×1.5 per level, × `first`/`last`. */
+  maxCost: 5000,
+  /** Apollo's count of selections after expanding every fragment: stops fragment fan-out ("billion laughs"). */
+  maxRecursiveSelections: 2000,
+} as const;
+
+type ArmorConfig = NonNullable<ConstructorParameters<typeof ApolloArmor>[0]>;
+const NONE: ArmorConfig = {
+  blockFieldSuggestion: { enabled: false },
+  maxTokens: { enabled: false },
+  maxDepth: { enabled: false },
+  maxAliases: { enabled: false },
+  maxDirectives: { enabled: false },
+  costLimit: { enabled: false },
+};
+const only = (protection: ArmorConfig) => new ApolloArmor({ ...NONE, ...protection }).protect();
+
+/**
+ * The rules in the order a refusal should name them: the specific limit a document breaks (depth,
+ * aliases, directives) before the cost estimate that every large document also exceeds. Tokens are
+ * capped by the parser itself (parseOptions.maxTokens), before there is a document to validate.
+ */
+function armorRules() {
+  return [
+    { maxDepth: { n: GRAPHQL_LIMITS.maxDepth, flattenFragments: false } },
+    { maxAliases: { n: GRAPHQL_LIMITS.maxAliases } },
+    { maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives } },
+    { costLimit: { maxCost: GRAPHQL_LIMITS.maxCost } },
+  ].flatMap((protection) => only(protection).validationRules);
+}
+
+/** In production, masks "Did you mean …?" in every error, a second guard behind Apollo's own setting. */
+export function fieldSuggestionBlocker(): ApolloServerPlugin[] {
+  // armor's typings name Apollo's CommonJS build; the plugin object is the same at run time
+  return only({ blockFieldSuggestion: { enabled: true } }).plugins as unknown as ApolloServerPlugin[];
+}
+
+/**
+ * Applies graphql-armor's depth, alias, directive and cost limits to documents sent by clients. The REST
+ * compatibility layer's stored documents are exempt: they are the server's own code, fixed at build time,
+ * and some legitimately alias more than fifteen fields to produce the legacy snake_case names. Runs after
+ * Apollo's spec validation and before execution; a document's verdict is kept with the parsed document,
+ * which Apollo caches, so a repeated query is judged once.
+ */
+export function graphqlLimitsPlugin<C extends object>(isTrusted: (context: C) => boolean): ApolloServerPlugin<C> {
+  const rules = armorRules();
+  const verdicts = new WeakMap<DocumentNode, string | null>();
+  const judge = (schema: GraphQLSchema, document: DocumentNode): string | null => {
+    let verdict = verdicts.get(document);
+    if (verdict === undefined) {
+      const [first] = validate(schema, document, rules);
+      verdict = first ? first.message.replace(/^Syntax Error: /, '') : null;
+      verdicts.set(document, verdict);
+    }
+    return verdict;
+  };
+  return {
+    async requestDidStart({ contextValue }) {
+      if (isTrusted(contextValue)) return;
+      return {
+        async didResolveOperation({ schema, document }) {
+          const refusal = judge(schema, document);
+          if (refusal) throw new GraphQLError(refusal, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+
+/** Field names whose values are credentials or derived from them, wherever they sit in a logged object. */
+const SECRET_FIELDS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'oldPassword',
+  'passwordHash',
+  'password_hash',
+  'secret',
+  'secretHash',
+  'secret_hash',
+  'api_key_secret',
+  'apiKeySecret',
+  'token',
+  'accessToken',
+  'access_token',
+  'authorization',
+  'cookie',
+];
+
+export const REDACT_PATHS = [
+  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'variables.*.*.password',
+];
+
+/**
+ * Credentials by their shape, for text no field name guards: an ORM debug line with inlined parameters,
+ * an error message quoting a header, a URL. JWTs, argon2 hashes, 64-hex digests (API-key secret hashes),
+ * and whatever follows a Bearer or ApiKey scheme.
+ */
+const SECRET_SHAPES: Array<[RegExp, string]> = [
+  [/\$argon2(?:id|i|d)\$[^\s'",)}\]]*/g, '[redacted-hash]'],
+  [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, '[redacted-token]'],
+  [/\b(bearer|apikey)\s+[^\s'",)}\]]+/gi, '$1 [redacted]'],
+  [/\b[0-9a-f]{64}\b/gi, '[redacted-digest]'],
+];
+
+export function scrubSecrets(text: string): string {
+  let out = text;
+  for (const [shape, replacement] of SECRET_SHAPES) out = out.replace(shape, replacement);
+  return out;
+}
+
+/** Query parameters that may carry a credential or a whole GraphQL document with one inlined. */
+const SECRET_PARAMS = /pass|secret|token|key|auth|query|variables|extensions/i;
+
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return scrubSecrets(url);
+  const params = new URLSearchParams(url.slice(q + 1));
+  const shown = [...params.keys()].map((name) =>
+    SECRET_PARAMS.test(name) ? `${encodeURIComponent(name)}=[redacted]` : `${encodeURIComponent(name)}=${encodeURIComponent(params.get(name) ?? '')}`,
+  );
+  return scrubSecrets(url.slice(0, q)) + '?' + [...new Set(shown)].join('&');
+}
+
+const serializers = {
+  req: (req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+    method: req.method,
+    url: redactUrl(req.url ?? ''),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+  err: (err: unknown) => {
+    const serialized = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+    for (const key of ['message', 'stack'] as const) {
+      if (typeof serialized[key] === 'string') serialized[key] = scrubSecrets(serialized[key] as string);
+    }
+    return serialized;
+  },
+};
+
+interface RequestScope {
+  requestId: string;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
+const { chindingsSym } = pino.symbols;
+
+/**
+ * A line written while a request is handled carries its id even when the writer holds the root logger
+ * (a service, the ORM, Apollo itself) rather than the request's child logger. Lines from the child logger
+ * already carry it as a binding and are left alone, so the key is never written twice.
+ */
+function requestIdMixin(_merge: object, _level: number, logger: Logger): object {
+  const current = scope.getStore();
+  if (!current) return {};
+  const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym] ?? '';
+  return bindings.includes('"requestId":') ? {} : { requestId: current.requestId };
+}
+
+export function buildLogger(level: string, stream?: DestinationStream): Logger {
+  const options: LoggerOptions = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers,
+    mixin: requestIdMixin,
+    hooks: {
+      // Message strings are free text: scrub credential-shaped substrings before they are written.
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? scrubSecrets(a) : a)) as Parameters<typeof method>);
+      },
+    },
+  };
+  return pino(options, stream);
+}
+
+/**
+ * Enters the request's scope once its body is parsed, for the rest of its handling (resolvers, services,
+ * the ORM). Earlier phases log through request.log, which carries the id itself.
+ */
+export function registerRequestScope(app: FastifyInstance): void {
+  app.addHook('preHandler', (request, _reply, done) => {
+    scope.run({ requestId: request.id }, done);
+  });
+}

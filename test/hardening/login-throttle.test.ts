@@ -1,0 +1,145 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FallbackCounterStore, MemoryCounterStore, RedisCounterStore } from '../../src/hardening/counters.js';
+import { DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { appDeps, hex, reachableRedis } from './support.js';
+
+/**
+ * Password guessing (checklist item 22, A4, A19): LOGIN_RATE_LIMIT_MAX attempts per account and per address
+ * per window, shared by REST and GraphQL and by every aliased `login` in one document.
+ */
+
+const MAX = 3;
+const throttled = { LOGIN_RATE_LIMIT_MAX: String(MAX), LOGIN_RATE_LIMIT_WINDOW_SECONDS: '60', TRUST_PROXY: 'true' };
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+const restLogin = (t: TestApp, ip: string, username: string, password: string) =>
+  t.request('/api/auth/login', { method: 'POST', json: { username, password }, headers: from(ip) });
+
+const gqlLogin = (t: TestApp, ip: string, query: string) =>
+  t.request('/graphql', { method: 'POST', json: { query }, headers: from(ip) });
+
+describe('login throttling', () => {
+  let t: TestApp;
+  let clock = Date.now();
+  beforeAll(async () => {
+    t = await startTestApp(throttled, appDeps({ counters: new MemoryCounterStore(() => clock) }));
+    for (const name of ['victim', 'bystander', 'regular', 'aliased', 'later']) await t.createUser(name);
+  });
+  afterAll(() => t?.stop());
+
+  it('refuses further guesses at one account, from any address and through either API, even with the right password', async () => {
+    for (let i = 0; i < MAX; i++) {
+      expect(await restLogin(t, `10.3.0.${i + 1}`, 'victim', `Wrong-guess-${i}`)).toMatchObject({ status: 401 });
+    }
+    const { result: rest, statements } = await t.countQueries(() => restLogin(t, '10.3.0.9', 'VICTIM', DEFAULT_PASSWORD));
+    expect(rest.status).toBe(429);
+    expect(rest.body).toEqual({ message: 'Too many requests' });
+    expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(rest.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // Refused before the account is even looked up: no SQL, no password hashing.
+    expect(statements).toEqual([]);
+
+    const gql = await gqlLogin(t, '10.3.0.10', `mutation { login(username: "victim", password: "${DEFAULT_PASSWORD}") { accessToken } }`);
+    expect(gql.status).toBe(200);
+    expect(gql.body.data).toBeNull();
+    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+    expect(gql.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('refuses further attempts from one address that has guessed at several accounts', async () => {
+    const ip = '10.3.1.1';
+    for (const name of ['nobody-1', 'nobody-2', 'bystander']) {
+      expect((await restLogin(t, ip, name, 'Wrong-guess-1')).status).toBe(401);
+    }
+    expect((await restLogin(t, ip, 'regular', DEFAULT_PASSWORD)).status).toBe(429);
+    // The account itself is not locked: its owner elsewhere logs in.
+    expect((await restLogin(t, '10.3.1.2', 'regular', DEFAULT_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts each aliased login in one document as an attempt of its own', async () => {
+    // Mutation fields run one after another and a failed (non-null) login ends the document, so ten
+    // aliased guesses buy one check; the throttle sees that one, and refuses the first field once spent.
+    const guesses = (n: number) =>
+      `mutation { ${Array.from({ length: n }, (_, i) => `a${i}: login(username: "aliased", password: "Wrong-guess-${i}") { accessToken }`).join('\n')} }`;
+    for (let i = 0; i < MAX; i++) {
+      const { result, statements } = await t.countQueries(() => gqlLogin(t, `10.3.2.${i + 1}`, guesses(10)));
+      expect(result.body.data).toBeNull();
+      expect(result.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
+      expect(statements.filter((s) => /from "users"/.test(s))).toHaveLength(1);
+    }
+    const spent = await gqlLogin(t, '10.3.2.9', guesses(10));
+    expect(spent.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['RATE_LIMITED']);
+    // The account's budget is spent for the REST door too.
+    expect((await restLogin(t, '10.3.2.10', 'aliased', DEFAULT_PASSWORD)).status).toBe(429);
+  });
+
+  it('does not count successful log-ins against anyone', async () => {
+    for (let i = 0; i < MAX * 3; i++) expect((await restLogin(t, '10.3.3.1', 'bystander', DEFAULT_PASSWORD)).status).toBe(200);
+  });
+
+  it('lets attempts through again once the window has passed', async () => {
+    for (let i = 0; i < MAX; i++) await restLogin(t, '10.3.4.1', 'later', 'Wrong-guess');
+    expect((await restLogin(t, '10.3.4.1', 'later', DEFAULT_PASSWORD)).status).toBe(429);
+    clock += 59_000;
+    expect((await restLogin(t, '10.3.4.1', 'later', DEFAULT_PASSWORD)).status).toBe(429);
+    clock += 2_000;
+    expect((await restLogin(t, '10.3.4.1', 'later', DEFAULT_PASSWORD)).status).toBe(200);
+  });
+
+  it('does not extend the lock-out for attempts it refuses', async () => {
+    await t.createUser('hammered');
+    for (let i = 0; i < MAX; i++) await restLogin(t, `10.3.5.${i + 1}`, 'hammered', 'Wrong-guess');
+    clock += 30_000;
+    for (let i = 0; i < 5; i++) expect((await restLogin(t, '10.3.5.9', 'hammered', DEFAULT_PASSWORD)).status).toBe(429);
+    clock += 31_000; // 61 s after the first failure: the window that began then has closed
+    expect((await restLogin(t, '10.3.5.9', 'hammered', DEFAULT_PASSWORD)).status).toBe(200);
+  });
+});
+
+const redisUrl = await reachableRedis();
+
+describe.skipIf(!redisUrl)('login throttling across replicas (Redis)', () => {
+  let redis: Redis;
+  let replicas: TestApp[] = [];
+  const prefix = `trellis-test:${hex(4)}:`;
+  beforeAll(async () => {
+    redis = new Redis(redisUrl!);
+    replicas = await Promise.all([0, 1].map(() => startTestApp(throttled, appDeps({ counters: new RedisCounterStore(redis, prefix) }))));
+  });
+  afterAll(async () => {
+    await Promise.all(replicas.map((r) => r.stop()));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('shares the per-account count, so spreading guesses over replicas does not multiply them', async () => {
+    const [a, b] = replicas as [TestApp, TestApp];
+    const name = `spread-${hex(3)}`;
+    for (let i = 0; i < MAX; i++) {
+      const replica = i % 2 === 0 ? a : b;
+      expect((await restLogin(replica, `10.4.0.${i + 1}`, name, 'Wrong-guess')).status).toBe(401);
+    }
+    expect((await restLogin(a, '10.4.0.9', name, 'Wrong-guess')).status).toBe(429);
+    expect((await restLogin(b, '10.4.0.9', name, 'Wrong-guess')).status).toBe(429);
+    expect(Number(await redis.get(`${prefix}login:user:${name}`))).toBe(MAX);
+  });
+});
+
+describe('login throttling while Redis is down', () => {
+  it('keeps counting in memory when Redis stops answering, instead of failing log-ins or dropping the limit', async () => {
+    const broken = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    broken.on('error', () => undefined);
+    const counters = new FallbackCounterStore(new RedisCounterStore(broken), new MemoryCounterStore(), { warn: () => undefined });
+    const t = await startTestApp(throttled, appDeps({ counters }));
+    try {
+      const name = `offline-${hex(3)}`;
+      for (let i = 0; i < MAX; i++) expect((await restLogin(t, '10.4.1.1', name, 'Wrong-guess')).status).toBe(401);
+      expect((await restLogin(t, '10.4.1.1', name, 'Wrong-guess')).status).toBe(429);
+    } finally {
+      await t.stop();
+      broken.disconnect();
+    }
+  });
+});
