@@ -1,0 +1,185 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legacyApiOf } from '../../src/app.js';
+import { restCatalog } from '../../src/rest/catalog.js';
+import { buildOpenApiDocument, DOCS_PATH, OPENAPI_PATH, openApiPath, renderDocsPage, type OpenApiDocument } from '../../src/rest/openapi.js';
+import { METRICS_PATH } from '../../src/observability/index.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+/** Routes the gateway serves for tooling, not as part of a legacy API: documented elsewhere (README), not in the catalog. */
+const TOOLING = new Set([OPENAPI_PATH, DOCS_PATH, METRICS_PATH]);
+const METHODS = ['get', 'post', 'put', 'delete'] as const;
+
+let t: TestApp;
+let doc: OpenApiDocument;
+beforeAll(async () => {
+  t = await startTestApp();
+  doc = (await t.request(OPENAPI_PATH)).body;
+});
+afterAll(() => t.stop());
+
+/** Every method+path Fastify serves, from its route tree (`printRoutes` with full segments). */
+function registeredRoutes(tree: string): Array<{ method: string; path: string }> {
+  const routes: Array<{ method: string; path: string }> = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([\s│├└─]*)(\S.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match || !match[2]) continue;
+    const depth = Math.floor(match[1].length / 4);
+    stack.length = depth;
+    stack[depth] = match[2];
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) routes.push({ method, path });
+  }
+  return routes;
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with info, servers, tags and the bearer security scheme', async () => {
+    const res = await t.request(OPENAPI_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    expect(doc.servers.length).toBeGreaterThan(0);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    const tags = new Set(doc.tags.map((tag) => tag.name));
+    for (const [, methods] of Object.entries(doc.paths)) for (const op of Object.values(methods)) for (const tag of op!.tags) expect(tags).toContain(tag);
+  });
+
+  it('documents every route in the catalog, with unique operation ids', () => {
+    expect(restCatalog.length).toBeGreaterThan(0);
+    const ids = new Set<string>();
+    for (const route of restCatalog) {
+      const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase() as 'get'];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(ids.has(op!.operationId), op!.operationId).toBe(false);
+      ids.add(op!.operationId);
+      expect(op!.summary).toBe(route.summary);
+    }
+  });
+
+  it('declares every path parameter of every route', () => {
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const method of METHODS) {
+        const op = methods[method];
+        if (!op) continue;
+        const declared = (op.parameters ?? []).filter((p) => p.in === 'path');
+        expect(declared.map((p) => p.name).sort(), `${method.toUpperCase()} ${path}`).toEqual(inPath);
+        expect(declared.every((p) => p.required)).toBe(true);
+      }
+    }
+  });
+
+  it("gives each API's error responses that API's own body: {error_message}, {message} or {error}", () => {
+    const expected = { public: 'error_message', help: 'message', auth: 'message', risk: 'error' } as const;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const method of METHODS) {
+        const op = methods[method];
+        if (!op) continue;
+        const field = expected[legacyApiOf(path) ?? 'risk'];
+        for (const [status, response] of Object.entries(op.responses)) {
+          if (Number(status) < 400) continue;
+          let schema = response.content?.['application/json'].schema;
+          expect(schema, `${method} ${path} ${status}`).toBeDefined();
+          const ref = schema!.$ref as string | undefined;
+          if (ref) schema = doc.components.schemas[ref.replace('#/components/schemas/', '')];
+          expect(Object.keys(schema!.properties as object), `${method} ${path} ${status}`).toContain(field);
+        }
+        expect(op.responses['500'], `${method} ${path}`).toBeDefined();
+      }
+    }
+  });
+
+  it('contains only schemas a JSON Schema 2020-12 validator compiles, and every $ref resolves', () => {
+    const ajv = new Ajv2020.default({ strict: false });
+    const text = JSON.stringify(doc);
+    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas[ref], ref).toBeDefined();
+    for (const [name, schema] of Object.entries(doc.components.schemas)) ajv.addSchema(schema, `#/components/schemas/${name}`);
+    const compileAll = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'schema' && value && typeof value === 'object' && !('$ref' in value)) ajv.compile(value as object);
+        else compileAll(value);
+      }
+    };
+    expect(() => compileAll(doc.paths)).not.toThrow();
+  });
+
+  it('describes what the server really answers: live responses validate against their documented schemas', async () => {
+    const ajv = new Ajv2020.default({ strict: false });
+    const schemaFor = (path: string, method: 'get' | 'post', status: number) => {
+      const schema = doc.paths[path]![method]!.responses[String(status)].content!['application/json'].schema;
+      const ref = schema.$ref as string | undefined;
+      return ref ? doc.components.schemas[ref.replace('#/components/schemas/', '')] : schema;
+    };
+    const health = await t.request('/api/health');
+    expect(ajv.validate(schemaFor('/api/health', 'get', 200), health.body), ajv.errorsText()).toBe(true);
+    const refused = await t.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: 'nope' } });
+    expect(refused.status).toBe(401);
+    expect(ajv.validate(schemaFor('/api/auth/login', 'post', 401), refused.body), ajv.errorsText()).toBe(true);
+    // And a wrong body would not pass: the check has teeth.
+    expect(ajv.validate(schemaFor('/api/health', 'get', 200), { status: 'sick' })).toBe(false);
+  });
+});
+
+describe('every legacy route is documented', () => {
+  it('finds each /api route Fastify serves in the catalog (tooling routes excepted)', () => {
+    const catalogued = new Set(restCatalog.map((r) => `${r.method} ${r.path}`));
+    const routes = registeredRoutes(t.app.fastify.printRoutes({ commonPrefix: false }));
+    expect(routes.some((r) => r.path === '/api/health')).toBe(true); // the parse found routes at all
+    const undocumented = routes
+      .filter((r) => r.path.startsWith('/api') && !TOOLING.has(r.path))
+      // Fastify answers HEAD for every GET route by itself; OPTIONS comes from CORS preflight handling.
+      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .filter((r) => !catalogued.has(`${r.method} ${r.path}`));
+    expect(undocumented).toEqual([]);
+  });
+
+  it('the route-tree parser sees nested and parameterised routes, so the check above can fail', () => {
+    const tree = ['└── /api/', '    ├── help/requests/:id (GET, PUT)', '    │   └── /responses (POST)', '    └── secret (GET, HEAD)', ''].join('\n');
+    expect(registeredRoutes(tree)).toEqual([
+      { method: 'GET', path: '/api/help/requests/:id' },
+      { method: 'PUT', path: '/api/help/requests/:id' },
+      { method: 'POST', path: '/api/help/requests/:id/responses' },
+      { method: 'GET', path: '/api/secret' },
+      { method: 'HEAD', path: '/api/secret' },
+    ]);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('lists every route with its method, path, summary, parameters and responses', async () => {
+    const res = await t.request(DOCS_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = res.body as string;
+    for (const route of restCatalog) {
+      expect(html).toContain(`<code>${openApiPath(route.path)}</code>`);
+      const escaped = route.summary.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+      expect(html).toContain(escaped.replace(/`([^`]+)`/g, '<code>$1</code>'));
+    }
+    expect(html).toContain('Responses');
+  });
+
+  it('loads nothing from elsewhere and runs no script: a strict CSP and no external URL', async () => {
+    const res = await t.request(DOCS_PATH);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toMatch(/script-src|unsafe-inline/);
+    expect(res.body).not.toMatch(/<script|https?:\/\//i);
+  });
+
+  it('escapes everything it renders from the catalog', () => {
+    const html = renderDocsPage(
+      buildOpenApiDocument(
+        [{ method: 'GET', path: '/api/x', summary: '<img src=x onerror=alert(1)> & "quotes"', tag: 'risk', auth: 'none', responses: { 200: { description: '</td><script>alert(2)</script>' } } }],
+        legacyApiOf,
+      ),
+    );
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
+  });
+});
