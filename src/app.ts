@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
 import { authenticate, type Credentials } from './auth/authenticate.js';
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     // Slow clients may not hold sockets open forever (slowloris): the headers must arrive within
