@@ -1,18 +1,16 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
 import { ADMIN_PASSWORD } from '../helpers/app.js';
+import { startMainProcess } from '../helpers/main-process.js';
 
 /**
  * `npm start` on a machine without DATABASE_URL: the real entry point starts its own PostgreSQL under DATA_DIR,
  * remembers its data across restarts, and on SIGTERM stops that cluster before it exits 0 (no server left behind).
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'trellis-start-'));
 chmodSync(dataDir, 0o755); // as root, the cluster runs as the postgres user, which must reach its folder
 
@@ -33,38 +31,17 @@ const postgresRunning = () => {
   }
 };
 
-async function runOnce(check: (base: string, output: () => string) => Promise<void>) {
-  const port = await freePort();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'embedded-start-test-secret-long-enough-0123',
-    BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+async function runOnce(check: (base: string) => Promise<void>) {
+  const app = await startMainProcess({ DATA_DIR: dataDir });
   try {
-    const started = Date.now();
-    while (!/Trellis listening/.test(output)) {
-      if (child.exitCode !== null || Date.now() - started > 90_000) throw new Error(`the app did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await check(`http://127.0.0.1:${port}`, () => output);
+    await check(app.base);
     expect(postgresRunning()).toBe(true);
-    child.kill('SIGTERM');
-    expect(await exited, output).toBe(0);
+    app.child.kill('SIGTERM');
+    expect((await app.exited).code, app.output()).toBe(0);
   } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (app.child.exitCode === null) app.child.kill('SIGKILL');
   }
-  return output;
+  return app.output();
 }
 
 describe('npm start without DATABASE_URL', () => {

@@ -1,62 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
 import { ADMIN_PASSWORD, createTestDatabase } from '../helpers/app.js';
+import { startMainProcess, type MainProcess } from '../helpers/main-process.js';
 import { sleep } from './support.js';
 
 /**
- * Graceful shutdown (item 25, A22), as an operator sees it: the real entry point in its own process,
+ * Graceful shutdown, as an operator sees it: the real entry point in its own process,
  * SIGTERM while a request is in flight. The request is held open by sending its body in two parts.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 let database: { url: string; drop: () => Promise<void> };
-let child: ChildProcess;
-let port: number;
-let output = '';
-let exit: Promise<{ code: number | null; signal: string | null; at: number }>;
+let app: MainProcess;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  port = await freePort();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: database.url,
-    JWT_SECRET: 'shutdown-test-secret-that-is-long-enough-0123',
-    BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    SHUTDOWN_GRACE_MS: '10000',
-  };
-  // The same Node as this test (the project's Node 22), with tsx as a loader: one process, so the signal
-  // reaches the app itself rather than a wrapper.
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
-  const started = Date.now();
-  while (!/Trellis listening/.test(output)) {
-    if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`the app did not start:\n${output}`);
-    await sleep(100);
-  }
+  app = await startMainProcess({ DATABASE_URL: database.url, SHUTDOWN_GRACE_MS: '10000' });
 }, 90_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  if (app && app.child.exitCode === null) app.child.kill('SIGKILL');
   await database?.drop();
 });
 
 function open(): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    const socket = connect(app.port, '127.0.0.1', () => resolve(socket));
     socket.once('error', reject);
   });
 }
@@ -74,22 +43,22 @@ describe('SIGTERM with a request in flight', () => {
     await sleep(300);
 
     const signalledAt = Date.now();
-    child.kill('SIGTERM');
+    app.child.kill('SIGTERM');
     await sleep(1_000);
 
     // The listener is closed: a new client is refused outright.
     await expect(open()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    expect(child.exitCode, output).toBeNull(); // still draining the in-flight request
+    expect(app.child.exitCode, app.output()).toBeNull(); // still draining the in-flight request
 
     inFlight.write(body.slice(10));
     await answered;
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(answer).toMatch(/"access_token":"/);
 
-    const { code, at } = await exit;
+    const { code, at } = await app.exited;
     expect(code).toBe(0);
     expect(at - signalledAt).toBeLessThan(10_000);
-    expect(output).toMatch(/shutting down/);
+    expect(app.output()).toMatch(/shutting down/);
 
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
