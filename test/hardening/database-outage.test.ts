@@ -8,7 +8,7 @@ import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/
 import { sleep } from './support.js';
 
 /**
- * The database stops in the middle of a run (item 26, A21) and comes back. This file's app runs on a
+ * The database stops in the middle of a run and comes back. This file's app runs on a
  * PostgreSQL of its own, so stopping it disturbs no other test file.
  */
 

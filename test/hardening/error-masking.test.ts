@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 
 /**
- * Error masking (item 15, A13): an unexpected failure reaches the client as a generic error with no
+ * Error masking: an unexpected failure reaches the client as a generic error with no
  * stack, SQL or internal message, in every API's shape; the log keeps the original, with the request id.
  * The faults are real ones, caused in this file's own database: a trigger that raises an error quoting a
  * secret, and a table that has disappeared.

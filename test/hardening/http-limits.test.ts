@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
-/** Request body size (item 9, A9) and slow clients (item 24, A20). */
+/** Request body size and slow clients. */
 
 let t: TestApp;
 let port: number;

@@ -5,7 +5,7 @@ import { DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js'
 import { appDeps, hex, reachableRedis } from './support.js';
 
 /**
- * Password guessing (checklist item 22, A4, A19): LOGIN_RATE_LIMIT_MAX attempts per account and per address
+ * Password guessing: LOGIN_RATE_LIMIT_MAX attempts per account and per address
  * per window, shared by REST and GraphQL and by every aliased `login` in one document.
  */
 

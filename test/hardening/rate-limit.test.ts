@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { appDeps, hex, reachableRedis, signToken } from './support.js';
 
 /**
- * The global request budget (checklist item 22): RATE_LIMIT_MAX requests per window, per signed-in
+ * The global request budget: RATE_LIMIT_MAX requests per window, per signed-in
  * principal, else per address; 429 with Retry-After in the error shape of each API.
  */
 
