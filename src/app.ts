@@ -18,6 +18,7 @@ import type { CounterStore } from './hardening/counters.js';
 import { buildLogger, registerRequestScope } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
 import { createApollo } from './graphql/server.js';
+import { refuseSubscriptionsOverHttp, registerSubscriptions } from './graphql/subscriptions.js';
 import type { Gateway } from './rest/bridge.js';
 import { registerCoreRoutes } from './rest/core.js';
 import { registerPublicRoutes } from './rest/public.js';
@@ -111,6 +112,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     keepAliveTimeout: 5_000,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // A URL the router cannot decode (`%zz`) or a path parameter past its length limit is refused before
+    // any route runs; it still gets the error body of the API its path belongs to, not Fastify's own.
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
   registerRequestScope(fastify);
@@ -134,8 +138,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   // Contexts the REST layer builds for its own stored documents (see graphqlLimitsPlugin).
   const restContexts = new WeakSet<Context>();
-  const apollo = createApollo(config, buildSchema(), {
-    plugins: [fastifyApolloDrainPlugin(fastify), ...observabilityPlugins(config, services.metrics)],
+  const schema = buildSchema();
+  const apollo = createApollo(config, schema, {
+    plugins: [fastifyApolloDrainPlugin(fastify), refuseSubscriptionsOverHttp, ...observabilityPlugins(config, services.metrics)],
     isTrustedContext: (context) => restContexts.has(context),
     log,
   });
@@ -176,7 +181,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       }
     },
   });
-  fastify.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: graphqlHandler });
+  const subscriptions = await registerSubscriptions(fastify, { config, schema, contextFor, listening: services.helpdesk.events.ready() });
+  fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler: graphqlHandler });
+  // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
+  fastify.route({ url: '/graphql', method: 'GET', handler: graphqlHandler, wsHandler: subscriptions });
 
   registerCoreRoutes(fastify, gateway, orm);
   registerPublicRoutes(fastify, gateway);

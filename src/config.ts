@@ -44,6 +44,10 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default('./.data'),
     DB_POOL_MAX: int(1, 200).default(10),
     REDIS_URL: optionalUrl(/^rediss?:$/),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -')
+      .default('trellis:'),
 
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
     JWT_EXPIRES_IN_SECONDS: int(60, 7 * 24 * 3600).default(3600),
@@ -111,6 +115,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   db: { url: string | undefined; dataDir: string; poolMax: number };
   redisUrl: string | undefined;
+  /** Starts every Redis key and channel name, so deployments (or test runs) can share one Redis without colliding. */
+  redisKeyPrefix: string;
   jwt: {
     /** HS256 key; a random per-process key outside production, so tokens do not outlive a dev server. */
     secret: Uint8Array;
@@ -170,6 +176,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     db: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, poolMax: e.DB_POOL_MAX },
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwt: {
       secret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),
       secretIsEphemeral: !e.JWT_SECRET,

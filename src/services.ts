@@ -7,6 +7,7 @@ import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createCounterStore, type CounterStore } from './hardening/counters.js';
 import { LoginThrottle } from './hardening/login-throttle.js';
 import { createHelpdesk, type Helpdesk } from './helpdesk/service.js';
+import { RedisChannel } from './shared/redis-channel.js';
 import type { RiskService } from './risk/service.js';
 import { wireRiskService } from './risk/wiring.js';
 
@@ -43,7 +44,8 @@ export function createServices(deps: ServiceDeps): AppServices {
     ? new Redis(deps.config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false })
     : undefined;
   redis?.on('error', (error) => deps.log.warn({ err: error }, 'redis error'));
-  const counters = deps.counters ?? createCounterStore(redis, deps.log);
+  const prefix = deps.config.redisKeyPrefix;
+  const counters = deps.counters ?? createCounterStore(redis, deps.log, `${prefix}rl:`);
   return {
     config: deps.config,
     orm: deps.orm,
@@ -55,11 +57,12 @@ export function createServices(deps: ServiceDeps): AppServices {
     counters,
     loginThrottle: new LoginThrottle(counters, deps.config.rateLimit.loginMax, deps.config.rateLimit.loginWindowSeconds),
     risk: wireRiskService({ config: deps.config, orm: deps.orm, log: deps.log, redis, now }),
-    helpdesk: createHelpdesk({ now, log: deps.log }),
+    helpdesk: createHelpdesk({ now, log: deps.log, channel: redis && new RedisChannel(redis, `${prefix}events:help-requests`, deps.log) }),
   };
 }
 
 /** Releases what createServices opened. */
 export async function closeServices(services: AppServices): Promise<void> {
+  await services.helpdesk.events.close();
   await services.redis?.quit().catch(() => services.redis?.disconnect());
 }

@@ -124,7 +124,7 @@ export class FallbackCounterStore implements CounterStore {
   }
 }
 
-export function createCounterStore(redis: Redis | undefined, log: Pick<Logger, 'warn'>): CounterStore {
+export function createCounterStore(redis: Redis | undefined, log: Pick<Logger, 'warn'>, prefix = 'trellis:rl:'): CounterStore {
   const memory = new MemoryCounterStore();
-  return redis ? new FallbackCounterStore(new RedisCounterStore(redis), memory, log) : memory;
+  return redis ? new FallbackCounterStore(new RedisCounterStore(redis, prefix), memory, log) : memory;
 }

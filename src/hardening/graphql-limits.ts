@@ -36,7 +36,7 @@ const only = (protection: ArmorConfig) => new ApolloArmor({ ...NONE, ...protecti
  * aliases, directives) before the cost estimate that every large document also exceeds. Tokens are
  * capped by the parser itself (parseOptions.maxTokens), before there is a document to validate.
  */
-function armorRules() {
+export function armorRules() {
   return [
     { maxDepth: { n: GRAPHQL_LIMITS.maxDepth, flattenFragments: false } },
     { maxAliases: { n: GRAPHQL_LIMITS.maxAliases } },

@@ -1,4 +1,7 @@
 import type { Logger } from 'pino';
+import { z } from 'zod';
+import { AsyncQueue } from '../shared/async-queue.js';
+import type { Channel } from '../shared/redis-channel.js';
 
 /** What changed about a help request, published once its transaction has committed. */
 export interface HelpRequestChange {
@@ -8,19 +11,46 @@ export interface HelpRequestChange {
   requesterId: string | null;
   /** The legacy field names that changed (empty for a response without a status change). */
   fields: string[];
+  /** Those of `fields` only administrators may know changed (admin_notes), as the history marks them internal. */
+  internalFields: string[];
+  /** For a response: whether the requester may see it. */
+  responseIsPublic?: boolean;
   at: Date;
 }
 
 export type HelpRequestListener = (change: HelpRequestChange) => void;
 
+/** A change as it crosses Redis: parsed on arrival, since another replica (perhaps another version) wrote it. */
+const WireChange = z.object({
+  kind: z.enum(['created', 'updated', 'responded']),
+  requestId: z.number().int(),
+  requesterId: z.string().nullable(),
+  fields: z.array(z.string()),
+  internalFields: z.array(z.string()).default([]),
+  responseIsPublic: z.boolean().optional(),
+  at: z.coerce.date(),
+});
+
 /**
  * The one place help-request changes leave the service, after commit, so a subscriber never hears of a change
- * that was rolled back. Nothing listens yet; subscriptions (or a Redis fan-out across replicas) attach here.
+ * that was rolled back. With a channel (Redis), a change goes out through it and comes back to every replica,
+ * this one included, and each replica hands it to its own listeners: every subscriber, wherever it is
+ * connected, hears of it exactly once. Without one, changes go straight to this process's listeners.
  */
 export class HelpRequestEvents {
   readonly #listeners = new Set<HelpRequestListener>();
+  readonly #listening: Promise<void>;
 
-  constructor(private readonly log: Pick<Logger, 'error'>) {}
+  constructor(
+    private readonly log: Pick<Logger, 'error' | 'warn'>,
+    private readonly channel?: Channel,
+  ) {
+    this.#listening = channel
+      ? channel.listen((message) => this.#receive(message)).catch((error: unknown) => {
+          log.warn({ err: error }, 'not subscribed to help-request changes from other replicas');
+        })
+      : Promise.resolve();
+  }
 
   /** Returns the function that stops listening. */
   onChange(listener: HelpRequestListener): () => void {
@@ -28,7 +58,57 @@ export class HelpRequestEvents {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * The changes `select` keeps, as an async iterator for one subscriber; `select` maps a change to what the
+   * subscriber receives, or null to skip it. Ending the iterator stops listening.
+   */
+  stream<T>(select: (change: HelpRequestChange) => T | null): AsyncIterableIterator<T> {
+    const queue: AsyncQueue<T> = new AsyncQueue(() => stop(), {
+      onOverflow: () => this.log.warn('a help-request subscriber fell behind: dropped its oldest change'),
+    });
+    const stop = this.onChange((change) => {
+      const selected = select(change);
+      if (selected !== null) queue.push(selected);
+    });
+    return queue;
+  }
+
+  /** Listeners in this process: one per open subscription. */
+  get listenerCount(): number {
+    return this.#listeners.size;
+  }
+
+  /** Resolves once changes from other replicas arrive here (at once without a channel). */
+  ready(): Promise<void> {
+    return this.#listening;
+  }
+
   publish(change: HelpRequestChange): void {
+    if (!this.channel) return this.#deliver(change);
+    this.channel.publish(JSON.stringify(change)).catch((error: unknown) => {
+      // Other replicas miss this one; this replica's subscribers should not.
+      this.log.warn({ err: error, change }, 'could not publish a help-request change to other replicas');
+      this.#deliver(change);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#listeners.clear();
+    await this.channel?.close();
+  }
+
+  #receive(message: string): void {
+    let change: HelpRequestChange;
+    try {
+      change = WireChange.parse(JSON.parse(message));
+    } catch (error) {
+      this.log.warn({ err: error }, 'ignored a malformed help-request change from the channel');
+      return;
+    }
+    this.#deliver(change);
+  }
+
+  #deliver(change: HelpRequestChange): void {
     for (const listener of this.#listeners) {
       // A failing listener must not fail the request that already committed, nor starve the others.
       try {

@@ -22,4 +22,8 @@ export const helpdeskPermissions = {
     updateFaq: isAdmin,
     deleteFaq: isAdmin,
   },
+  // Which changes a subscriber hears of (their own requests, or all for an administrator) is the service's rule.
+  Subscription: {
+    helpRequestChanged: isAuthenticated,
+  },
 };

@@ -1,5 +1,6 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import type { Context } from '../graphql/context.js';
+import { mapAsyncIterator } from '../shared/async-queue.js';
 import { tagList } from './validation.js';
 
 const person = (ctx: Context, user: { id: string } | null | undefined) => (user ? ctx.loaders.users.userById.load(user.id) : null);
@@ -22,6 +23,18 @@ export const helpdeskResolvers: Resolvers = {
     createFaq: (_p, { input }, ctx) => ctx.services.helpdesk.faqs.create(ctx.em, input),
     updateFaq: (_p, { id, input }, ctx) => ctx.services.helpdesk.faqs.update(ctx.em, id, input),
     deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, id),
+  },
+  Subscription: {
+    // No resolve of its own: shield guards `subscribe` only when the field has no `resolve`, so the payload is
+    // shaped here as graphql-js's default resolver expects it.
+    helpRequestChanged: {
+      subscribe: async (_p, { id }, ctx) =>
+        mapAsyncIterator(await ctx.services.helpdesk.requests.watch(ctx.em, ctx.principal, id), (change) => ({ helpRequestChanged: change })),
+    },
+  },
+  HelpRequestChange: {
+    // Read afresh for each change, in the subscriber's own context: what they see is what helpRequest(id) shows them now.
+    request: (change, _a, ctx) => ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, change.requestId),
   },
   HelpRequest: {
     requesterId: (r) => r.requester?.id ?? null,

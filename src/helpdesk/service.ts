@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Channel } from '../shared/redis-channel.js';
 import { HelpRequestEvents } from './events.js';
 import { FaqService } from './faqs.js';
 import { HelpRequestService } from './requests.js';
@@ -12,7 +13,8 @@ export interface Helpdesk {
   statistics: typeof helpStatistics;
 }
 
-export function createHelpdesk(deps: { now: () => Date; log: Pick<Logger, 'error'> }): Helpdesk {
-  const events = new HelpRequestEvents(deps.log);
+/** `channel` carries help-request changes to every replica (Redis); without one they stay in this process. */
+export function createHelpdesk(deps: { now: () => Date; log: Pick<Logger, 'error' | 'warn'>; channel?: Channel }): Helpdesk {
+  const events = new HelpRequestEvents(deps.log, deps.channel);
   return { requests: new HelpRequestService(deps.now, events), faqs: new FaqService(deps.now), events, statistics: helpStatistics };
 }

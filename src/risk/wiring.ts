@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { MemoryCache, RedisCache, type Cache } from '../shared/cache.js';
 import { PostgresQuotaStore, RedisQuotaStore, type QuotaStore } from '../shared/quota.js';
-import { SingleFlight } from '../shared/singleflight.js';
+import { SharedSingleFlight, SingleFlight } from '../shared/singleflight.js';
 import { createFireClient } from './fire.js';
 import { createSeismicClient } from './seismic.js';
 import { createRiskService, type RiskService } from './service.js';
@@ -20,15 +20,17 @@ export interface RiskWiring {
 }
 
 /**
- * Shared state goes where every replica sees it: Redis when configured; otherwise the cache is in-process
- * and the FIRMS quota is counted in PostgreSQL, so a restart never resets the day's count.
+ * Shared state goes where every replica sees it: with Redis, the cache, the FIRMS quota and the single
+ * flight of upstream calls (one call per grid cell for the whole deployment); otherwise the cache and the
+ * flight are in-process and the FIRMS quota is counted in PostgreSQL, so a restart never resets the day's count.
  */
 export function wireRiskService({ config, orm, log, redis, now, fetch = globalThis.fetch }: RiskWiring): RiskService {
+  const prefix = config.redisKeyPrefix;
   const cache: Cache = redis
-    ? new RedisCache(redis, { onError: (error) => log.warn({ err: error }, 'risk cache unavailable; treating as a miss') })
+    ? new RedisCache(redis, { prefix: `${prefix}cache:`, onError: (error) => log.warn({ err: error }, 'risk cache unavailable; treating as a miss') })
     : new MemoryCache({ now: () => now().getTime() });
   const quota: QuotaStore = redis
-    ? new RedisQuotaStore(redis, { now: () => now().getTime() })
+    ? new RedisQuotaStore(redis, { prefix: `${prefix}quota:`, now: () => now().getTime() })
     : new PostgresQuotaStore(async (sql, params) => {
         // Straight to the pg pool: the statement is written with PostgreSQL's own $n placeholders.
         const pool = (await orm.em.getConnection().getNativeClient()) as import('pg').Pool;
@@ -41,7 +43,14 @@ export function wireRiskService({ config, orm, log, redis, now, fetch = globalTh
     fire: createFireClient({ fetch, timeoutMs, url: config.risk.fireApiUrl, mapKey: config.risk.fireApiToken }),
     cache,
     quota,
-    singleFlight: new SingleFlight(),
+    singleFlight: redis
+      ? new SharedSingleFlight(redis, {
+          prefix: `${prefix}flight:`,
+          // A waiter outlasts the slowest leader: two attempts at the upstream timeout, plus the retry's jitter.
+          maxWaitMs: 2 * timeoutMs + 2_000,
+          onError: (error) => log.warn({ err: error }, 'shared single-flight unavailable; deduplicating in this process only'),
+        })
+      : new SingleFlight(),
     now,
     log: log.child({ domain: 'risk' }),
     fireDailyQuota: config.risk.fireDailyQuota,

@@ -8,6 +8,14 @@ describe('permissions', () => {
   const schema = makeExecutableSchema({ typeDefs: loadTypeDefs() });
   const tree = ruleTree();
 
+  it('checks every root the schema has: Query, Mutation and Subscription', () => {
+    expect([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((root) => root?.name)).toEqual([
+      'Query',
+      'Mutation',
+      'Subscription',
+    ]);
+  });
+
   for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
     if (!root) continue;
     it(`gives every ${root.name} field an explicit rule`, () => {

@@ -55,9 +55,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 /** Starts the real app, as production does, on an ephemeral port against its own database. */
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
-  deps: { now?: () => Date } = {},
+  deps: {
+    now?: () => Date;
+    /** Starts another replica of that app's deployment: on its database, which this app's stop() leaves alone. */
+    replicaOf?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const { replicaOf, ...appDeps } = deps;
+  const db = replicaOf ? { url: replicaOf.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -83,7 +88,7 @@ export async function startTestApp(
       done();
     },
   });
-  const app = await buildApp(config, { logStream, onQuery, ...deps });
+  const app = await buildApp(config, { logStream, onQuery, ...appDeps });
   const url = await app.listen();
 
   const request: TestApp['request'] = async (path, init = {}) => {

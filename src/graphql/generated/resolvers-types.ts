@@ -5,6 +5,7 @@ import type { Group as GroupModel } from '../../users/group.entity.js';
 import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../users/workspace.entity.js';
 import type { HelpRequest as HelpRequestModel, HelpRequestHistory as HelpRequestHistoryModel, HelpResponse as HelpResponseModel } from '../../helpdesk/help-request.entity.js';
 import type { Faq as FaqModel } from '../../helpdesk/faq.entity.js';
+import type { HelpRequestChange as HelpRequestChangeModel } from '../../helpdesk/events.js';
 import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel } from '../../risk/service.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
@@ -261,6 +262,31 @@ export type HelpRequest = {
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
 };
+
+/** A change to a help request, as the subscriber may see it. */
+export type HelpRequestChange = {
+  __typename?: 'HelpRequestChange';
+  at: Scalars['DateTime']['output'];
+  /**
+   * The legacy names of the fields that changed (title, description, status, priority, assigned_to_id, admin_notes).
+   * A requester is not told of internal changes: admin notes, or a private response (of which they hear only a
+   * status change, as an update).
+   */
+  fields: Array<Scalars['String']['output']>;
+  kind: HelpRequestChangeKind;
+  /** The request as it stands now, read for the subscriber with the same rules as helpRequest(id). */
+  request: HelpRequest;
+  requestId: Scalars['Int']['output'];
+};
+
+/** How a help request changed. */
+export type HelpRequestChangeKind =
+  /** The request was filed. */
+  | 'created'
+  /** An administrator answered, perhaps moving the request to a new status (then fields holds status). */
+  | 'responded'
+  /** Fields of the request changed (fields says which). */
+  | 'updated';
 
 export type HelpRequestHistoryEntry = {
   __typename?: 'HelpRequestHistoryEntry';
@@ -649,6 +675,28 @@ export type Role =
   | 'admin'
   | 'user';
 
+/**
+ * Subscriptions are served over WebSocket (graphql-ws protocol, graphql-transport-ws) at /graphql, authenticated
+ * by an Authorization entry in connectionParams, in the same formats as the HTTP header.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * Changes to help requests: a user hears of their own requests, an administrator of every request. With id,
+   * of that request only (NOT_FOUND when it does not exist or is someone else's).
+   */
+  helpRequestChanged: HelpRequestChange;
+};
+
+
+/**
+ * Subscriptions are served over WebSocket (graphql-ws protocol, graphql-transport-ws) at /graphql, authenticated
+ * by an Authorization entry in connectionParams, in the same formats as the HTTP header.
+ */
+export type SubscriptionHelpRequestChangedArgs = {
+  id?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type UpdateFaqInput = {
   answer?: InputMaybe<Scalars['String']['input']>;
   category?: InputMaybe<HelpCategory>;
@@ -953,6 +1001,8 @@ export type ResolversTypes = ResolversObject<{
   HelpPriority: HelpPriority;
   HelpPriorityCount: ResolverTypeWrapper<HelpPriorityCount>;
   HelpRequest: ResolverTypeWrapper<HelpRequestModel>;
+  HelpRequestChange: ResolverTypeWrapper<HelpRequestChangeModel>;
+  HelpRequestChangeKind: HelpRequestChangeKind;
   HelpRequestHistoryEntry: ResolverTypeWrapper<HelpRequestHistoryModel>;
   HelpRequestPage: ResolverTypeWrapper<Omit<HelpRequestPage, 'requests'> & { requests: Array<ResolversTypes['HelpRequest']> }>;
   HelpRequestSortField: HelpRequestSortField;
@@ -973,6 +1023,7 @@ export type ResolversTypes = ResolversObject<{
   RiskLevel: RiskLevel;
   Role: Role;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   UpdateFaqInput: UpdateFaqInput;
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
@@ -1019,6 +1070,7 @@ export type ResolversParentTypes = ResolversObject<{
   HelpPagination: HelpPagination;
   HelpPriorityCount: HelpPriorityCount;
   HelpRequest: HelpRequestModel;
+  HelpRequestChange: HelpRequestChangeModel;
   HelpRequestHistoryEntry: HelpRequestHistoryModel;
   HelpRequestPage: Omit<HelpRequestPage, 'requests'> & { requests: Array<ResolversParentTypes['HelpRequest']> };
   HelpRequestStatistics: HelpRequestStatistics;
@@ -1034,6 +1086,7 @@ export type ResolversParentTypes = ResolversObject<{
   Query: Record<PropertyKey, never>;
   RespondToHelpRequestInput: RespondToHelpRequestInput;
   String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
   UpdateFaqInput: UpdateFaqInput;
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
@@ -1180,6 +1233,14 @@ export type HelpRequestResolvers<ContextType = Context, ParentType extends Resol
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
 
+export type HelpRequestChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestChange'] = ResolversParentTypes['HelpRequestChange']> = ResolversObject<{
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['HelpRequestChangeKind'], ParentType, ContextType>;
+  request?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType>;
+  requestId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type HelpRequestHistoryEntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestHistoryEntry'] = ResolversParentTypes['HelpRequestHistoryEntry']> = ResolversObject<{
   action?: Resolver<ResolversTypes['HelpHistoryAction'], ParentType, ContextType>;
   actor?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -1285,6 +1346,10 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   workspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<QueryWorkspaceRegistryArgs, 'compatibleOnly'>>;
   workspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType>;
   workspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
+}>;
+
+export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  helpRequestChanged?: SubscriptionResolver<ResolversTypes['HelpRequestChange'], "helpRequestChanged", ParentType, ContextType, Partial<SubscriptionHelpRequestChangedArgs>>;
 }>;
 
 export type UserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
@@ -1396,6 +1461,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpPagination?: HelpPaginationResolvers<ContextType>;
   HelpPriorityCount?: HelpPriorityCountResolvers<ContextType>;
   HelpRequest?: HelpRequestResolvers<ContextType>;
+  HelpRequestChange?: HelpRequestChangeResolvers<ContextType>;
   HelpRequestHistoryEntry?: HelpRequestHistoryEntryResolvers<ContextType>;
   HelpRequestPage?: HelpRequestPageResolvers<ContextType>;
   HelpRequestStatistics?: HelpRequestStatisticsResolvers<ContextType>;
@@ -1407,6 +1473,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   JSON?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;
   WildfireComponents?: WildfireComponentsResolvers<ContextType>;

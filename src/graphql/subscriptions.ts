@@ -1,0 +1,313 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import websocket, { type WebsocketHandler } from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  createSourceEventStream,
+  execute,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
+import { CloseCode, handleProtocols, type Context as Connection, type SubscribePayload } from 'graphql-ws';
+import { makeHandler, type Extra } from 'graphql-ws/use/@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { Credentials } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
+import type { Config } from '../config.js';
+import { DomainError, UnauthenticatedError } from '../errors.js';
+import { armorRules, GRAPHQL_LIMITS } from '../hardening/graphql-limits.js';
+import type { Context } from './context.js';
+import { formatError } from './errors.js';
+
+/** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
+/** How long start-up waits for the cross-replica event channel before serving without it. */
+const LISTEN_WAIT_MS = 3_000;
+/** How long closing sockets may take at shutdown before they are cut. */
+const CLOSE_WAIT_MS = 1_000;
+
+export interface SubscriptionOptions {
+  config: Config;
+  /** The schema /graphql serves, shield and all: Subscription fields have their rules like every root field. */
+  schema: GraphQLSchema;
+  /** Authenticates credentials and builds a fresh context (forked EntityManager, new loaders), as for an HTTP request. */
+  contextFor: (request: FastifyRequest, credentials: Credentials) => Promise<Context>;
+  /** Resolves once changes published by other replicas reach this one. */
+  listening?: Promise<void>;
+}
+
+/** What a connection remembers between messages: the credentials it was opened with. */
+type ConnectionState = {
+  authorization?: string | undefined;
+};
+type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Partial<ConnectionState>>;
+
+/**
+ * GraphQL subscriptions over WebSocket (the graphql-ws protocol) on GET /graphql, beside the HTTP API.
+ *
+ * The caller is authenticated from `connectionParams.Authorization` when the connection opens (bad credentials
+ * close it with 4403 and the reason), again for every subscribe message, and again for every change delivered,
+ * each time reading the user afresh: a revoked token, a locked account or a changed role ends the subscription
+ * with an error at the next change instead of when the socket happens to close. Credentials travel in the
+ * protocol, never in cookies, so a hostile page cannot ride a visitor's session across origins.
+ *
+ * Documents meet the limits of POST /graphql (tokens, depth, aliases, directives, cost; no introspection in
+ * production). Only subscriptions are served here: queries and mutations go through HTTP, with its rate limits.
+ * Returns the handler for the /graphql route's `wsHandler`.
+ */
+export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<WebsocketHandler> {
+  const { config, schema, contextFor } = options;
+  const rules = [...specifiedRules, ...armorRules(), ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
+  /** Each subscription's renewal: how a fresh context is made for the connection behind a context. */
+  const renewals = new WeakMap<object, () => Promise<Context>>();
+  /** Changes being executed; shutdown lets them finish before the database pool closes. */
+  const executing = new Set<Promise<unknown>>();
+
+  // A replica that serves subscribers before it hears other replicas' changes would leave them waiting silently.
+  if (options.listening) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), LISTEN_WAIT_MS)));
+    if (await Promise.race([options.listening.then(() => false), late])) {
+      fastify.log.warn('not yet hearing changes from other replicas: subscribers here miss them until Redis answers');
+    }
+    clearTimeout(timer);
+  }
+
+  await fastify.register(websocket, {
+    options: { maxPayload: config.http.bodyLimitBytes, handleProtocols: (protocols) => handleProtocols(protocols) },
+    async preClose() {
+      await closeAll(fastify.websocketServer.clients);
+      await Promise.allSettled([...executing]);
+      await new Promise<void>((resolve) => fastify.websocketServer.close(() => resolve()));
+    },
+  });
+
+  const format = (error: GraphQLError) => formatError(error.toJSON(), error);
+  const logUnexpected = (request: FastifyRequest, errors: readonly GraphQLError[]) => {
+    for (const error of errors) {
+      const code = format(error).extensions?.code;
+      if (code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE') {
+        request.log.error({ err: error.originalError ?? error, path: error.path }, 'unexpected error in a subscription');
+      }
+    }
+  };
+
+  /**
+   * Executes each change for the subscriber in a context of its own, made now: the principal is read again, and
+   * the request is loaded through a fresh EntityManager, never from an identity map that has aged since subscribe.
+   */
+  async function subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
+    const started = args.contextValue as Context;
+    const source = await createSourceEventStream(args);
+    if (!(Symbol.asyncIterator in source)) return source;
+    const renew = renewals.get(started)!;
+    return perChange(source, async (change) => {
+      const run = (async () => {
+        let context: Context;
+        try {
+          context = await renew();
+        } catch (error) {
+          return { result: { errors: [asGraphQLError(error)] }, last: true };
+        }
+        if (!sameCaller(started.principal, context.principal)) {
+          const changed = new UnauthenticatedError('Your access has changed: subscribe again', 'expired');
+          return { result: { errors: [changed] }, last: true };
+        }
+        return { result: await execute({ ...args, rootValue: change, contextValue: context }) };
+      })();
+      executing.add(run);
+      try {
+        return await run;
+      } finally {
+        executing.delete(run);
+      }
+    });
+  }
+
+  return makeHandler<Record<string, unknown> | undefined, ConnectionState>(
+    {
+      schema,
+      isProd: config.isProduction,
+      subscribe,
+
+      async onConnect(connection: WsConnection) {
+        const authorization = authorizationOf(connection.connectionParams);
+        if (authorization === false) {
+          connection.extra.socket.close(CloseCode.BadRequest, 'connectionParams.Authorization must be a string');
+          return false;
+        }
+        try {
+          await contextFor(connection.extra.request, { authorization });
+        } catch (error) {
+          refuse(connection.extra.socket, connection.extra.request, error);
+          return false;
+        }
+        connection.extra.authorization = authorization;
+        return true;
+      },
+
+      async onSubscribe(connection: WsConnection, id: string, payload: SubscribePayload) {
+        const { request } = connection.extra;
+        if (Object.keys(connection.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+          return [coded(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, 'RATE_LIMITED')];
+        }
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+        } catch (error) {
+          return [withCode(asGraphQLError(error), 'GRAPHQL_PARSE_FAILED')];
+        }
+        const invalid = validate(schema, document, rules);
+        if (invalid.length > 0) return invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED', config.isProduction));
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [coded('Unable to identify the operation to run', 'OPERATION_RESOLUTION_FAILURE')];
+        if (operation.operation !== 'subscription') {
+          return [coded('Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql', 'BAD_REQUEST')];
+        }
+        const variables = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 10 });
+        if (variables.errors) return variables.errors.map((e) => withCode(e, 'BAD_USER_INPUT'));
+
+        const renew = async () => {
+          const context = await contextFor(request, { authorization: connection.extra.authorization });
+          return { ...context, requestId: `${request.id}:${id}` };
+        };
+        let contextValue: Context;
+        try {
+          contextValue = await renew();
+        } catch (error) {
+          return [asGraphQLError(error)];
+        }
+        renewals.set(contextValue, renew);
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+      },
+
+      onNext(connection: WsConnection, _id, _payload, _args, result) {
+        if (!result.errors?.length) return;
+        logUnexpected(connection.extra.request, result.errors);
+        return { ...result, errors: result.errors.map(format) };
+      },
+
+      onError(connection: WsConnection, _id, _payload, errors) {
+        logUnexpected(connection.extra.request, errors);
+        return errors.map(format);
+      },
+    },
+  );
+}
+
+/**
+ * A subscription POSTed to /graphql would run as a one-off query of a field that only streams: refused up front
+ * with a 400 that says where subscriptions are served, before any resolver runs.
+ */
+export const refuseSubscriptionsOverHttp: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation }) {
+        if (operation?.operation !== 'subscription') return;
+        throw new GraphQLError('Subscriptions are served over WebSocket (graphql-transport-ws) at /graphql', {
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        });
+      },
+    };
+  },
+};
+
+/** `connectionParams.Authorization` (or `authorization`): undefined when absent, false when not a string. */
+function authorizationOf(params: Readonly<Record<string, unknown>> | undefined): string | undefined | false {
+  const value = params?.Authorization ?? params?.authorization;
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? value : false;
+}
+
+/** Closes a connection whose credentials failed: 4403 with the reason, 1013 (try again later) while the database is away. */
+function refuse(socket: WebSocket, request: FastifyRequest, error: unknown): void {
+  if (error instanceof DomainError) {
+    socket.close(error.code === 'SERVICE_UNAVAILABLE' ? 1013 : CloseCode.Forbidden, error.message);
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected error while authenticating a WebSocket connection');
+  socket.close(CloseCode.InternalServerError, 'Internal server error');
+}
+
+/** Same user, same role: what a subscription's filtering was decided on still holds. */
+function sameCaller(before: Principal, now: Principal): boolean {
+  if (before.kind !== now.kind) return false;
+  if (before.kind === 'user' && now.kind === 'user') return before.userId === now.userId && before.role === now.role;
+  return true;
+}
+
+const coded = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
+
+function withCode(error: GraphQLError, code: string, hideSuggestions = false): GraphQLError {
+  // In production a misspelt field name must not be answered with the schema's real ones.
+  const message = hideSuggestions ? error.message.replace(/ ?Did you mean .*\?$/, '') : error.message;
+  return new GraphQLError(message, { nodes: error.nodes, extensions: { ...error.extensions, code } });
+}
+
+function asGraphQLError(error: unknown): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  return new GraphQLError(error instanceof Error ? error.message : String(error), { originalError: error instanceof Error ? error : undefined });
+}
+
+/**
+ * Maps each value of `source` through `run`, ending after a result marked `last`. Unlike an async generator,
+ * `return()` ends it at once even while it waits for the next change, so an unsubscribe never waits on one.
+ */
+function perChange<T>(
+  source: AsyncIterable<T>,
+  run: (value: T) => Promise<{ result: ExecutionResult; last?: boolean }>,
+): AsyncGenerator<ExecutionResult> {
+  const iterator = source[Symbol.asyncIterator]();
+  let ended = false;
+  const end = async () => {
+    if (ended) return;
+    ended = true;
+    await iterator.return?.();
+  };
+  const generator: AsyncGenerator<ExecutionResult> = {
+    async next() {
+      if (ended) return { value: undefined, done: true };
+      const step = await iterator.next();
+      if (step.done || ended) {
+        await end();
+        return { value: undefined, done: true };
+      }
+      const { result, last } = await run(step.value);
+      if (last) await end();
+      return { value: result, done: false };
+    },
+    async return() {
+      await end();
+      return { value: undefined, done: true };
+    },
+    async throw(error: unknown) {
+      await end();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return generator;
+    },
+  };
+  return generator;
+}
+
+/** Says goodbye (1001) to every client, then cuts those that do not finish the closing handshake in time. */
+async function closeAll(clients: Set<WebSocket>): Promise<void> {
+  const open = [...clients];
+  const closed = open.map((socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())));
+  for (const socket of open) socket.close(1001, 'Server shutting down');
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+  await Promise.race([Promise.all(closed), cut]);
+  clearTimeout(timer);
+  for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+  await Promise.all(closed);
+}

@@ -1,0 +1,79 @@
+/**
+ * Turns pushed values into an async iterator for one consumer (a GraphQL subscription's `for await`).
+ * `return()` ends it at once, even while the consumer waits on `next()`, and runs `onEnd` so the producer
+ * stops pushing: a client that unsubscribes leaves no listener behind. The buffer is bounded, so a consumer
+ * that cannot keep up loses the oldest values rather than growing the heap without limit.
+ */
+export class AsyncQueue<T> implements AsyncIterableIterator<T> {
+  #buffer: T[] = [];
+  #waiting: ((result: IteratorResult<T>) => void) | undefined;
+  #ended = false;
+
+  constructor(
+    private readonly onEnd: () => void,
+    private readonly options: { maxBuffered?: number; onOverflow?: () => void } = {},
+  ) {}
+
+  push(value: T): void {
+    if (this.#ended) return;
+    if (this.#waiting) {
+      const resolve = this.#waiting;
+      this.#waiting = undefined;
+      resolve({ value, done: false });
+      return;
+    }
+    this.#buffer.push(value);
+    if (this.#buffer.length > (this.options.maxBuffered ?? 100)) {
+      this.#buffer.shift();
+      this.options.onOverflow?.();
+    }
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    if (this.#buffer.length > 0) return Promise.resolve({ value: this.#buffer.shift()!, done: false });
+    if (this.#ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.#waiting = resolve));
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    if (!this.#ended) {
+      this.#ended = true;
+      this.#buffer = [];
+      this.onEnd();
+      const waiting = this.#waiting;
+      this.#waiting = undefined;
+      waiting?.({ value: undefined, done: true });
+    }
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<T>> {
+    await this.return();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
+    return this;
+  }
+}
+
+/** `source` with each value passed through `map`; ending the result ends the source. */
+export function mapAsyncIterator<T, U>(source: AsyncIterableIterator<T>, map: (value: T) => U): AsyncIterableIterator<U> {
+  return {
+    async next() {
+      const step = await source.next();
+      return step.done ? { value: undefined, done: true } : { value: map(step.value), done: false };
+    },
+    async return() {
+      await source.return?.();
+      return { value: undefined, done: true };
+    },
+    async throw(error?: unknown) {
+      await source.return?.();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
