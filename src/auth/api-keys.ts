@@ -27,7 +27,8 @@ export async function createApiKey(
  */
 export async function authenticateApiKey(em: EntityManager, key: string, secret: string, now = new Date()): Promise<ApiKey> {
   if (!key || !secret) throw new UnauthenticatedError('Invalid Request', 'missing');
-  const found = key.length <= 64 ? await em.findOne(ApiKey, { key }) : null;
+  // A key that cannot exist (too long, or with a NUL PostgreSQL cannot compare) is looked up as no key at all.
+  const found = key.length <= 64 && !key.includes('\u0000') ? await em.findOne(ApiKey, { key }) : null;
   const expected = Buffer.from(found?.secretHash ?? '0'.repeat(64), 'hex');
   const matches = timingSafeEqual(expected, Buffer.from(hashSecret(secret), 'hex'));
   if (!found || !matches) throw new UnauthenticatedError('Access Denied', 'invalid');

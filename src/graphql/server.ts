@@ -1,12 +1,17 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginUsageReportingDisabled, ApolloServerPluginSchemaReportingDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+} from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { fieldSuggestionBlocker, GRAPHQL_LIMITS, graphqlLimitsPlugin } from '../hardening/graphql-limits.js';
 import { availabilityPlugin } from '../hardening/rate-limit.js';
+import { nulTextGuardPlugin } from '../hardening/text-input.js';
 import type { Context } from './context.js';
 import { errorLoggingPlugin, formatError } from './errors.js';
 
@@ -47,8 +52,12 @@ export function createApollo(config: Config, schema: GraphQLSchema, options: Apo
       errorLoggingPlugin,
       graphqlLimitsPlugin<Context>(isTrustedContext),
       availabilityPlugin as ApolloServerPlugin<Context>,
+      nulTextGuardPlugin as ApolloServerPlugin<Context>,
       ...(config.isProduction ? (fieldSuggestionBlocker() as ApolloServerPlugin<Context>[]) : []),
       config.isProduction ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      // The schema declares no cache hints and nothing reads a cache policy. Left on, Apollo's cache-control plugin
+      // wraps every field resolver to compute one, a cost paid on each field of each row of every list.
+      ApolloServerPluginCacheControlDisabled(),
       ...(reporting ? [] : [ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginSchemaReportingDisabled()]),
       ...plugins,
     ],

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { isHexId } from '../shared/ids.js';
 import { User } from '../users/user.entity.js';
-import type { HelpRequestEvents } from './events.js';
+import type { HelpRequestChange, HelpRequestEvents } from './events.js';
 import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import { matchCondition, textMatch } from './text-search.js';
 import { contactEmail, optionalText, paging, requiredText, searchTerm } from './validation.js';
@@ -172,7 +172,7 @@ export class HelpRequestService {
       tem.create(HelpRequestHistory, { request, action: 'created', internal: false, actor: requester, createdAt: now });
       return request;
     });
-    this.events.publish({ kind: 'created', requestId: request.id, requesterId: viewer.userId, fields: [], at: now });
+    this.events.publish({ kind: 'created', requestId: request.id, requesterId: viewer.userId, fields: [], internalFields: [], at: now });
     return request;
   }
 
@@ -190,15 +190,18 @@ export class HelpRequestService {
     const now = this.now();
 
     const { request, changes } = await em.transactional(async (tem) => {
+      // The assignee is read FOR SHARE, and before the request is locked: an administrator deleted at the same
+      // moment is then either gone when read or kept until this commits (deleting a user takes the user row,
+      // then its requests, in that order too, so the two cannot deadlock).
+      const assigneeExists = wanted.assignedToId
+        ? Boolean(await tem.findOne(User, { id: wanted.assignedToId, role: 'admin' }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ }))
+        : true;
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
       if (!viewer.isAdmin && SETTLED_STATUSES.includes(request.status)) {
         throw new ValidationError(`A ${request.status} request can no longer be edited`, 'status');
       }
-      if (wanted.assignedToId) {
-        const assignee = await tem.findOne(User, { id: wanted.assignedToId, role: 'admin' }, { fields: ['id'] });
-        if (!assignee) throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
-      }
+      if (!assigneeExists) throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
       const changes = this.#apply(tem, request, wanted);
       if (changes.length > 0) {
         request.updatedAt = now;
@@ -207,7 +210,7 @@ export class HelpRequestService {
       return { request, changes };
     });
     if (changes.length > 0) {
-      this.events.publish({ kind: 'updated', requestId: request.id, requesterId: request.requester?.id ?? null, fields: changes.map((c) => c.field), at: now });
+      this.events.publish({ kind: 'updated', requestId: request.id, requesterId: request.requester?.id ?? null, ...changedFields(changes), at: now });
     }
     return request;
   }
@@ -234,8 +237,20 @@ export class HelpRequestService {
       this.#record(tem, request, viewer, changes, now);
       return { response, changes, requesterId: request.requester?.id ?? null };
     });
-    this.events.publish({ kind: 'responded', requestId: id, requesterId, fields: changes.slice(1).map((c) => c.field), at: now });
+    this.events.publish({ kind: 'responded', requestId: id, requesterId, ...changedFields(changes.slice(1)), responseIsPublic: isPublic, at: now });
     return response;
+  }
+
+  /**
+   * Changes to help requests from now on, as `principal` may hear of them (see changeSeenBy). With `id`, to that
+   * request only, which the caller must be able to read: someone else's is NOT_FOUND, as helpRequest answers.
+   */
+  async watch(em: EntityManager, principal: Principal, id?: number | null): Promise<AsyncIterableIterator<HelpRequestChange>> {
+    const viewer = viewerOf(principal);
+    if (id !== null && id !== undefined) await this.get(em, principal, id);
+    return this.events.stream((change) =>
+      id !== null && id !== undefined && change.requestId !== id ? null : changeSeenBy(viewer, change),
+    );
   }
 
   /** Requests matching `term` that the caller may read: none for an anonymous caller or an API key. */
@@ -316,4 +331,23 @@ export class HelpRequestService {
       em.create(HelpRequestHistory, { request, action: c.action, field: c.field, oldValue: c.oldValue, newValue: c.newValue, internal: c.internal, actor, createdAt: at });
     }
   }
+}
+
+const changedFields = (changes: FieldChange[]) => ({
+  fields: changes.map((c) => c.field),
+  internalFields: changes.filter((c) => c.internal).map((c) => c.field),
+});
+
+/**
+ * What a viewer hears of a change, matching what the request's history shows them: an administrator all of
+ * it; the requester the change without its internal parts (admin notes; a private response, of which they
+ * hear only the status it set, as an update); anyone else nothing. Null when nothing is left to tell.
+ */
+function changeSeenBy(viewer: Viewer, change: HelpRequestChange): HelpRequestChange | null {
+  if (viewer.isAdmin) return change;
+  if (change.requesterId === null || change.requesterId !== viewer.userId) return null;
+  const fields = change.fields.filter((f) => !change.internalFields.includes(f));
+  const kind = change.kind === 'responded' && change.responseIsPublic !== true ? 'updated' : change.kind;
+  if (kind === 'updated' && fields.length === 0) return null;
+  return { ...change, kind, fields, internalFields: [] };
 }

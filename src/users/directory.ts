@@ -203,12 +203,14 @@ export async function logoutUser(em: EntityManager, id: string): Promise<User> {
 export async function addUserToGroup(em: EntityManager, userId: string, groupId: string): Promise<User> {
   return em.transactional(async (tx) => {
     const [user, group] = await findMember(tx, userId, groupId);
-    // Idempotent, and safe against a concurrent identical request.
-    await tx.upsert(
-      GroupMembership,
-      { user: user.id, group: group.id, createdAt: new Date() },
-      { onConflictFields: ['user', 'group'], onConflictAction: 'ignore', disableIdentityMap: true },
-    );
+    // Idempotent, and safe against a concurrent identical request. A plain INSERT … ON CONFLICT DO NOTHING: an
+    // upsert would read the existing row back, and a removal committing in between left it nothing to read.
+    await tx
+      .createQueryBuilder(GroupMembership)
+      .insert({ user: user.id, group: group.id, createdAt: new Date() })
+      .onConflict(['user', 'group'])
+      .ignore()
+      .execute();
     return user;
   });
 }
@@ -222,10 +224,14 @@ export async function removeUserFromGroup(em: EntityManager, userId: string, gro
   });
 }
 
+/**
+ * Both rows are read FOR SHARE: a user or group deleted at the same moment then either waits for the membership
+ * to commit (and takes it along) or is gone by the time it is read, never in between (a membership of nobody).
+ */
 async function findMember(em: EntityManager, userId: string, groupId: string): Promise<[User, Group]> {
-  const user = isHexId(userId) ? await em.findOne(User, { id: userId }) : null;
+  const user = isHexId(userId) ? await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_READ }) : null;
   if (!user) throw unknownUser();
-  const group = isHexId(groupId) ? await em.findOne(Group, { id: groupId }) : null;
+  const group = isHexId(groupId) ? await em.findOne(Group, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_READ }) : null;
   if (!group) throw unknownGroup();
   return [user, group];
 }

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { isHexId } from '../shared/ids.js';
@@ -67,17 +67,21 @@ export async function deleteGroup(em: EntityManager, id: string): Promise<string
   return id;
 }
 
-/** Replaces the group's allowed workspaces, all or nothing: one unknown workspace id changes nothing. */
+/**
+ * Replaces the group's allowed workspaces, all or nothing: one unknown workspace id changes nothing. The group
+ * row is locked so two replacements of one group run one after the other (each deletes, then inserts, the whole
+ * set), and the workspaces are read FOR SHARE so none is uninstalled between the check and the insert.
+ */
 export async function setAllowedWorkspaces(em: EntityManager, groupId: string, workspaceIds: readonly string[]): Promise<Group> {
   const ids = [...new Set(workspaceIds)];
   if (ids.length > MAX_ALLOWED_WORKSPACES) {
     throw new ValidationError(`A group allows at most ${MAX_ALLOWED_WORKSPACES} workspaces`, 'workspaceIds');
   }
   return em.transactional(async (tx) => {
-    const group = await findGroup(tx, groupId);
+    const group = isHexId(groupId) ? await tx.findOne(Group, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!group) throw unknownGroup();
     const valid = ids.filter(isHexId);
-    const found = valid.length ? await tx.find(Workspace, { id: { $in: valid } }, { fields: ['id'] }) : [];
+    const found = valid.length ? await tx.find(Workspace, { id: { $in: valid } }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ }) : [];
     const missing = ids.filter((wid) => !found.some((w) => w.id === wid));
     if (missing.length) throw new NotFoundError('Unknown Workspace', { field: 'workspaceIds' });
     await tx.nativeDelete(AllowedWorkspace, { group: group.id });

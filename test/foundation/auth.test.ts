@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/users/user.entity.js';
@@ -61,6 +62,13 @@ describe('log-in', () => {
     await em.nativeUpdate(User, { id: bob.id }, { locked: false, disabled: true });
     const disabled = await t.request('/api/auth/login', { method: 'POST', json: { username: 'bob', password: DEFAULT_PASSWORD } });
     expect(disabled).toMatchObject({ status: 403, body: { message: 'Account is disabled' } });
+  });
+
+  it('answers a NUL character in the credentials with 400, not a database error', async () => {
+    const res = await t.request('/api/auth/login', { method: 'POST', json: { username: 'alice\u0000', password: DEFAULT_PASSWORD } });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Text must not contain NUL characters' } });
+    const gql = await t.gql('mutation($u: String!) { login(username: $u, password: "x") { accessToken } }', { u: '\u0000' });
+    expect(gql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('answers a body without credentials with 400', async () => {
@@ -149,6 +157,25 @@ describe('token attacks', () => {
   it('rejects a token from another issuer', async () => rejects(await sign({ role: 'user' }, { iss: 'evil' })));
   it('rejects a token for another audience', async () => rejects(await sign({ role: 'user' }, { aud: 'elsewhere' })));
   it('rejects a token with another algorithm', async () => rejects(await sign({ role: 'user' }, { alg: 'HS512' })));
+  it('rejects HS384 with the same secret', async () => rejects(await sign({ role: 'user', ver: 0 }, { alg: 'HS384' })));
+  it('rejects a token that claims RS256 but is an HMAC of the shared secret (algorithm confusion)', async () => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    for (const alg of ['RS256', 'ES256', 'PS256']) {
+      const input = `${b64({ alg, typ: 'JWT' })}.${b64({ sub: alice.id, role: 'admin', ver: 0, iss: 'trellis', aud: 'trellis', iat: now, exp: now + 600 })}`;
+      await rejects(`${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`);
+    }
+  });
+  it('rejects "none" in any letter case, with or without a signature', async () => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const claims = b64({ sub: alice.id, role: 'admin', ver: 0, iss: 'trellis', aud: 'trellis', iat: now, exp: now + 600 });
+    for (const alg of ['None', 'NONE', 'nOnE']) {
+      const input = `${b64({ alg, typ: 'JWT' })}.${claims}`;
+      await rejects(`${input}.`);
+      await rejects(`${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`);
+    }
+  });
   it('rejects a token with a flipped signature byte', async () => {
     const token = await sign({ role: 'user' });
     const last = token.at(-2) === 'A' ? 'B' : 'A';
@@ -157,6 +184,33 @@ describe('token attacks', () => {
   it('rejects a 12 KB token without trying it', async () => rejects('a'.repeat(12 * 1024)));
   it('rejects a token issued before the user logged out (older token version)', async () =>
     rejects(await sign({ role: 'user', ver: -1 })));
+  it("stops accepting a token once the user's password changes, and after a log-out through the platform API", async () => {
+    const frank = await t.createUser('frank');
+    expect((await t.gql(ME, {}, frank.auth)).data?.me.username).toBe('frank');
+    await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { password: "An0ther-Passw0rd!" }) { id } }', { id: frank.id }, adminAuth);
+    const afterChange = await t.gql(ME, {}, frank.auth);
+    expect(afterChange.status).toBe(401);
+    expect(afterChange.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    const fresh = await t.login('frank', 'An0ther-Passw0rd!');
+    expect((await t.gql(ME, {}, fresh)).data?.me.username).toBe('frank');
+    const out = await t.request('/api/public/logout_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: frank.id } } });
+    expect(out.status).toBe(200);
+    expect((await t.gql(ME, {}, fresh)).status).toBe(401);
+    expect((await t.request('/api/help/requests', { headers: { authorization: fresh } })).status).toBe(401);
+  });
+
+  it('stops accepting the token of a user locked or deleted through the API, on GraphQL and REST alike', async () => {
+    const grace = await t.createUser('grace');
+    const heidi = await t.createUser('heidi');
+    await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }', { id: grace.id }, adminAuth);
+    await t.gql('mutation($id: ID!) { deleteUser(id: $id) }', { id: heidi.id }, adminAuth);
+    for (const auth of [grace.auth, heidi.auth]) {
+      expect((await t.gql(ME, {}, auth)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect(await t.request('/api/help/requests', { headers: { authorization: auth } })).toMatchObject({ status: 401, body: { message: 'Authentication required' } });
+    }
+  });
+
   it('ignores a token in the query string', async () => {
     const token = await sign({ role: 'user', ver: 0 });
     const res = await t.request(`/graphql?access_token=${token}`, { method: 'POST', json: { query: ME } });

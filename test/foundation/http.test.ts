@@ -41,6 +41,22 @@ describe('unknown paths and malformed requests', () => {
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
   });
+  it('answers a URL the router cannot decode, or an overlong path id, in the error body of its API', async () => {
+    // Refused by the router before any route runs, these once got Fastify's own {error, code, message, statusCode}.
+    const cases: Array<[string, RequestInit, number, string]> = [
+      ['/api/help/requests/%zz', {}, 400, 'message'],
+      ['/api/help/faqs/%E0%A4%A', { method: 'DELETE' }, 400, 'message'],
+      [`/api/help/requests/${'9'.repeat(200)}`, {}, 414, 'message'],
+      ['/api/public/get_users%zz', { method: 'POST' }, 400, 'error_message'],
+      ['/api/risk/%zz', {}, 400, 'error'],
+    ];
+    for (const [path, init, status, key] of cases) {
+      const res = await t.request(path, init);
+      expect(res.status, path).toBe(status);
+      expect(Object.keys(res.body), path).toEqual([key]);
+      expect(res.body[key], path).not.toMatch(/FST_/);
+    }
+  });
   it('answers malformed JSON on /graphql with 400 and a GraphQL error body', async () => {
     const res = await t.request('/graphql', { method: 'POST', body: '{"query":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);

@@ -14,6 +14,10 @@ import { appDeps, signToken } from './support.js';
 const FIRST_PASSWORD = 'Fir$t-Passw0rd-91';
 const SECOND_PASSWORD = 'Sec0nd-Passw0rd!!-27';
 const WRONG_PASSWORD = 'Wr0ng-Guess!-55';
+const CREATED_PASSWORD = 'Cr3ated-Over-Rest!-83';
+const WEAK_PASSWORD = 'weakpassword-no-digits';
+const MALFORMED_PASSWORD = 'Malf0rmed-Body!-12';
+const HEADER_SECRET = 'wrong-header-secret-0123456789';
 
 let t: TestApp;
 let startupLines: number;
@@ -30,7 +34,18 @@ const logStream = new Writable({
     done();
   },
 });
-const secrets: string[] = [ADMIN_PASSWORD, API_KEY_SECRET, FIRST_PASSWORD, SECOND_PASSWORD, WRONG_PASSWORD, createHash('sha256').update(API_KEY_SECRET).digest('hex')];
+const secrets: string[] = [
+  ADMIN_PASSWORD,
+  API_KEY_SECRET,
+  FIRST_PASSWORD,
+  SECOND_PASSWORD,
+  WRONG_PASSWORD,
+  CREATED_PASSWORD,
+  WEAK_PASSWORD,
+  MALFORMED_PASSWORD,
+  HEADER_SECRET,
+  createHash('sha256').update(API_KEY_SECRET).digest('hex'),
+];
 const requestIds = new Set<string>();
 
 async function call(path: string, init: RequestInit & { json?: unknown } = {}) {
@@ -76,6 +91,17 @@ beforeAll(async () => {
     await call('/api/public/get_users', { method: 'POST', json: { api_key: API_KEY, api_key_secret: 'wrong-secret-but-still-a-secret' } });
     secrets.push('wrong-secret-but-still-a-secret');
   }
+  // A user created over the platform API with a password; one refused for a weak password, on both doors.
+  await call('/api/public/create_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { username: 'rest-made', password: CREATED_PASSWORD } } });
+  await call('/api/public/create_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { username: 'too-weak', password: WEAK_PASSWORD } } });
+  await call('/graphql', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}` },
+    json: { query: 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', variables: { input: { username: 'weak-too', password: WEAK_PASSWORD } } },
+  });
+  // A log-in body that is not valid JSON, and an API key header with the wrong secret.
+  await call('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"username":"admin","password":"${MALFORMED_PASSWORD}"` });
+  await call('/graphql', { method: 'POST', headers: { authorization: `ApiKey ${API_KEY}:${HEADER_SECRET}` }, json: { query: '{ users { total } }' } });
   const userLogin = await call('/api/auth/login', { method: 'POST', json: { username: 'logged', password: FIRST_PASSWORD } });
   const userToken = userLogin.body.access_token as string;
   secrets.push(userToken);

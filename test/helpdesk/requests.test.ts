@@ -403,3 +403,20 @@ describe('change events', () => {
     }
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it('refuses a NUL character in any text with 400 BAD_USER_INPUT, over REST and GraphQL, and writes nothing', async () => {
+    // A NUL once reached the database as a protocol error: 500 "Internal server error".
+    const before = await h.count('help_requests');
+    const responses = await h.count('help_responses');
+    const filed = await h.post('/requests', { title: 'Printer\u0000', description: 'Smoke' }, alice.auth);
+    expect(filed).toMatchObject({ status: 400, body: { message: 'Text must not contain NUL characters' } });
+    expect((await h.get('/search?q=%00', admin)).status).toBe(400);
+    const id = await h.file(alice.auth);
+    expect((await h.post(`/requests/${id}/response`, { response: 'On it\u0000' }, admin)).status).toBe(400);
+    const viaGraphql = await t.gql('mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }', { input: { title: 'x', description: 'a\u0000b' } }, alice.auth);
+    expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await h.count('help_requests')).toBe(before + 1);
+    expect(await h.count('help_responses')).toBe(responses);
+  });
+});

@@ -430,3 +430,17 @@ describe('the other routes', () => {
     ]);
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it('refuses a NUL character with 400 and changes nothing; a NUL key is simply a wrong key', async () => {
+    // Both once reached the database as a protocol error and answered 500.
+    const before = (await post('get_user', { target_user: { user_id: alice.id } })).body.user;
+    const res = await post('update_user', { target_user: { user_id: alice.id, first_name: 'Al\u0000ice', organization: 'Elsewhere' } });
+    expect(res).toMatchObject({ status: 400, body: { error_message: 'Text must not contain NUL characters' } });
+    expect((await post('get_user', { target_user: { user_id: alice.id } })).body.user).toEqual(before);
+    expect((await post('get_user', { target_user: { username: 'alice\u0000' } })).status).toBe(400);
+
+    const key = await post('get_users', { api_key: 'testkey\u0000', api_key_secret: 'whatever-secret' }, false);
+    expect(key).toMatchObject({ status: 403, body: { error_message: 'Access Denied' } });
+  });
+});
