@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.js';
 import { UnauthenticatedError } from '../errors.js';
@@ -20,9 +20,12 @@ const MAX_TOKEN_LENGTH = 8 * 1024;
  */
 export class TokenService {
   private readonly jwks: JWTVerifyGetKey | undefined;
+  /** Imported once: given the raw bytes, jose imports the key again for every token it signs or checks. */
+  private readonly key: KeyObject;
 
   constructor(private readonly config: Config['jwt']) {
     this.jwks = config.jwksUrl ? createRemoteJWKSet(new URL(config.jwksUrl)) : undefined;
+    this.key = createSecretKey(config.secret);
   }
 
   async issue(claims: TokenClaims): Promise<{ accessToken: string; expiresIn: number }> {
@@ -34,7 +37,7 @@ export class TokenService {
       .setIssuedAt()
       .setJti(randomUUID())
       .setExpirationTime(`${this.config.expiresInSeconds}s`)
-      .sign(this.config.secret);
+      .sign(this.key);
     return { accessToken, expiresIn: this.config.expiresInSeconds };
   }
 
@@ -62,7 +65,7 @@ export class TokenService {
   private async verifyWithEitherKey(token: string, common: object): Promise<JWTPayload> {
     const header = decodeHeaderAlg(token);
     if (header === 'HS256') {
-      return (await jwtVerify(token, this.config.secret, { ...common, algorithms: ['HS256'] })).payload;
+      return (await jwtVerify(token, this.key, { ...common, algorithms: ['HS256'] })).payload;
     }
     if (this.jwks && (header === 'RS256' || header === 'ES256')) {
       return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['RS256', 'ES256'] })).payload;

@@ -21,6 +21,10 @@ export function ormOptions(url: string, poolMax: number, log?: Logger, onQuery?:
     forceUtcTimezone: true,
     // A global identity map would leak entities between requests; every request forks its own EntityManager.
     allowGlobalContext: false,
+    // On, MikroORM turns the properties of every entity it loads into accessors, so that setting one side of a
+    // bidirectional relation updates the other. No relation here is bidirectional, and the accessors made every
+    // loaded entity slower to build and to read: a page of help requests paid for them on each of its rows.
+    propagationOnPrototype: false,
     discovery: { warnWhenNoEntities: true },
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     debug: onQuery ? ['query'] : false,

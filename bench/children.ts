@@ -1,0 +1,56 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+export interface Child {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one of bench/servers/*.ts in its own Node process (through tsx, as `npm start` runs the gateway), so
+ * the server never shares an event loop with autocannon. Resolves with the URL the server reports once it listens.
+ * The environment is exactly `env` plus PATH and HOME: nothing leaks in from the shell that runs the bench.
+ */
+export async function startChild(
+  name: 'gateway' | 'baseline' | 'ceiling',
+  env: Record<string, string>,
+  options: { profileDir?: string; timeoutMs?: number } = {},
+): Promise<Child> {
+  const { profileDir, timeoutMs = 60_000 } = options;
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
+  const child: ChildProcess = fork(path.join(HERE, 'servers', `${name}.ts`), [], {
+    execArgv: ['--import', 'tsx', ...profiling],
+    cwd: path.resolve(HERE, '..'),
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    child.on('message', (message: { kind?: string; url?: string }) => {
+      if (message.kind === 'ready' && message.url) {
+        clearTimeout(timer);
+        resolve(message.url);
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited before it was ready (code ${code}, signal ${signal})`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+
+export const SCENARIO_IDS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user'] as const;
+export type ScenarioId = (typeof SCENARIO_IDS)[number];
+/** The letters the scenarios go by in the README and the summary: a–f, in run order. */
+export const LETTERS: Record<ScenarioId, string> = {
+  'graphql-list': 'a',
+  'rest-list': 'b',
+  'sql-baseline': 'c',
+  ceiling: 'd',
+  'wildfire-cached': 'e',
+  'update-user': 'f',
+};
+
+export interface BenchOptions {
+  /** Seconds each scenario is measured. */
+  duration: number;
+  /** Seconds of load before each measurement, not recorded. */
+  warmup: number;
+  connections: number;
+  scenarios: ScenarioId[];
+  skipSeed: boolean;
+  small: boolean;
+  /** Help requests per page in the list scenarios. */
+  pageSize: number;
+  /** Folder the results JSON goes to. */
+  out: string;
+  /** Write V8 CPU profiles of the server processes into <out>/profiles. */
+  profile: boolean;
+  /** Extra Node flags for the gateway process (NODE_OPTIONS), to compare runtime settings. */
+  gatewayNodeOptions: string;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --duration <s>      seconds each scenario is measured (default 10)
+  --warmup <s>        seconds of unrecorded load before each measurement (default 3)
+  --connections <n>   concurrent connections autocannon keeps open (default 10)
+  --scenarios <list>  comma-separated letters or names, in any order (default all):
+                      a graphql-list, b rest-list, c sql-baseline, d ceiling, e wildfire-cached, f update-user
+  --page-size <n>     help requests per page in the list scenarios (default 50)
+  --skip-seed         use the database as it is (it must have been seeded before)
+  --small             seed 200 users / 500 requests / 20 FAQs instead of 10,000 / 50,000 / 500
+  --out <dir>         where the results JSON is written (default bench/results)
+  --profile           write V8 CPU profiles of the server processes to <out>/profiles (open in Chrome DevTools)
+  --gateway-node-options=<flags>
+                      extra Node flags for the gateway process (default none), e.g.
+                      --gateway-node-options="--max-semi-space-size=64"
+  --help              this text
+
+DATABASE_URL selects the PostgreSQL server (use a database of its own: the bench seeds it and updates users);
+without it an embedded PostgreSQL is started with its data in ./.data/bench-pg and stopped at the end.`;
+
+function positive(name: string, value: string | undefined, fallback: number, integer = false): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}`);
+  return n;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      scenarios: { type: 'string' },
+      'page-size': { type: 'string' },
+      'skip-seed': { type: 'boolean', default: false },
+      small: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      'gateway-node-options': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const scenarios = (values.scenarios ?? SCENARIO_IDS.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const id = SCENARIO_IDS.find((candidate) => candidate === s || LETTERS[candidate] === s);
+      if (!id) throw new Error(`unknown scenario "${s}": use ${SCENARIO_IDS.map((c) => `${LETTERS[c]} (${c})`).join(', ')}`);
+      return id;
+    });
+  const pageSize = positive('page-size', values['page-size'], 50, true);
+  if (pageSize > 100) throw new Error('--page-size is at most 100 (the API refuses larger pages)');
+  return {
+    duration: positive('duration', values.duration, 10),
+    warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 3),
+    connections: positive('connections', values.connections, 10, true),
+    // Run order is a–f whatever order they were named in, so two runs compare scenario by scenario.
+    scenarios: SCENARIO_IDS.filter((id) => scenarios.includes(id)),
+    skipSeed: values['skip-seed'],
+    small: values.small,
+    pageSize,
+    out: values.out ?? 'bench/results',
+    profile: values.profile,
+    gatewayNodeOptions: values['gateway-node-options'] ?? '',
+    help: values.help,
+  };
+}

@@ -1,0 +1,135 @@
+import { cpus, totalmem, type as osType, release } from 'node:os';
+import type { ScenarioId } from './options.js';
+import type { StatementCounts } from './sql-counts.js';
+
+export interface ScenarioResult {
+  letter: string;
+  title: string;
+  method: string;
+  url: string;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
+  requests: number;
+  /** Answers autocannon counted outside 2xx, connection errors and timeouts: a healthy run has none. */
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  bytesPerSecond: number;
+  sqlStatementsPerOperation: number | null;
+}
+
+export interface Target {
+  name: string;
+  description: string;
+  threshold: number | null;
+  value: number | boolean | null;
+  pass: boolean | null;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; os: string; node: string };
+  options: Record<string, unknown>;
+  database: { source: 'DATABASE_URL' | 'embedded'; serverVersion: string };
+  seed: unknown;
+  scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
+  ratios: Record<'a/c' | 'b/c' | 'e/d' | 'b/a', number | null>;
+  sqlStatements: StatementCounts | null;
+  /** Whether the baseline answered exactly the JSON the GraphQL list answered, on one sampled page. */
+  baselineMatchesGraphql: boolean | null;
+  /** Calls the fake risk upstreams received while (e) was measured: 0 when every answer came from the cache. */
+  upstreamCallsDuringCachedScenario: number | null;
+  targets: Target[];
+}
+
+export const machine = (): BenchResults['machine'] => ({
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  os: `${osType()} ${release()}`,
+  node: process.version,
+});
+
+const ratio = (results: BenchResults['scenarios'], top: ScenarioId, bottom: ScenarioId): number | null => {
+  const a = results[top]?.requestsPerSecond;
+  const b = results[bottom]?.requestsPerSecond;
+  return a !== undefined && b !== undefined && b > 0 ? Math.round((a / b) * 1000) / 1000 : null;
+};
+
+export function ratios(results: BenchResults['scenarios']): BenchResults['ratios'] {
+  return {
+    'a/c': ratio(results, 'graphql-list', 'sql-baseline'),
+    'b/c': ratio(results, 'rest-list', 'sql-baseline'),
+    'e/d': ratio(results, 'wildfire-cached', 'ceiling'),
+    'b/a': ratio(results, 'rest-list', 'graphql-list'),
+  };
+}
+
+export function targets(r: BenchResults['ratios'], sql: StatementCounts | null): Target[] {
+  const atLeast = (name: keyof typeof r, threshold: number, description: string): Target => ({
+    name,
+    description,
+    threshold,
+    value: r[name],
+    pass: r[name] === null ? null : r[name]! >= threshold,
+  });
+  return [
+    atLeast('a/c', 0.7, 'GraphQL list ≥ 0.7 × the raw-SQL baseline'),
+    atLeast('b/a', 0.9, 'REST list ≥ 0.9 × the GraphQL list'),
+    atLeast('e/d', 0.8, 'cached wildfireRisk ≥ 0.8 × the bare-Fastify ceiling'),
+    {
+      name: 'sql-constant',
+      description: `SQL statements per list operation the same at page sizes ${sql ? Object.keys(sql.byPageSize['graphql-list']).join(', ') : '10, 50, 100'}`,
+      threshold: null,
+      value: sql?.constantInPageSize ?? null,
+      pass: sql?.constantInPageSize ?? null,
+    },
+  ];
+}
+
+const pad = (value: string, width: number, right = false) => (right ? value.padStart(width) : value.padEnd(width));
+const num = (n: number | null | undefined, digits = 0) =>
+  n === null || n === undefined ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** autocannon measures latency in whole milliseconds; a fraction only appears in averages. */
+const ms = (n: number) => num(n, Number.isInteger(n) ? 0 : 1);
+
+export function summary(results: BenchResults): string {
+  const lines: string[] = [];
+  const { options } = results;
+  lines.push(
+    `Trellis bench, ${results.startedAt} — ${results.machine.cpus} cores (${results.machine.cpuModel}), Node ${results.machine.node}, ` +
+      `PostgreSQL ${results.database.serverVersion} (${results.database.source})`,
+  );
+  lines.push(`${options.duration} s per scenario after ${options.warmup} s warm-up, ${options.connections} connections, page size ${options.pageSize}`);
+  lines.push('');
+  lines.push(`${pad('scenario', 22)}${pad('req/s', 10, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('SQL/op', 8, true)}${pad('non-2xx/err', 13, true)}`);
+  for (const [id, r] of Object.entries(results.scenarios)) {
+    if (!r) continue;
+    lines.push(
+      `${pad(`${r.letter} ${id}`, 22)}${pad(num(r.requestsPerSecond), 10, true)}${pad(ms(r.latencyMs.p50), 9, true)}` +
+        `${pad(ms(r.latencyMs.p99), 9, true)}${pad(num(r.sqlStatementsPerOperation), 8, true)}${pad(`${r.non2xx}/${r.errors + r.timeouts}`, 13, true)}`,
+    );
+  }
+  lines.push('');
+  lines.push(`ratios: ${Object.entries(results.ratios).map(([k, v]) => `${k} = ${v === null ? '–' : v.toFixed(2)}`).join(', ')}`);
+  if (results.sqlStatements) {
+    const sizes = Object.keys(results.sqlStatements.byPageSize['graphql-list']);
+    lines.push(`SQL statements per list operation by page size (${sizes.join(' / ')}):`);
+    for (const [id, counts] of Object.entries(results.sqlStatements.byPageSize)) {
+      lines.push(`  ${pad(id, 14)} ${Object.values(counts).join(' / ')}`);
+    }
+  }
+  if (results.baselineMatchesGraphql !== null) lines.push(`baseline JSON identical to the GraphQL list: ${results.baselineMatchesGraphql ? 'yes' : 'NO'}`);
+  if (results.upstreamCallsDuringCachedScenario !== null) {
+    lines.push(`upstream calls while (e) was measured: ${results.upstreamCallsDuringCachedScenario}`);
+  }
+  lines.push('');
+  for (const t of results.targets) {
+    const verdict = t.pass === null ? 'SKIP' : t.pass ? 'PASS' : 'MISS';
+    const value = typeof t.value === 'number' ? t.value.toFixed(2) : t.value === null ? 'not measured' : t.value ? 'yes' : 'no';
+    lines.push(`${verdict}  ${pad(t.name, 13)} ${pad(value, 13)} ${t.description}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
+import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk/fake-upstream.js';
+import { startChild, type Child } from './children.js';
+import { parseOptions, USAGE, type BenchOptions, type ScenarioId } from './options.js';
+import { machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
+import { SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
+import { BENCH_ADMIN, FULL_SEED, seed, SMALL_SEED } from './seed.js';
+import { countStatements } from './sql-counts.js';
+
+/*
+ * npm run bench: seeds a database, starts the gateway, a raw-SQL baseline and a bare-Fastify ceiling as
+ * child processes, loads each scenario with autocannon from this process, one after another on the same data,
+ * counts the SQL statements per operation, prints a summary with the targets, and writes the numbers as JSON.
+ */
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+async function openDatabase(): Promise<{ url: string; source: 'DATABASE_URL' | 'embedded'; embedded?: EmbeddedDatabase }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL' };
+  log('DATABASE_URL is not set: starting an embedded PostgreSQL in ./.data/bench-pg');
+  const embedded = await startEmbeddedPostgres({ dataDir: './.data/bench-pg' });
+  const admin = new pg.Client({ connectionString: embedded.url('postgres') });
+  await admin.connect();
+  try {
+    if ((await admin.query(`select 1 from pg_database where datname = 'trellis_bench'`)).rowCount === 0) {
+      await admin.query('create database trellis_bench');
+    }
+  } finally {
+    await admin.end();
+  }
+  return { url: embedded.url('trellis_bench'), source: 'embedded', embedded };
+}
+
+async function serverVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v;
+  } finally {
+    await client.end();
+  }
+}
+
+async function send(target: Target): Promise<{ status: number; body: any }> {
+  const response = await fetch(target.url, { method: target.method, headers: target.headers, body: target.nextBody?.() ?? target.body });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) };
+  } catch {
+    return { status: response.status, body: text };
+  }
+}
+
+async function wildfire(gatewayUrl: string): Promise<any> {
+  const response = await fetch(`${gatewayUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: WILDFIRE_QUERY, variables: { zip: WILDFIRE_ZIP } }),
+  });
+  const body = (await response.json()) as any;
+  if (response.status !== 200 || body.errors) throw new Error(`wildfireRisk failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return body;
+}
+
+/** Fills the risk cache and checks that the second answer came from it. */
+async function warmRiskCache(gatewayUrl: string): Promise<any> {
+  await wildfire(gatewayUrl);
+  const cached = await wildfire(gatewayUrl);
+  const status = cached.data.wildfireRisk.dataStatus.fire;
+  if (status !== 'cached') throw new Error(`wildfireRisk is not answered from the cache (fire: ${status}): is the fake upstream reachable?`);
+  return cached;
+}
+
+function load(target: Target, options: BenchOptions, seconds: number): Promise<LoadResult> {
+  const common: LoadOptions = { url: target.url, connections: options.connections, duration: seconds, timeout: 30 };
+  if (target.nextBody) {
+    const nextBody = target.nextBody;
+    return autocannon({
+      ...common,
+      requests: [{ method: target.method, headers: target.headers, setupRequest: (request) => ({ ...request, body: nextBody() }) }],
+    });
+  }
+  return autocannon({ ...common, method: target.method, headers: target.headers, body: target.body });
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const startedAt = new Date();
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+    cleanups.length = 0;
+  };
+  const interrupted = () => void cleanup().then(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  try {
+    const database = await openDatabase();
+    if (database.embedded) cleanups.push(() => database.embedded!.stop());
+    const pgVersion = await serverVersion(database.url);
+
+    let seedReport: unknown = { skipped: true };
+    if (!options.skipSeed) {
+      const size = options.small ? SMALL_SEED : FULL_SEED;
+      log(`seeding ${size.users} users, ${size.requests} help requests, ${size.faqs} FAQs (only what is missing)`);
+      const report = await seed(database.url, size, { progress: Boolean(process.stderr.isTTY) });
+      const added = Object.values(report.inserted).reduce((a, b) => a + b, 0);
+      log(added === 0 ? 'seed: the data is already there, nothing to add' : `seed: added ${JSON.stringify(report.inserted)} in ${report.seconds.toFixed(1)} s`);
+      seedReport = { size, ...report };
+    }
+
+    const fake: FakeUpstream = await startFakeUpstream();
+    cleanups.push(() => fake.close());
+    // The fixture carries one malformed row on purpose (the tests check it is skipped); here it would only put a
+    // warning in the output, so the fake answers with the well-formed rows.
+    const [header, ...rows] = fake.fireBody.trim().split('\n');
+    fake.fireBody = [header, ...rows.filter((row) => row.split(',').length === header!.split(',').length)].join('\n') + '\n';
+    const gatewayEnv: Record<string, string> = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: database.url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // One client from one address would spend the default budget (600 a minute) in a fraction of a second.
+      RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_WINDOW_SECONDS: '1',
+      SEISMIC_API_URL: fake.seismicUrl,
+      FIRE_API_URL: fake.fireUrl,
+      FIRE_API_TOKEN: FAKE_MAP_KEY,
+      ZIP_GEOCODER_URL: fake.geocoderUrl,
+    };
+
+    log('counting SQL statements per operation');
+    const sql = await countStatements(gatewayEnv, options.pageSize, { wildfire: (url) => warmRiskCache(url).then(() => undefined) });
+
+    const needed = new Set<ServerName>(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => s.server));
+    if (needed.has('ceiling')) needed.add('gateway'); // the ceiling answers the gateway's own wildfire body
+    const children: Partial<Record<ServerName, Child>> = {};
+    const urls: Record<ServerName, string> = { gateway: '', baseline: '', ceiling: '' };
+    log(`starting ${[...needed].join(', ')}`);
+    const childOptions = options.profile ? { profileDir: path.resolve(options.out, 'profiles') } : {};
+    if (needed.has('gateway')) {
+      children.gateway = await startChild('gateway', { ...gatewayEnv, ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}) }, childOptions);
+      cleanups.push(() => children.gateway!.stop());
+      urls.gateway = children.gateway.url;
+    }
+    let cachedAnswer: unknown;
+    if (needed.has('gateway')) cachedAnswer = await warmRiskCache(urls.gateway);
+    if (needed.has('baseline')) {
+      children.baseline = await startChild('baseline', { DATABASE_URL: database.url, NODE_ENV: 'production' }, childOptions);
+      cleanups.push(() => children.baseline!.stop());
+      urls.baseline = children.baseline.url;
+    }
+    if (needed.has('ceiling')) {
+      children.ceiling = await startChild('ceiling', { NODE_ENV: 'production', BENCH_FIXED_BODY: JSON.stringify(cachedAnswer) }, childOptions);
+      cleanups.push(() => children.ceiling!.stop());
+      urls.ceiling = children.ceiling.url;
+    }
+
+    let adminAuth = '';
+    if (needed.has('gateway')) {
+      const login = await send({
+        method: 'POST',
+        url: `${urls.gateway}/api/auth/login`,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(BENCH_ADMIN),
+      });
+      if (login.status !== 200) throw new Error(`cannot sign in as ${BENCH_ADMIN.username}: ${login.status} (was the database seeded?)`);
+      adminAuth = `Bearer ${login.body.access_token}`;
+    }
+    const ctx: ScenarioContext = { urls, adminAuth, pageSize: options.pageSize };
+
+    let baselineMatchesGraphql: boolean | null = null;
+    if (urls.gateway && urls.baseline) {
+      const [graphql, baseline] = await Promise.all(
+        SCENARIOS.filter((s) => s.id === 'graphql-list' || s.id === 'sql-baseline').map((s) => send(s.target(ctx))),
+      );
+      baselineMatchesGraphql = JSON.stringify(graphql!.body) === JSON.stringify(baseline!.body);
+      if (!baselineMatchesGraphql) log('warning: the baseline did not answer the same JSON as the GraphQL list');
+    }
+
+    const scenarios: BenchResults['scenarios'] = {};
+    let upstreamCallsDuringCachedScenario: number | null = null;
+    for (const scenario of SCENARIOS.filter((s) => options.scenarios.includes(s.id))) {
+      const target = scenario.target(ctx);
+      const sample = await send(target);
+      const problem = scenario.problem(sample.status, sample.body, ctx);
+      if (problem) throw new Error(`(${scenario.letter}) ${scenario.id}: ${problem}`);
+      log(`(${scenario.letter}) ${scenario.id}: warm-up ${options.warmup} s, then ${options.duration} s at ${options.connections} connections`);
+      if (options.warmup > 0) await load(target, options, options.warmup);
+      const upstreamBefore = fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
+      const result = await load(target, options, options.duration);
+      if (scenario.id === 'wildfire-cached') {
+        upstreamCallsDuringCachedScenario = fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder') - upstreamBefore;
+      }
+      const after = await send(target);
+      const problemAfter = scenario.problem(after.status, after.body, ctx);
+      if (problemAfter) throw new Error(`(${scenario.letter}) ${scenario.id} after the load: ${problemAfter}`);
+      scenarios[scenario.id] = toResult(scenario, target, result, sql.perOperation[scenario.id] ?? null);
+    }
+
+    await cleanup();
+    const r = ratios(scenarios);
+    const results: BenchResults = {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: machine(),
+      options: { ...options, help: undefined },
+      database: { source: database.source, serverVersion: pgVersion },
+      seed: seedReport,
+      scenarios,
+      ratios: r,
+      sqlStatements: sql,
+      baselineMatchesGraphql,
+      upstreamCallsDuringCachedScenario,
+      targets: targets(r, sql),
+    };
+    mkdirSync(options.out, { recursive: true });
+    const file = path.join(options.out, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\n${summary(results)}\n\nresults: ${file}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+function toResult(scenario: (typeof SCENARIOS)[number], target: Target, result: LoadResult, statements: number | null): ScenarioResult {
+  return {
+    letter: scenario.letter,
+    title: scenario.title,
+    method: target.method,
+    url: target.url.replace(/^http:\/\/[^/]+/, ''),
+    requestsPerSecond: round(result.requests.average, 1),
+    latencyMs: {
+      p50: round(result.latency.p50),
+      p90: round(result.latency.p90),
+      p99: round(result.latency.p99),
+      average: round(result.latency.average),
+      max: round(result.latency.max),
+    },
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytesPerSecond: Math.round(result.throughput.average),
+    sqlStatementsPerOperation: statements,
+  };
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,152 @@
+import { BENCH_API_KEY, benchUserId } from './seed.js';
+import { LETTERS, type ScenarioId } from './options.js';
+
+/** (a): one page of help requests with requester, assignee and responses, as a help-desk screen would ask. */
+export const LIST_QUERY = /* GraphQL */ `
+  query BenchHelpRequests($perPage: Int!) {
+    helpRequests(perPage: $perPage) {
+      requests {
+        id title description status priority category createdAt updatedAt
+        requester { id username }
+        assignee { id username }
+        responses { id response isPublic createdAt responder { id username } }
+      }
+      pagination { page pages perPage total hasNext hasPrev }
+    }
+  }
+`;
+
+/** (e): the public wildfire score of one ZIP, answered from the risk cache once warmed. */
+export const WILDFIRE_ZIP = '94103';
+export const WILDFIRE_QUERY = /* GraphQL */ `
+  query BenchWildfireRisk($zip: String!) {
+    wildfireRisk(zip: $zip) {
+      zipCode coordinates { latitude longitude } riskLevel riskScore recentFires vegetationRisk weatherRisk lastUpdated
+      components { fireActivity vegetation weather }
+      dataStatus { fire }
+    }
+  }
+`;
+
+/**
+ * (f) updates seeded users 20–199, in turn: ordinary users in both the full and the small seed, and enough of
+ * them that concurrent updates rarely wait for the same row lock.
+ */
+export const UPDATE_USER_RANGE = [20, 200] as const;
+
+export type ServerName = 'gateway' | 'baseline' | 'ceiling';
+
+export interface ScenarioContext {
+  urls: Record<ServerName, string>;
+  /** `Bearer …` of the seeded administrator. */
+  adminAuth: string;
+  pageSize: number;
+}
+
+export interface Target {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** When set, every request gets a fresh body from it (the writes change a different user each time). */
+  nextBody?: () => string;
+}
+
+export interface Scenario {
+  id: ScenarioId;
+  letter: string;
+  title: string;
+  server: ServerName;
+  target(ctx: ScenarioContext): Target;
+  /** Why a sample answer is not what the scenario should be measuring, or null when it is. */
+  problem(status: number, body: any, ctx: ScenarioContext): string | null;
+}
+
+const json = { 'content-type': 'application/json' };
+const graphqlProblem = (status: number, body: any) =>
+  status !== 200 ? `status ${status}` : body?.errors ? `GraphQL errors: ${JSON.stringify(body.errors).slice(0, 300)}` : null;
+const pageProblem = (requests: unknown, ctx: ScenarioContext) =>
+  Array.isArray(requests) && requests.length === ctx.pageSize ? null : `expected ${ctx.pageSize} requests on the page`;
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: 'graphql-list',
+    letter: LETTERS['graphql-list'],
+    title: 'GraphQL list of help requests (requester, assignee, responses)',
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: LIST_QUERY, variables: { perPage: ctx.pageSize } }),
+    }),
+    problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx),
+  },
+  {
+    id: 'rest-list',
+    letter: LETTERS['rest-list'],
+    title: 'GET /api/help/requests, the same page through REST',
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'GET',
+      url: `${ctx.urls.gateway}/api/help/requests?page=1&per_page=${ctx.pageSize}&sort_by=created_date&sort_order=desc`,
+      headers: { authorization: ctx.adminAuth },
+    }),
+    problem: (status, body, ctx) => (status !== 200 ? `status ${status}` : pageProblem(body?.requests, ctx)),
+  },
+  {
+    id: 'sql-baseline',
+    letter: LETTERS['sql-baseline'],
+    title: 'Hand-written SQL through pg, same JSON as (a)',
+    server: 'baseline',
+    target: (ctx) => ({ method: 'GET', url: `${ctx.urls.baseline}/help-requests?page=1&per_page=${ctx.pageSize}`, headers: {} }),
+    problem: (status, body, ctx) => (status !== 200 ? `status ${status}` : pageProblem(body?.data?.helpRequests?.requests, ctx)),
+  },
+  {
+    id: 'ceiling',
+    letter: LETTERS.ceiling,
+    title: 'Bare Fastify route, fixed JSON body',
+    server: 'ceiling',
+    target: (ctx) => ({ method: 'GET', url: `${ctx.urls.ceiling}/fixed`, headers: {} }),
+    problem: (status) => (status !== 200 ? `status ${status}` : null),
+  },
+  {
+    id: 'wildfire-cached',
+    letter: LETTERS['wildfire-cached'],
+    title: `GraphQL wildfireRisk(zip: "${WILDFIRE_ZIP}"), from the warm cache`,
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: json,
+      body: JSON.stringify({ query: WILDFIRE_QUERY, variables: { zip: WILDFIRE_ZIP } }),
+    }),
+    problem: (status, body) =>
+      graphqlProblem(status, body) ??
+      (body?.data?.wildfireRisk?.dataStatus?.fire === 'cached' ? null : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
+  },
+  {
+    id: 'update-user',
+    letter: LETTERS['update-user'],
+    title: 'POST /api/public/update_user (API key in the body)',
+    server: 'gateway',
+    target: (ctx) => {
+      let n = 0;
+      const [from, to] = UPDATE_USER_RANGE;
+      return {
+        method: 'POST',
+        url: `${ctx.urls.gateway}/api/public/update_user`,
+        headers: json,
+        nextBody: () => {
+          n++;
+          return JSON.stringify({
+            api_key: BENCH_API_KEY.key,
+            api_key_secret: BENCH_API_KEY.secret,
+            target_user: { user_id: benchUserId(from + (n % (to - from))), first_name: `Bench ${n}`, organization: 'Load test' },
+          });
+        },
+      };
+    },
+    problem: (status, body) => (status !== 200 ? `status ${status}: ${JSON.stringify(body).slice(0, 200)}` : body?.user?.user_id ? null : 'no user in the answer'),
+  },
+];

@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed, SMALL_SEED } from '../../bench/seed.js';
+import { createTestDatabase } from '../helpers/app.js';
+
+/*
+ * A smoke run of `npm run bench`: a small seed, one second per scenario. It proves the bench runs end to end
+ * and reports what it promises; the numbers themselves depend on the machine and are never asserted.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+const SCENARIOS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user'];
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let out: string;
+let stdout: string;
+let results: any;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  out = mkdtempSync(path.join(tmpdir(), 'trellis-bench-'));
+  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: db.url };
+  delete env.REDIS_URL;
+  ({ stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'bench/run.ts', '--small', '--duration', '1', '--warmup', '0.5', '--connections', '2', '--out', out],
+    { cwd: ROOT, env, timeout: 110_000, maxBuffer: 10 * 1024 * 1024 },
+  ));
+  const files = readdirSync(out).filter((f) => /^bench-.*\.json$/.test(f));
+  expect(files).toHaveLength(1);
+  results = JSON.parse(readFileSync(path.join(out, files[0]!), 'utf8'));
+}, 120_000);
+
+afterAll(async () => {
+  rmSync(out, { recursive: true, force: true });
+  await db?.drop();
+});
+
+describe('npm run bench', () => {
+  it('measures every scenario, with requests per second and latency percentiles, and no failed request', () => {
+    expect(Object.keys(results.scenarios)).toEqual(SCENARIOS);
+    for (const id of SCENARIOS) {
+      const scenario = results.scenarios[id];
+      expect(scenario.requestsPerSecond, id).toBeGreaterThan(0);
+      expect(Number.isFinite(scenario.latencyMs.p50), id).toBe(true);
+      expect(Number.isFinite(scenario.latencyMs.p99), id).toBe(true);
+      expect(scenario.non2xx + scenario.errors + scenario.timeouts, id).toBe(0);
+    }
+  });
+
+  it('reports the SQL statements of one list operation at page sizes 10, 50 and 100, the same at each', () => {
+    const { byPageSize, perOperation, constantInPageSize } = results.sqlStatements;
+    for (const id of ['graphql-list', 'rest-list', 'sql-baseline']) {
+      const counts = Object.values(byPageSize[id]) as number[];
+      expect(Object.keys(byPageSize[id]), id).toEqual(['10', '50', '100']);
+      expect(counts.every((n) => Number.isInteger(n) && n > 0), id).toBe(true);
+      expect(new Set(counts).size, id).toBe(1);
+    }
+    expect(constantInPageSize).toBe(true);
+    expect(perOperation['wildfire-cached']).toBe(0);
+    expect(perOperation['update-user']).toBeGreaterThan(0);
+    expect(results.scenarios['graphql-list'].sqlStatementsPerOperation).toBe(byPageSize['graphql-list']['50']);
+  });
+
+  it('computes the ratios and a verdict for every target, and prints them', () => {
+    for (const ratio of ['a/c', 'b/c', 'e/d', 'b/a']) expect(results.ratios[ratio], ratio).toBeGreaterThan(0);
+    expect(results.targets.map((t: { name: string }) => t.name)).toEqual(['a/c', 'b/a', 'e/d', 'sql-constant']);
+    for (const target of results.targets) expect(typeof target.pass, target.name).toBe('boolean');
+    for (const name of ['a/c', 'b/a', 'e/d', 'sql-constant']) expect(stdout).toMatch(new RegExp(`(PASS|MISS)\\s+${name.replace('/', '\\/')}`));
+  });
+
+  it('compares like with like: the baseline answers the GraphQL list byte for byte, and the cached scenario never calls upstream', () => {
+    expect(results.baselineMatchesGraphql).toBe(true);
+    expect(results.upstreamCallsDuringCachedScenario).toBe(0);
+  });
+
+  it('seeds once: a second seed of the same size finds the data and adds nothing', async () => {
+    expect(results.seed.total).toMatchObject({ helpRequests: SMALL_SEED.requests, faqs: SMALL_SEED.faqs });
+    expect(results.seed.total.responses).toBeGreaterThan(0);
+    expect(results.seed.total.history).toBeGreaterThan(SMALL_SEED.requests);
+    const again = await seed(db.url, SMALL_SEED, { progress: false });
+    expect(again.inserted).toEqual({ users: 0, helpRequests: 0, responses: 0, history: 0, faqs: 0 });
+    expect(again.total).toEqual(results.seed.total);
+  });
+});
