@@ -84,7 +84,11 @@ export interface FireClient {
   readonly configured: boolean;
   /** Days asked for per call, which is also what each call costs against the daily quota. */
   readonly dayRange: number;
-  recentDetections(point: Coordinates): Promise<FireDetections>;
+  /**
+   * `beforeAttempt` runs before each request to FIRMS, its retry included, so the caller can spend `dayRange`
+   * transactions of the daily quota per request actually sent; what it throws ends the call.
+   */
+  recentDetections(point: Coordinates, options?: { beforeAttempt?: () => Promise<void> }): Promise<FireDetections>;
 }
 
 export interface FireClientOptions extends UpstreamOptions {
@@ -102,13 +106,14 @@ export function createFireClient(options: FireClientOptions): FireClient {
   return {
     configured: Boolean(mapKey),
     dayRange,
-    async recentDetections(point) {
+    async recentDetections(point, { beforeAttempt } = {}) {
       if (!mapKey) throw new UpstreamConfigError('fire', 'no FIRE_API_TOKEN configured');
       const response = await fetchWithPolicy(fireQueryUrl(url, mapKey, source, point, dayRange), {
         ...options,
         upstream: 'fire',
         secrets: [mapKey],
         fatalBody,
+        beforeAttempt,
       });
       if (response.status !== 200) throw new UpstreamUnavailableError('fire', `HTTP ${response.status}`);
       return parseFireCsv(response.body);

@@ -149,13 +149,16 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
   async function fireDetections(point: Coordinates): Promise<Sourced<number>> {
     if (!fire.configured) return { status: 'unavailable', value: null };
     const key = gridKey('fire', point);
-    return readThrough('fire', key, fireTtlSeconds, async () => {
-      // Spent before the call, and a store failure refuses the call: the daily budget is never overrun.
+    // FIRMS bills every request it receives, a retry included, at one transaction per day asked for. So the
+    // budget is spent before each attempt, and a store failure refuses the attempt: the daily quota is never overrun.
+    const spendQuota = async () => {
       const { allowed, used } = await quota.tryConsume(FIRE_QUOTA_KEY, fire.dayRange, fireDailyQuota, DAY_SECONDS);
       if (!allowed) {
         throw new UpstreamUnavailableError('fire', `daily quota spent (${used} of ${fireDailyQuota} transactions)`);
       }
-      const detections = await fire.recentDetections(point);
+    };
+    return readThrough('fire', key, fireTtlSeconds, async () => {
+      const detections = await fire.recentDetections(point, { beforeAttempt: spendQuota });
       if (detections.malformedRows > 0) {
         log.warn({ source: 'fire', key, malformedRows: detections.malformedRows }, 'skipped malformed FIRMS rows');
       }

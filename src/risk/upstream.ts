@@ -27,6 +27,11 @@ export interface FetchPolicy extends UpstreamOptions {
    * returns an error to throw at once instead of retrying.
    */
   fatalBody?: (response: UpstreamResponse) => Error | undefined;
+  /**
+   * Runs before every attempt, the retry included: a budgeted upstream bills each request it receives, so the
+   * budget is spent per attempt. Whatever it throws ends the call at once, without a retry.
+   */
+  beforeAttempt?: () => Promise<void>;
 }
 
 const SECRET_QUERY_PARAM = /key|token|secret|password|signature|sig$/i;
@@ -81,6 +86,7 @@ export async function fetchWithPolicy(url: string, policy: FetchPolicy): Promise
   let lastFailure = '';
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(jitterMs(random));
+    await policy.beforeAttempt?.();
     let response: UpstreamResponse;
     try {
       const res = await policy.fetch(url, {

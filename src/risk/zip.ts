@@ -96,16 +96,19 @@ type RemoteAnswer = { found: true; location: ZipLocation } | { found: false };
 export function createGeocoder(options: GeocoderOptions): Geocoder {
   const { remoteUrl, cache, quota, hourlyQuota = 1000 } = options;
 
+  // Every request sent counts against the hourly budget, a retry included.
+  async function spendBudget(): Promise<void> {
+    if (!quota) return;
+    // Fail closed: when the counter cannot be read, the budget cannot be promised.
+    const { allowed } = await quota.tryConsume('geocoder:requests', 1, hourlyQuota, 3600).catch(() => {
+      throw new UpstreamUnavailableError('geocoder', 'quota store unavailable');
+    });
+    if (!allowed) throw new UpstreamUnavailableError('geocoder', `hourly budget of ${hourlyQuota} requests spent`);
+  }
+
   async function askRemote(base: string, zip: string): Promise<RemoteAnswer> {
-    if (quota) {
-      // Fail closed: when the counter cannot be read, the budget cannot be promised.
-      const { allowed } = await quota.tryConsume('geocoder:requests', 1, hourlyQuota, 3600).catch(() => {
-        throw new UpstreamUnavailableError('geocoder', 'quota store unavailable');
-      });
-      if (!allowed) throw new UpstreamUnavailableError('geocoder', `hourly budget of ${hourlyQuota} requests spent`);
-    }
     const url = `${base.replace(/\/+$/, '')}/us/${zip}`;
-    const response = await fetchWithPolicy(url, { ...options, upstream: 'geocoder' });
+    const response = await fetchWithPolicy(url, { ...options, upstream: 'geocoder', beforeAttempt: spendBudget });
     if (response.status === 404) return { found: false };
     if (response.status !== 200) throw new UpstreamUnavailableError('geocoder', `HTTP ${response.status}`);
     let json: unknown;

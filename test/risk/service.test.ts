@@ -223,6 +223,24 @@ describe('the FIRMS daily quota', () => {
     expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'fire', reason: expect.stringContaining('quota') }), expect.any(String));
   });
 
+  it('counts a retried call twice, as FIRMS bills both requests', async () => {
+    fake.set('fire', { kind: 'status', status: 500 });
+    const { service } = build({ overrides: { fireDailyQuota: 10 } }); // two five-day requests
+    expect((await service.wildfireRisk('90210')).dataStatus.fire).toBe('unavailable');
+    expect(fake.calls('fire')).toBe(2);
+    fake.set('fire', { kind: 'normal' });
+    expect((await service.wildfireRisk('94103')).dataStatus.fire).toBe('unavailable');
+    expect(fake.calls('fire')).toBe(2);
+  });
+
+  it('does not send the retry when the quota cannot pay for it', async () => {
+    fake.set('fire', { kind: 'status', status: 503 });
+    const { service, log } = build({ overrides: { fireDailyQuota: 5 } });
+    expect((await service.wildfireRisk('90210')).dataStatus.fire).toBe('unavailable');
+    expect(fake.calls('fire')).toBe(1);
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'fire', reason: expect.stringContaining('quota') }), expect.any(String));
+  });
+
   it('a quota too small for one call never calls FIRMS', async () => {
     const { service } = build({ overrides: { fireDailyQuota: 4 } });
     expect((await service.wildfireRisk('90210')).dataStatus.fire).toBe('unavailable');

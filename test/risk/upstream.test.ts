@@ -93,6 +93,24 @@ describe('fetchWithPolicy', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('runs beforeAttempt before the first attempt and before the retry', async () => {
+    const fetch = scriptedFetch([503, 200]);
+    const beforeAttempt = vi.fn(async () => {});
+    const { options } = policy(fetch, { beforeAttempt });
+    await fetchWithPolicy('http://upstream.test/q', options);
+    expect(beforeAttempt).toHaveBeenCalledTimes(2);
+    expect(beforeAttempt.mock.invocationCallOrder[1]).toBeLessThan(fetch.mock.invocationCallOrder[1]);
+  });
+
+  it('sends nothing more once beforeAttempt refuses, and passes its error on', async () => {
+    const fetch = scriptedFetch([503, 200]);
+    const refused = new Error('budget spent');
+    const beforeAttempt = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(refused);
+    const { options } = policy(fetch, { beforeAttempt });
+    await expect(fetchWithPolicy('http://upstream.test/q', options)).rejects.toBe(refused);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps secrets in the URL out of the failure reason', async () => {
     const secret = 'MAPKEY1234567890';
     const { options } = policy(scriptedFetch([500, 500]), { secrets: [secret] });

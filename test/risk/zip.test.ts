@@ -120,6 +120,14 @@ describe('geocoder', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('counts a retry against the hourly budget, since the remote received both requests', async () => {
+    const fetch = scriptedFetch({ status: 503, body: '' }, notFound, notFound);
+    const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test', quota: new MemoryQuotaStore(), hourlyQuota: 2 });
+    expect(await geocoder.geocode('00000')).toBeUndefined();
+    await expect(geocoder.geocode('00001')).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('refuses to call the remote when the budget cannot be checked', async () => {
     const fetch = scriptedFetch(found);
     const brokenQuota = { tryConsume: async () => Promise.reject(new Error('redis down')) };
