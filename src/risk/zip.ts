@@ -60,6 +60,17 @@ export function lookupZip(zip: string): ZipLocation | undefined {
   return undefined;
 }
 
+/**
+ * Known to GeoNames but without a place, and absent from the Census ZCTAs: APO/FPO military mail (AA, AE, AP).
+ * Such a ZIP has no location to rate, so it is invalid outright; asking the remote would only spend its budget
+ * and, during its outage, turn a plain "Invalid ZIP code" into "Upstream service unavailable".
+ */
+export function isUnplacedZip(zip: string): boolean {
+  if (!isZip(zip) || lookupZip(zip)) return false;
+  const geonames = embeddedData().zipcodes.lookup(zip);
+  return geonames !== undefined && !isPlaced(geonames);
+}
+
 // Zippopotam answers `{"post code", "country", "places": [{"latitude": "34.0901", ...}]}` with numbers as strings.
 const ZippopotamBody = z.object({
   places: z
@@ -127,7 +138,7 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
   return {
     async geocode(zip) {
       const local = lookupZip(zip);
-      if (local || !remoteUrl || !isZip(zip)) return local;
+      if (local || !remoteUrl || !isZip(zip) || isUnplacedZip(zip)) return local;
       const key = `geocoder:${zip}`;
       const remembered = await cache?.get<RemoteAnswer>(key);
       const answer = remembered ?? (await askRemote(remoteUrl, zip));

@@ -37,7 +37,12 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-const ZIPPOPOTAM: Record<string, string> = { '34001': fixture('zippopotam-34001.json') };
+// 75073 stands for a ZIP newer than the embedded datasets; 34001 is a military ZIP the remote would place,
+// which the service must still refuse without asking.
+const ZIPPOPOTAM: Record<string, string> = {
+  '34001': fixture('zippopotam-34001.json'),
+  '75073': fixture('zippopotam-75073.json'),
+};
 
 function normalAnswer(route: Route, url: URL, fake: FakeUpstream): { status: number; body: string; contentType: string } {
   if (route === 'seismic') return { status: 200, body: fake.seismicBody, contentType: 'application/json' };

@@ -127,13 +127,19 @@ describe('ZIP codes', () => {
   });
 
   it('places a ZIP only the remote geocoder knows', async () => {
-    const result = await build().service.earthquakeRisk('34001');
-    expect(result.coordinates).toEqual({ latitude: 28.5383, longitude: -81.3792 });
+    const result = await build().service.earthquakeRisk('75073');
+    expect(result.coordinates).toEqual({ latitude: 33.2362, longitude: -96.8011 });
+  });
+
+  it('answers "Invalid ZIP code" for a military ZIP, even while the geocoder is down', async () => {
+    fake.set('geocoder', { kind: 'status', status: 502 });
+    await expect(build().service.wildfireRisk('34001')).rejects.toBeInstanceOf(UnknownZipError);
+    expect(fake.calls('geocoder') + fake.calls('fire')).toBe(0);
   });
 
   it('answers 503-style "Upstream service unavailable" when the geocoder is down for a ZIP only it could place', async () => {
     fake.set('geocoder', { kind: 'status', status: 502 });
-    const failure = await build().service.earthquakeRisk('34001').catch((e: unknown) => e);
+    const failure = await build().service.earthquakeRisk('75073').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(UpstreamUnavailableError);
     expect((failure as Error).message).toBe('Upstream service unavailable');
     expect(failure).not.toBeInstanceOf(UnknownZipError);

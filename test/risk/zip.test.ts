@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UpstreamUnavailableError } from '../../src/risk/errors.js';
 import type { Fetch } from '../../src/risk/upstream.js';
-import { createGeocoder, isZip, lookupZip } from '../../src/risk/zip.js';
+import { createGeocoder, isUnplacedZip, isZip, lookupZip } from '../../src/risk/zip.js';
 import { MemoryCache } from '../../src/shared/cache.js';
 import { MemoryQuotaStore } from '../../src/shared/quota.js';
 import { fixture } from './fake-upstream.js';
@@ -43,6 +43,20 @@ describe('embedded ZIP lookup', () => {
   });
 });
 
+describe('military ZIPs at 0,0', () => {
+  it.each([
+    ['34001', true],
+    ['34025', true],
+    ['09001', false], // an APO ZIP GeoNames does place (in Italy): answered from the embedded data
+    ['90210', false],
+    ['72405', false],
+    ['75073', false],
+    ['00000', false],
+  ])('%s is known without a place: %s', (zip, expected) => {
+    expect(isUnplacedZip(zip)).toBe(expected);
+  });
+});
+
 type Outcome = { status: number; body: string } | 'timeout' | 'network';
 
 function scriptedFetch(...outcomes: Outcome[]) {
@@ -55,7 +69,7 @@ function scriptedFetch(...outcomes: Outcome[]) {
   });
 }
 
-const found = { status: 200, body: fixture('zippopotam-34001.json') };
+const found = { status: 200, body: fixture('zippopotam-75073.json') };
 const notFound = { status: 404, body: '{}' };
 const fast = { timeoutMs: 20, sleep: async () => {} };
 
@@ -70,20 +84,27 @@ describe('geocoder', () => {
   it('without a remote, a ZIP the embedded data lacks is unknown and nothing is called', async () => {
     const fetch = scriptedFetch(found);
     const geocoder = createGeocoder({ ...fast, fetch });
-    expect(await geocoder.geocode('34001')).toBeUndefined();
+    expect(await geocoder.geocode('75073')).toBeUndefined();
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('asks the remote at /us/{zip} for a ZIP the embedded data lacks', async () => {
     const fetch = scriptedFetch(found);
     const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test/' });
-    expect(await geocoder.geocode('34001')).toEqual({ latitude: 28.5383, longitude: -81.3792, state: 'AA' });
-    expect(fetch).toHaveBeenCalledWith('http://geo.test/us/34001', expect.anything());
+    expect(await geocoder.geocode('75073')).toEqual({ latitude: 33.2362, longitude: -96.8011, state: 'TX' });
+    expect(fetch).toHaveBeenCalledWith('http://geo.test/us/75073', expect.anything());
+  });
+
+  it('treats a military ZIP at 0,0 as invalid without asking the remote', async () => {
+    const fetch = scriptedFetch({ status: 200, body: fixture('zippopotam-34001.json') });
+    const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test' });
+    expect(await geocoder.geocode('34001')).toBeUndefined();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it.each<{ name: string; outcomes: Outcome[]; result: 'unknown' | 'unavailable'; calls: number }>([
     { name: 'a remote 404 means the ZIP is unknown', outcomes: [notFound], result: 'unknown', calls: 1 },
-    { name: 'a 200 without any place is not an answer', outcomes: [{ status: 200, body: '{"post code":"34001","places":[]}' }], result: 'unavailable', calls: 1 },
+    { name: 'a 200 without any place is not an answer', outcomes: [{ status: 200, body: '{"post code":"75073","places":[]}' }], result: 'unavailable', calls: 1 },
     { name: 'a remote 500 twice is an outage', outcomes: [{ status: 500, body: '' }, { status: 500, body: '' }], result: 'unavailable', calls: 2 },
     { name: 'a remote that never answers is an outage', outcomes: ['timeout', 'timeout'], result: 'unavailable', calls: 2 },
     { name: 'a refused connection is an outage', outcomes: ['network', 'network'], result: 'unavailable', calls: 2 },
@@ -93,7 +114,7 @@ describe('geocoder', () => {
   ])('$name', async ({ outcomes, result, calls }) => {
     const fetch = scriptedFetch(...outcomes);
     const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test' });
-    const outcome = await geocoder.geocode('34001').then(
+    const outcome = await geocoder.geocode('75073').then(
       (location) => (location === undefined ? 'unknown' : 'found'),
       (error: unknown) => (error instanceof UpstreamUnavailableError ? 'unavailable' : error),
     );
@@ -104,8 +125,8 @@ describe('geocoder', () => {
   it('remembers remote answers, unknown ZIPs included', async () => {
     const fetch = scriptedFetch(found, notFound);
     const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test', cache: new MemoryCache() });
-    const first = [await geocoder.geocode('34001'), await geocoder.geocode('00000')];
-    const again = [await geocoder.geocode('34001'), await geocoder.geocode('00000')];
+    const first = [await geocoder.geocode('75073'), await geocoder.geocode('00000')];
+    const again = [await geocoder.geocode('75073'), await geocoder.geocode('00000')];
     expect(again).toEqual(first);
     expect(first[1]).toBeUndefined();
     expect(fetch).toHaveBeenCalledTimes(2);
@@ -132,7 +153,7 @@ describe('geocoder', () => {
     const fetch = scriptedFetch(found);
     const brokenQuota = { tryConsume: async () => Promise.reject(new Error('redis down')) };
     const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test', quota: brokenQuota });
-    await expect(geocoder.geocode('34001')).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    await expect(geocoder.geocode('75073')).rejects.toBeInstanceOf(UpstreamUnavailableError);
     expect(fetch).not.toHaveBeenCalled();
   });
 });
