@@ -17,6 +17,7 @@ beforeAll(async () => {
       SEISMIC_API_URL: fake.seismicUrl,
       FIRE_API_URL: fake.fireUrl,
       FIRE_API_TOKEN: FAKE_MAP_KEY,
+      ZIP_GEOCODER_URL: fake.geocoderUrl,
       UPSTREAM_TIMEOUT_MS: '300',
       FIRE_DAILY_QUOTA: '1000',
     },
@@ -162,12 +163,47 @@ describe('risk errors, through both doors', () => {
     });
   }
 
+  it('answers a military ZIP GeoNames puts at 0,0 with 404 "Invalid ZIP code", without asking the geocoder', async () => {
+    for (const path of ['/api/risk/wildfire?zip=34001', '/api/v1/risk/earthquake?zip=34025']) {
+      expect(await t.request(path)).toMatchObject({ status: 404, body: { error: 'Invalid ZIP code' } });
+    }
+    expect(fake.calls('geocoder')).toBe(0);
+  });
+
+  it('places a ZIP the embedded data lacks through the remote geocoder', async () => {
+    const res = await t.request('/api/risk/wildfire?zip=75073');
+    expect(res).toMatchObject({ status: 200, body: { zip_code: '75073', coordinates: { latitude: 33.2362, longitude: -96.8011 } } });
+    expect(fake.calls('geocoder')).toBe(1);
+  });
+
+  it('answers 503 "Upstream service unavailable" when only the geocoder could place the ZIP and it is down', async () => {
+    fake.set('geocoder', { kind: 'status', status: 502 });
+    for (const path of ['/api/risk/wildfire?zip=75079', '/api/v1/risk/earthquake?zip=75079']) {
+      expect(await t.request(path)).toMatchObject({ status: 503, body: { error: 'Upstream service unavailable' } });
+    }
+    const gql = await t.gql(EARTHQUAKE_GQL, { zip: '75079' });
+    expect(gql.errors?.[0]).toMatchObject({ message: 'Upstream service unavailable', extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect(fake.calls('fire') + fake.calls('seismic')).toBe(0);
+  });
+
   it('answers a repeated zip parameter as a bad format, not a crash', async () => {
     expect(await t.request('/api/risk/wildfire?zip=90210&zip=10001')).toMatchObject({ status: 400, body: { error: 'Invalid ZIP code format' } });
   });
 
-  it('answers an unknown risk path with 404 {error}', async () => {
-    expect(await t.request('/api/risk/flood?zip=90210')).toMatchObject({ status: 404, body: { error: 'Not found' } });
+  it.each(['/api/risk/flood?zip=90210', '/api/v1/risk/flood?zip=90210', '/api/nothing', '/api/v1/nothing', '/api/v2/risk/wildfire?zip=90210', '/api'])(
+    'answers the unknown path %s with 404 {error: "Not found"}',
+    async (path) => {
+      expect(await t.request(path)).toMatchObject({ status: 404, body: { error: 'Not found' } });
+    },
+  );
+});
+
+describe('GET /api/health', () => {
+  it.each(['/api/health', '/api/v1/health'])('%s answers healthy with the time and version 1.0.0', async (path) => {
+    const res = await t.request(path);
+    expect(res).toMatchObject({ status: 200, body: { status: 'healthy', version: '1.0.0' } });
+    expect(Object.keys(res.body).sort()).toEqual(['status', 'timestamp', 'version']);
+    expect(res.body.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
   });
 });
 
