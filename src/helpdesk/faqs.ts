@@ -1,7 +1,7 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { Faq } from './faq.entity.js';
-import { matchCondition, textMatch } from './text-search.js';
+import { matchCondition, textMatch, type SearchedColumn } from './text-search.js';
 import { displayOrder, normaliseTags, requiredText, searchTerm } from './validation.js';
 import { HELP_CATEGORIES, LIMITS, type HelpCategory } from './vocabulary.js';
 
@@ -21,7 +21,9 @@ export interface FaqGroup {
   entries: Faq[];
 }
 
-const SEARCHED_COLUMNS = ['question', 'answer', 'tags'] as const;
+// Tags are stored comma-separated: the substring match sees them space-separated, so a term never matches
+// across the comma between two tags ("n,n" is in no tag of "vpn,network").
+const SEARCHED_COLUMNS: readonly SearchedColumn[] = ['question', 'answer', (alias) => `replace(${alias}.tags, ',', ' ')`];
 
 function category(value: string | null | undefined): HelpCategory | undefined {
   if (value === null || value === undefined) return undefined;

@@ -33,6 +33,13 @@ afterAll(() => t.stop());
 
 const ids = (entries: Array<{ id: number }>) => entries.map((e) => e.id);
 
+/** The ids of the FAQ entries /faqs?search= lists for `term`, sorted. */
+async function searchFaqs(term: string): Promise<number[]> {
+  const res = await h.get(`/faqs?search=${encodeURIComponent(term)}`);
+  if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+  return Object.values(res.body.faqs as Record<string, Array<{ id: number }>>).flat().map((e) => e.id).sort((a, b) => a - b);
+}
+
 describe('the FAQ list', () => {
   it('is public and groups active entries by category, each in display order then id, with the total', async () => {
     const res = await h.get('/faqs');
@@ -84,6 +91,13 @@ describe('the FAQ list', () => {
     expect(await search('%')).toEqual([faq.uptime]);
     expect(await search('_')).toEqual([faq.uptime]);
     expect(await search('9%')).toEqual([faq.uptime]);
+  });
+
+  it('never matches across the comma that separates two tags', async () => {
+    // "vpn,network" and "login,security" are stored comma-separated; no tag holds ",n" or "n,n".
+    expect(await searchFaqs(',n')).toEqual([]);
+    expect(await searchFaqs('n,')).toEqual([]);
+    expect(await searchFaqs('vpn')).toEqual([faq.vpn]);
   });
 
   it('answers the same groups over GraphQL, with tags as a list', async () => {
@@ -195,5 +209,36 @@ describe('searching the help desk', () => {
   it('answers the same over GraphQL', async () => {
     const res = await t.gql(`query($q: String!) { helpSearch(q: $q) { faqs { id } helpRequests { id } } }`, { q: 'password' }, bob.auth);
     expect(res.data.helpSearch).toEqual({ faqs: [{ id: faq.reset }], helpRequests: [{ id: bobsRequest }] });
+  });
+});
+
+describe('searching for text as it is written', () => {
+  it('finds versions, addresses, dotted names and hyphenated words exactly as they appear in an FAQ entry', async () => {
+    // PostgreSQL keeps "v1.2" or "help@example.com" as one word; a search split on the dots would find nothing.
+    const id = await addFaq({ question: 'Which client versions are supported?', answer: 'v1.2 and later; write to help@example.com.', category: 'other', tags: 'node.js,wi-fi' });
+    for (const term of ['v1.2', 'help@example.com', 'node.js', 'NODE.JS', 'wi-fi', 'Client V1.2', 'supported versions']) {
+      expect(await searchFaqs(term), term).toEqual([id]);
+    }
+    const found = await h.get('/search?q=v1.2');
+    expect(ids(found.body.faqs)).toEqual([id]);
+  });
+
+  it('reads quotes, backslashes and tsquery operators in a term as text, never as syntax', async () => {
+    const id = await addFaq({ question: "Where is O'Brien's C:\\Shared\\drive?", answer: 'Mapped at sign-in.', category: 'other' });
+    for (const term of ["O'Brien's", 'C:\\Shared\\drive', "o'brien' | !x & (y)", "'':* <-> x", 'brien:*']) {
+      const res = await h.get(`/faqs?search=${encodeURIComponent(term)}`);
+      expect(res.status, term).toBe(200);
+    }
+    expect(await searchFaqs("O'Brien's")).toEqual([id]);
+    expect(await searchFaqs('C:\\Shared\\drive')).toEqual([id]);
+  });
+
+  it('finds help requests the same way', async () => {
+    const id = await h.file(alice.auth, { title: 'Upgrade to 3.14 fails', description: 'See /var/log/app.log on build-07.example.org' });
+    for (const term of ['3.14', 'build-07.example.org', 'upgrade 3.14']) {
+      expect(ids((await h.get(`/search?q=${encodeURIComponent(term)}`, alice.auth)).body.help_requests), term).toEqual([id]);
+    }
+    const viaGraphql = await t.gql(`query($q: String!) { helpSearch(q: $q) { helpRequests { id } } }`, { q: '3.14' }, admin);
+    expect(viaGraphql.data.helpSearch.helpRequests).toEqual([{ id }]);
   });
 });

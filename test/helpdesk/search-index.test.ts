@@ -49,14 +49,14 @@ describe('full-text search', () => {
   it('finds FAQ entries through the GIN index on their tsvector', async () => {
     const { result, statements } = await t.countQueries(() => helpdesk(t).get('/faqs?search=passphrase'));
     expect(result.body.total_count).toBe(1);
-    const search = statements.find((s) => s.includes('to_tsquery') && s.includes('"faqs"'));
-    expect(await plan(withValues(search!, ['true', `'passphrase:*'`]))).toContain('faqs_search_index');
+    const search = statements.find((s) => s.includes('to_tsvector') && s.includes('"faqs"'));
+    expect(await plan(withValues(search!, ['true', `'passphrase'`]))).toContain('faqs_search_index');
   });
 
   it('finds help requests through the GIN index on theirs', async () => {
     const { result, statements } = await t.countQueries(() => helpdesk(t).get('/search?q=request%204999', admin));
     expect(result.body.help_requests.map((r: { title: string }) => r.title)).toContain('Request 4999');
-    const search = statements.find((s) => s.includes('to_tsquery') && s.includes('"help_requests"'));
-    expect(await plan(withValues(search!, [`'request:* & 4999:*'`, '50']))).toContain('help_requests_search_index');
+    const search = statements.find((s) => s.includes('to_tsvector') && s.includes('"help_requests"'));
+    expect(await plan(withValues(search!, [`'request 4999'`, '50']))).toContain('help_requests_search_index');
   });
 });
