@@ -145,6 +145,10 @@ describe('wildfire components', () => {
     [61.2, -149.9, 'Low'], // Alaska: west of the box
     [21.3, -157.8, 'Low'], // Hawaii
     [29, -95, 'Medium'], // the central band has no latitude limit
+    [29.9999, -100, 'Low'], // −100 itself belongs to the western box, not the central band
+    [50.0001, -100, 'Low'],
+    [29.9999, -99.9999, 'Medium'],
+    [55, -80, 'Medium'],
   ])('vegetation at %d, %d is %s', (lat, lon, level) => {
     expect(vegetationRisk(lat, lon)).toBe(level);
   });
@@ -201,10 +205,14 @@ describe('wildfire score', () => {
 describe('month from the clock', () => {
   it.each([
     ['2026-01-01T00:00:00.000Z', 1],
+    ['2026-03-31T23:59:59.999Z', 3],
+    ['2026-04-01T00:00:00.000Z', 4],
     ['2026-05-31T23:59:59.999Z', 5],
     ['2026-06-01T00:00:00.000Z', 6],
     ['2026-09-30T23:59:59.999Z', 9],
     ['2026-10-01T00:00:00.000Z', 10],
+    ['2026-10-31T23:59:59.999Z', 10],
+    ['2026-11-01T00:00:00.000Z', 11],
     ['2026-12-31T23:59:59.999Z', 12],
   ])('%s is month %d in UTC, whatever the server time zone', (iso, month) => {
     expect(monthOf(new Date(iso))).toBe(month);

@@ -103,6 +103,27 @@ describe('wildfire risk', () => {
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain(FAKE_MAP_KEY);
   });
 
+  it.each([
+    // 3 detections: 2 × 3 × 0.8 = 4.8 → 5 out of season, 2 × 3 × 1.5 = 9 in it
+    ['2026-03-31T23:59:59.999Z', 5, 'Low', 40],
+    ['2026-04-01T00:00:00.000Z', 5, 'Medium', 50],
+    ['2026-05-31T23:59:59.999Z', 5, 'Medium', 50],
+    ['2026-06-01T00:00:00.000Z', 9, 'High', 69],
+    ['2026-09-30T23:59:59.999Z', 9, 'High', 69],
+    ['2026-10-01T00:00:00.000Z', 5, 'Medium', 50],
+    ['2026-10-31T23:59:59.999Z', 5, 'Medium', 50],
+    ['2026-11-01T00:00:00.000Z', 5, 'Low', 40],
+  ])('on %s the clock gives Beverly Hills %d fire points and %s weather (%d)', async (iso, fire, weather, score) => {
+    const { service, clock } = build();
+    clock.now = new Date(iso);
+    expect(await service.wildfireRisk('90210')).toMatchObject({
+      components: { fireActivity: fire, vegetation: 30 },
+      weatherRisk: weather,
+      riskScore: score,
+      lastUpdated: iso,
+    });
+  });
+
   it('counts no fires for a header-only answer', async () => {
     fake.fireBody = fixture('firms-header-only.csv');
     const result = await build().service.wildfireRisk('90210');
