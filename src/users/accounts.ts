@@ -9,7 +9,9 @@ import { User, usernameKey, type Role } from './user.entity.js';
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._@+-]{1,64}$/u;
 
 export function assertUsername(username: string): void {
-  if (!USERNAME_PATTERN.test(username)) {
+  // The unique key is the lower-cased name, and lower-casing can lengthen a name ("İ" becomes two characters):
+  // the key has to fit its column too, or the insert fails inside the database instead of here.
+  if (!USERNAME_PATTERN.test(username) || [...usernameKey(username)].length > 64) {
     throw new ValidationError('Username must be 1-64 letters, digits or . _ @ + -', 'username');
   }
 }
