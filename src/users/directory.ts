@@ -51,9 +51,12 @@ export const MAX_PAGE_SIZE = 500;
 export const unknownUser = () => new NotFoundError('Unknown User');
 export const unknownGroup = () => new NotFoundError('Unknown Group');
 
-/** The platform's wording, which legacy callers match on. */
-const duplicateOnCreate = (username: string) => new ConflictError(`Error creating user (${username}): (User already exists)`, { field: 'username' });
-const duplicateOnUpdate = (username: string) => new ConflictError(`Error updating user (${username}): (User already exists)`, { field: 'username' });
+/**
+ * The platform's wording, which legacy callers match on. A taken username is a bad input (400), as the platform
+ * answers it, not a conflict (409): the caller fixes it by choosing another name.
+ */
+const duplicateOnCreate = (username: string) => new ValidationError(`Error creating user (${username}): (User already exists)`, 'username');
+const duplicateOnUpdate = (username: string) => new ValidationError(`Error updating user (${username}): (User already exists)`, 'username');
 
 export async function listUsers(
   em: EntityManager,

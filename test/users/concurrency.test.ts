@@ -144,7 +144,7 @@ describe('parallel updates of the same users', () => {
     expect(creates.filter((a) => a.ok)).toHaveLength(creates.every(shed) ? 0 : 1);
     for (const a of creates.filter((a) => !a.ok && !shed(a))) {
       expect(a.message).toMatch(/^Error creating user \((Dup|DUP|dup)\): \(User already exists\)$/);
-      expect(a.code ?? 'REST 400').toMatch(/CONFLICT|REST 400/);
+      expect(a.code ?? 'REST 400').toMatch(/BAD_USER_INPUT|REST 400/);
       expect(a.status).not.toBeGreaterThanOrEqual(500);
     }
 

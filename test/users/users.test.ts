@@ -45,10 +45,10 @@ describe('creating users', () => {
     expect(login.status).toBe(400);
   });
 
-  it('refuses a username that differs only in letter case with CONFLICT and the platform wording, and writes nothing', async () => {
+  it('refuses a username that differs only in letter case with BAD_USER_INPUT (400, not 409) and the platform wording, and writes nothing', async () => {
     const before = await t.gql(USERS, { limit: 500 }, admin);
     const res = await t.gql(CREATE, { input: { username: 'NORA', password: DEFAULT_PASSWORD } }, admin);
-    expect(codeOf(res)).toBe('CONFLICT');
+    expect(codeOf(res)).toBe('BAD_USER_INPUT');
     expect(res.errors?.[0]?.message).toBe('Error creating user (NORA): (User already exists)');
     expect((await t.gql(USERS, { limit: 500 }, admin)).data.users.total).toBe(before.data.users.total);
   });
@@ -197,7 +197,7 @@ describe('updating users', () => {
     const id = (await t.gql(CREATE, { input: { username: 'upd4', firstName: 'Kept' } }, admin)).data.createUser.id;
     const before = await rowOf(id);
     const res = await t.gql(UPDATE, { id, input: { username: 'ADMIN', firstName: 'Changed' } }, admin);
-    expect(codeOf(res)).toBe('CONFLICT');
+    expect(codeOf(res)).toBe('BAD_USER_INPUT');
     expect(res.errors?.[0]?.message).toBe('Error updating user (ADMIN): (User already exists)');
     expect(await rowOf(id)).toEqual(before);
   });

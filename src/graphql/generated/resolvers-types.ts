@@ -1,9 +1,9 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { User as UserModel } from '../../users/user.entity.js';
+import type { UserView as UserViewModel } from '../../users/views.js';
 import type { Group as GroupModel } from '../../users/group.entity.js';
 import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../users/workspace.entity.js';
-import type { HelpRequest as HelpRequestModel, HelpRequestHistory as HelpRequestHistoryModel, HelpResponse as HelpResponseModel } from '../../helpdesk/help-request.entity.js';
+import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel } from '../../helpdesk/views.js';
 import type { Faq as FaqModel } from '../../helpdesk/faq.entity.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../helpdesk/events.js';
 import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel } from '../../risk/service.js';
@@ -387,7 +387,7 @@ export type Mutation = {
   createFaq: Faq;
   createGroup: Group;
   createHelpRequest: HelpRequest;
-  /** Creates a user in the default group. A duplicate username (in any letter case) is a CONFLICT. */
+  /** Creates a user in the default group. A duplicate username (in any letter case) is BAD_USER_INPUT, as on the platform. */
   createUser: User;
   /** Deletes the entry for good (to hide it instead, set isActive to false). Returns true. */
   deleteFaq: Scalars['Boolean']['output'];
@@ -1000,14 +1000,14 @@ export type ResolversTypes = ResolversObject<{
   HelpPagination: ResolverTypeWrapper<HelpPagination>;
   HelpPriority: HelpPriority;
   HelpPriorityCount: ResolverTypeWrapper<HelpPriorityCount>;
-  HelpRequest: ResolverTypeWrapper<HelpRequestModel>;
+  HelpRequest: ResolverTypeWrapper<HelpRequestViewModel>;
   HelpRequestChange: ResolverTypeWrapper<HelpRequestChangeModel>;
   HelpRequestChangeKind: HelpRequestChangeKind;
-  HelpRequestHistoryEntry: ResolverTypeWrapper<HelpRequestHistoryModel>;
+  HelpRequestHistoryEntry: ResolverTypeWrapper<HelpRequestHistoryViewModel>;
   HelpRequestPage: ResolverTypeWrapper<Omit<HelpRequestPage, 'requests'> & { requests: Array<ResolversTypes['HelpRequest']> }>;
   HelpRequestSortField: HelpRequestSortField;
   HelpRequestStatistics: ResolverTypeWrapper<HelpRequestStatistics>;
-  HelpResponse: ResolverTypeWrapper<HelpResponseModel>;
+  HelpResponse: ResolverTypeWrapper<HelpResponseViewModel>;
   HelpResponseStatistics: ResolverTypeWrapper<HelpResponseStatistics>;
   HelpSearchResult: ResolverTypeWrapper<Omit<HelpSearchResult, 'faqs' | 'helpRequests'> & { faqs: Array<ResolversTypes['Faq']>, helpRequests: Array<ResolversTypes['HelpRequest']> }>;
   HelpSortOrder: HelpSortOrder;
@@ -1029,7 +1029,7 @@ export type ResolversTypes = ResolversObject<{
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateUserInput: UpdateUserInput;
-  User: ResolverTypeWrapper<UserModel>;
+  User: ResolverTypeWrapper<UserViewModel>;
   UserFilter: UserFilter;
   UserPage: ResolverTypeWrapper<Omit<UserPage, 'users'> & { users: Array<ResolversTypes['User']> }>;
   WildfireComponents: ResolverTypeWrapper<WildfireComponents>;
@@ -1069,12 +1069,12 @@ export type ResolversParentTypes = ResolversObject<{
   HelpCategoryCount: HelpCategoryCount;
   HelpPagination: HelpPagination;
   HelpPriorityCount: HelpPriorityCount;
-  HelpRequest: HelpRequestModel;
+  HelpRequest: HelpRequestViewModel;
   HelpRequestChange: HelpRequestChangeModel;
-  HelpRequestHistoryEntry: HelpRequestHistoryModel;
+  HelpRequestHistoryEntry: HelpRequestHistoryViewModel;
   HelpRequestPage: Omit<HelpRequestPage, 'requests'> & { requests: Array<ResolversParentTypes['HelpRequest']> };
   HelpRequestStatistics: HelpRequestStatistics;
-  HelpResponse: HelpResponseModel;
+  HelpResponse: HelpResponseViewModel;
   HelpResponseStatistics: HelpResponseStatistics;
   HelpSearchResult: Omit<HelpSearchResult, 'faqs' | 'helpRequests'> & { faqs: Array<ResolversParentTypes['Faq']>, helpRequests: Array<ResolversParentTypes['HelpRequest']> };
   HelpStatistics: HelpStatistics;
@@ -1092,7 +1092,7 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateUserInput: UpdateUserInput;
-  User: UserModel;
+  User: UserViewModel;
   UserFilter: UserFilter;
   UserPage: Omit<UserPage, 'users'> & { users: Array<ResolversParentTypes['User']> };
   WildfireComponents: WildfireComponents;
