@@ -98,6 +98,8 @@ const contract: ContractCase[] = [
   update('a password without a lower case letter', { password: 'ABCDEFG1!' }, { password: 'ABCDEFG1!' }, 'Your password must contain at least one lower case character.'),
   update('a password without an upper case letter', { password: 'abcdefg1!' }, { password: 'abcdefg1!' }, 'Your password must contain at least one upper case character.'),
   update('a phone with spaces', { phone: '555 0100' }, { phone: '555 0100' }, 'Phone must be digits separated by single hyphens, at most 32 characters'),
+  update('a phone longer than 32 characters', { phone: '1'.repeat(33) }, { phone: '1'.repeat(33) }, 'Phone must be digits separated by single hyphens, at most 32 characters'),
+  update('a password longer than 128 characters', { password: 'Ab1!'.repeat(33) }, { password: 'Ab1!'.repeat(33) }, 'Your password must be at most 128 characters long'),
   update('a phone with a doubled hyphen', { phone: '555--0100' }, { phone: '555--0100' }, 'Phone must be digits separated by single hyphens, at most 32 characters'),
   update('a username with a space', { username: 'alice liddell' }, { username: 'alice liddell' }, 'Username must be 1-64 letters, digits or . _ @ + -'),
   update('a username another user has, in other letter case', { username: 'ADMIN' }, { username: 'ADMIN' }, 'Error updating user (ADMIN): (User already exists)'),
@@ -120,14 +122,24 @@ const contract: ContractCase[] = [
     message: 'Username must be 1-64 letters, digits or . _ @ + -',
     code: 'BAD_USER_INPUT',
   },
-  {
-    name: 'create_user with a weak password',
-    rest: { route: 'create_user', body: () => ({ target_user: { username: 'weakling', password: 'password' } }) },
-    graphql: { query: CREATE, variables: () => ({ input: { username: 'weakling', password: 'password' } }) },
+  // Each password rule on create as well, in the platform's order: the first rule broken is the one named.
+  ...(
+    [
+      ['password', 'Your password must contain at least one number.'],
+      ['Ab1!', 'Your password must be at least 8 characters long'],
+      ['Abcdefg1', 'Your password must contain at least one special character.'],
+      ['ABCDEFG1!', 'Your password must contain at least one lower case character.'],
+      ['abcdefg1!', 'Your password must contain at least one upper case character.'],
+      ['Ab1!'.repeat(33), 'Your password must be at most 128 characters long'],
+    ] as const
+  ).map(([password, message]): ContractCase => ({
+    name: `create_user with the weak password ${password.slice(0, 12)} (${message})`,
+    rest: { route: 'create_user', body: () => ({ target_user: { username: 'weakling', password } }) },
+    graphql: { query: CREATE, variables: () => ({ input: { username: 'weakling', password } }) },
     status: 400,
-    message: 'Your password must contain at least one number.',
+    message,
     code: 'BAD_USER_INPUT',
-  },
+  })),
   {
     name: 'get_user for an unknown user',
     rest: { route: 'get_user', body: () => ({ target_user: { user_id: NO_SUCH_ID } }) },
@@ -188,6 +200,22 @@ const contract: ContractCase[] = [
     name: 'add_user_group for an unknown user',
     rest: { route: 'add_user_group', body: (f) => ({ target_user: { user_id: NO_SUCH_ID }, target_group: { group_id: f.course } }) },
     graphql: { query: 'mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', variables: (f) => ({ u: NO_SUCH_ID, g: f.course }) },
+    status: 400,
+    message: 'Unknown User',
+    code: 'NOT_FOUND',
+  },
+  {
+    name: 'remove_user_group for an unknown group',
+    rest: { route: 'remove_user_group', body: (f) => ({ target_user: { user_id: f.alice }, target_group: { group_id: NO_SUCH_ID } }) },
+    graphql: { query: 'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', variables: (f) => ({ u: f.alice, g: NO_SUCH_ID }) },
+    status: 400,
+    message: 'Unknown Group',
+    code: 'NOT_FOUND',
+  },
+  {
+    name: 'remove_user_group for an unknown user',
+    rest: { route: 'remove_user_group', body: (f) => ({ target_user: { user_id: NO_SUCH_ID }, target_group: { group_id: f.course } }) },
+    graphql: { query: 'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', variables: (f) => ({ u: NO_SUCH_ID, g: f.course }) },
     status: 400,
     message: 'Unknown User',
     code: 'NOT_FOUND',
