@@ -2,7 +2,7 @@ import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql
 import { NotFoundError, ValidationError } from '../errors.js';
 import { Faq } from './faq.entity.js';
 import { matchCondition, textMatch, type SearchedColumn } from './text-search.js';
-import { displayOrder, normaliseTags, requiredText, searchTerm } from './validation.js';
+import { characters, displayOrder, normaliseTags, requiredText, searchTerm } from './validation.js';
 import { HELP_CATEGORIES, LIMITS, type HelpCategory } from './vocabulary.js';
 
 export interface NewFaq {
@@ -49,7 +49,7 @@ export class FaqService {
     if (wantedCategory) where.category = wantedCategory;
     const search = filter.search?.trim();
     if (search) {
-      if (search.length > LIMITS.searchTerm) throw new ValidationError(`search must be at most ${LIMITS.searchTerm} characters`, 'search');
+      if (characters(search) > LIMITS.searchTerm) throw new ValidationError(`search must be at most ${LIMITS.searchTerm} characters`, 'search');
       Object.assign(where, searchFilter(search));
     }
     const entries = await em.find(Faq, where, { orderBy: [{ displayOrder: 'asc' }, { id: 'asc' }] });

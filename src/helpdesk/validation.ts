@@ -6,18 +6,24 @@ import { LIMITS, MAX_PER_PAGE } from './vocabulary.js';
  * legacy snake_case field, since that is what REST callers sent and GraphQL callers can map it either way.
  */
 
+/**
+ * Length in characters (code points), as PostgreSQL's varchar(n) counts them and as limits are stated; a
+ * string's own length counts UTF-16 units, so an emoji would count twice.
+ */
+export const characters = (text: string): number => [...text].length;
+
 /** Trims and checks a required text: 1..max characters once trimmed. */
 export function requiredText(value: string | null | undefined, field: string, max: number): string {
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text) throw new ValidationError(`${field} is required`, field);
-  if (text.length > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
+  if (characters(text) > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
   return text;
 }
 
 /** Optional text: null/blank clears it. */
 export function optionalText(value: string | null | undefined, field: string, max: number): string | null {
   const text = typeof value === 'string' ? value.trim() : '';
-  if (text.length > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
+  if (characters(text) > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
   return text || null;
 }
 
@@ -51,7 +57,7 @@ export function normaliseTags(tags: readonly string[] | null | undefined): strin
     for (const part of raw.split(',')) {
       const tag = part.trim();
       if (!tag || seen.has(tag.toLowerCase())) continue;
-      if (tag.length > LIMITS.tag) throw new ValidationError(`each tag must be at most ${LIMITS.tag} characters`, 'tags');
+      if (characters(tag) > LIMITS.tag) throw new ValidationError(`each tag must be at most ${LIMITS.tag} characters`, 'tags');
       seen.add(tag.toLowerCase());
       kept.push(tag);
     }

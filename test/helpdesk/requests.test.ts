@@ -77,6 +77,22 @@ describe('filing a help request', () => {
   });
 });
 
+describe('length limits', () => {
+  it('counts characters, not UTF-16 units: a 200-emoji title and a 10,000-character description are accepted, one more is not', async () => {
+    const emoji = (n: number) => '\u{1F525}'.repeat(n); // one character, two UTF-16 units
+    const accepted = await h.post('/requests', { title: emoji(200), description: emoji(10_000) }, alice.auth);
+    expect(accepted.status).toBe(201);
+    expect([...accepted.body.data.title]).toHaveLength(200);
+    expect(await h.post('/requests', { title: emoji(201), description: 'd' }, alice.auth)).toMatchObject({ status: 400, body: { message: 'title must be at most 200 characters' } });
+    const viaGraphql = await t.gql(
+      `mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }`,
+      { input: { title: emoji(200), description: 'd' } },
+      alice.auth,
+    );
+    expect(viaGraphql.errors).toBeUndefined();
+  });
+});
+
 describe('listing help requests', () => {
   let dora: { id: string; auth: string };
   const filed: Array<{ id: number; title: string; category: string; priority: string }> = [];

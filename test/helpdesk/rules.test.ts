@@ -35,6 +35,8 @@ describe('input rules', () => {
     expect(() => requiredText('   ', 'title', 5)).toThrow('title is required');
     expect(() => requiredText(null, 'title', 5)).toThrow('title is required');
     expect(() => requiredText('123456', 'title', 5)).toThrow('title must be at most 5 characters');
+    expect(requiredText('\u{1F600}'.repeat(5), 'title', 5)).toHaveLength(10); // five characters, as PostgreSQL counts them
+    expect(() => requiredText('\u{1F600}'.repeat(6), 'title', 5)).toThrow('title must be at most 5 characters');
   });
 
   it.each(['a@example.com', 'first.last+tag@sub.example.co.uk'])('accepts %s as a contact email', (email) => {
@@ -54,6 +56,7 @@ describe('input rules', () => {
     expect(normaliseTags([' VPN, vpn ', 'network,,', 'Network', 'wifi'])).toBe('VPN,network,wifi');
     expect(normaliseTags(null)).toBe('');
     expect(() => normaliseTags(Array.from({ length: 21 }, (_, i) => `t${i}`))).toThrow('at most 20 tags');
+    expect(normaliseTags(['\u{1F600}'.repeat(50)])).toHaveLength(100);
   });
 
   it('defaults paging to page 1 and the given page size, within 1..100', () => {
