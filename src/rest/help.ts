@@ -436,7 +436,8 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       query: FaqQuery,
       responses: {
         200: { description: 'Entries by category', schema: z.object({ faqs: z.record(z.string(), z.array(LegacyFaq)), total_count: z.number().int() }) },
-        ...pick(400),
+        // Public, but credentials that are sent must be good: a bad token is refused, not read as anonymous.
+        ...pick(400, 401),
       },
     },
     async ({ query }, request, reply) => {
@@ -530,7 +531,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       query: SearchQuery,
       responses: {
         200: { description: 'Matches', schema: z.object({ faqs: z.array(LegacyFaq), help_requests: z.array(LegacyRequest) }) },
-        ...pick(400),
+        ...pick(400, 401),
       },
     },
     async ({ query }, request, reply) => {

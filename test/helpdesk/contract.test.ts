@@ -1,4 +1,6 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restCatalog } from '../../src/rest/catalog.js';
 import { HELP_CATEGORIES, HELP_REQUEST_SORT_FIELDS, HELP_STATUSES } from '../../src/helpdesk/vocabulary.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { helpdesk } from './support.js';
@@ -10,12 +12,16 @@ import { helpdesk } from './support.js';
 
 let t: TestApp;
 let h: ReturnType<typeof helpdesk>;
-const who: Record<'anonymous' | 'alice' | 'bob' | 'admin' | 'apiKey', string | undefined> = {
+const who: Record<'anonymous' | 'alice' | 'bob' | 'admin' | 'apiKey' | 'expiredAdmin' | 'locked', string | undefined> = {
   anonymous: undefined,
   alice: undefined,
   bob: undefined,
   admin: undefined,
   apiKey: `ApiKey ${API_KEY}:${API_KEY_SECRET}`,
+  /** An administrator's token, correctly signed, that expired a minute ago. */
+  expiredAdmin: undefined,
+  /** A user's token issued before an administrator locked the account. */
+  locked: undefined,
 };
 type Who = keyof typeof who;
 const ids = { aliceRequest: 0, resolvedRequest: 0, faq: 0, alice: '' };
@@ -32,13 +38,35 @@ beforeAll(async () => {
   ids.resolvedRequest = await h.file(who.alice, { title: 'Done already' });
   await h.put(`/requests/${ids.resolvedRequest}`, { status: 'resolved' }, who.admin);
   ids.faq = (await h.post('/faqs', { question: 'How?', answer: 'Like this.' }, who.admin)).body.data.id;
+
+  const adminId = (await t.gql('{ me { id } }', {}, who.admin)).data.me.id;
+  const now = Math.floor(Date.now() / 1000);
+  const adminToken = (exp: number) =>
+    new SignJWT({ role: 'admin', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(adminId)
+      .setIssuer('trellis')
+      .setAudience('trellis')
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode('test-jwt-secret-that-is-long-enough-0123456789'));
+  // The same token, still valid, opens the statistics: the expired one is refused for its expiry alone.
+  const valid = await h.get('/statistics', `Bearer ${await adminToken(now + 600)}`);
+  if (valid.status !== 200) throw new Error(`the control token was refused: ${valid.status}`);
+  const expired = await adminToken(now - 60);
+  who.expiredAdmin = `Bearer ${expired}`;
+  const lena = await t.createUser('lena');
+  await h.file(lena.auth);
+  const locked = await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { locked } }', { id: lena.id }, who.admin);
+  if (!locked.data?.updateUser?.locked) throw new Error(`locking failed: ${JSON.stringify(locked)}`);
+  who.locked = lena.auth;
 });
 afterAll(() => t.stop());
 
 interface Row {
   name: string;
   as: Who;
-  rest: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: () => string; json?: unknown; raw?: string };
+  rest: { method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'; path: () => string; json?: unknown; raw?: string };
   status: number;
   message: string | RegExp;
   /** The GraphQL twin, when the case exists there (REST-only rows: malformed JSON, ids that are not numbers). */
@@ -69,7 +97,9 @@ const rows: Row[] = [
   // POST /requests
   { name: 'filing without a token', as: 'anonymous', rest: { method: 'POST', path: () => '/requests', json: valid }, status: 401, message: AUTH, graphql: { query: CREATE, variables: () => ({ input: valid }) }, code: 'UNAUTHENTICATED' },
   { name: 'filing with an API key (not a help-desk identity)', as: 'apiKey', rest: { method: 'POST', path: () => '/requests', json: valid }, status: 401, message: AUTH, graphql: { query: CREATE, variables: () => ({ input: valid }) }, code: 'UNAUTHENTICATED' },
-  { name: 'filing with an expired or forged token', as: 'anonymous', rest: { method: 'POST', path: () => '/requests', json: valid }, status: 401, message: AUTH },
+  { name: 'filing with a forged token', as: 'anonymous', rest: { method: 'POST', path: () => '/requests', json: valid }, status: 401, message: AUTH },
+  { name: "filing with an administrator's expired token", as: 'expiredAdmin', rest: { method: 'POST', path: () => '/requests', json: valid }, status: 401, message: AUTH, graphql: { query: CREATE, variables: () => ({ input: valid }) }, code: 'UNAUTHENTICATED' },
+  { name: 'filing with the token of a user locked since', as: 'locked', rest: { method: 'POST', path: () => '/requests', json: valid }, status: 401, message: AUTH, graphql: { query: CREATE, variables: () => ({ input: valid }) }, code: 'UNAUTHENTICATED' },
   { name: 'filing without a title', as: 'alice', rest: { method: 'POST', path: () => '/requests', json: { description: 'd' } }, status: 400, message: 'title is required', graphql: { query: CREATE, variables: () => ({ input: { title: '  ', description: 'd' } }) }, code: 'BAD_USER_INPUT' },
   { name: 'filing a 201-character title', as: 'alice', rest: { method: 'POST', path: () => '/requests', json: { ...valid, title: long(201) } }, status: 400, message: 'title must be at most 200 characters', graphql: { query: CREATE, variables: () => ({ input: { ...valid, title: long(201) } }) }, code: 'BAD_USER_INPUT' },
   { name: 'filing a 10,001-character description', as: 'alice', rest: { method: 'POST', path: () => '/requests', json: { ...valid, description: long(10_001) } }, status: 400, message: 'description must be at most 10000 characters', graphql: { query: CREATE, variables: () => ({ input: { ...valid, description: long(10_001) } }) }, code: 'BAD_USER_INPUT' },
@@ -82,6 +112,7 @@ const rows: Row[] = [
   // GET /requests
   { name: 'listing without a token', as: 'anonymous', rest: { method: 'GET', path: () => '/requests' }, status: 401, message: AUTH, graphql: { query: LIST, variables: () => ({}) }, code: 'UNAUTHENTICATED' },
   { name: 'listing with an API key', as: 'apiKey', rest: { method: 'GET', path: () => '/requests' }, status: 401, message: AUTH, graphql: { query: LIST, variables: () => ({}) }, code: 'UNAUTHENTICATED' },
+  { name: 'listing with the token of a user locked since', as: 'locked', rest: { method: 'GET', path: () => '/requests' }, status: 401, message: AUTH, graphql: { query: LIST, variables: () => ({}) }, code: 'UNAUTHENTICATED' },
   { name: 'listing 101 per page', as: 'alice', rest: { method: 'GET', path: () => '/requests?per_page=101' }, status: 400, message: 'per_page must be an integer from 1 to 100', graphql: { query: LIST, variables: () => ({ perPage: 101 }) }, code: 'BAD_USER_INPUT' },
   { name: 'listing 0 per page', as: 'alice', rest: { method: 'GET', path: () => '/requests?per_page=0' }, status: 400, message: 'per_page must be an integer from 1 to 100', graphql: { query: LIST, variables: () => ({ perPage: 0 }) }, code: 'BAD_USER_INPUT' },
   { name: 'listing page 0', as: 'alice', rest: { method: 'GET', path: () => '/requests?page=0' }, status: 400, message: 'page must be an integer of at least 1', graphql: { query: LIST, variables: () => ({ page: 0 }) }, code: 'BAD_USER_INPUT' },
@@ -110,6 +141,9 @@ const rows: Row[] = [
   { name: 'assigning to a user who is not an administrator', as: 'admin', rest: { method: 'PUT', path: () => `/requests/${ids.aliceRequest}`, json: { assigned_to_id: ids.alice } }, status: 400, message: 'assigned_to_id must be the user id of an administrator', graphql: { query: UPDATE, variables: () => ({ id: ids.aliceRequest, input: { assignedToId: ids.alice } }) }, code: 'BAD_USER_INPUT' },
   { name: 'assigning to an id no user has', as: 'admin', rest: { method: 'PUT', path: () => `/requests/${ids.aliceRequest}`, json: { assigned_to_id: 'f'.repeat(32) } }, status: 400, message: 'assigned_to_id must be the user id of an administrator' },
   { name: 'assigning to something that is not a user id', as: 'admin', rest: { method: 'PUT', path: () => `/requests/${ids.aliceRequest}`, json: { assigned_to_id: 7 } }, status: 400, message: 'assigned_to_id must be a string' },
+  { name: 'updating a request id that is not a number', as: 'admin', rest: { method: 'PUT', path: () => '/requests/abc', json: { status: 'closed' } }, status: 404, message: NOT_FOUND },
+  { name: 'updating with malformed JSON', as: 'alice', rest: { method: 'PUT', path: () => `/requests/${ids.aliceRequest}`, raw: '{"title": ' }, status: 400, message: /Malformed request/ },
+  { name: "updating with an administrator's expired token", as: 'expiredAdmin', rest: { method: 'PUT', path: () => `/requests/${ids.aliceRequest}`, json: { status: 'closed' } }, status: 401, message: AUTH, graphql: { query: UPDATE, variables: () => ({ id: ids.aliceRequest, input: { status: 'closed' } }) }, code: 'UNAUTHENTICATED' },
   { name: 'updating with nothing to change', as: 'admin', rest: { method: 'PUT', path: () => `/requests/${ids.aliceRequest}`, json: {} }, status: 400, message: /^Nothing to update/, graphql: { query: UPDATE, variables: () => ({ id: ids.aliceRequest, input: {} }) }, code: 'BAD_USER_INPUT' },
   { name: 'emptying the title', as: 'alice', rest: { method: 'PUT', path: () => `/requests/${ids.aliceRequest}`, json: { title: '' } }, status: 400, message: 'title is required', graphql: { query: UPDATE, variables: () => ({ id: ids.aliceRequest, input: { title: null } }) }, code: 'BAD_USER_INPUT' },
   { name: 'setting an unknown status', as: 'admin', rest: { method: 'PUT', path: () => `/requests/${ids.aliceRequest}`, json: { status: 'lost' } }, status: 400, message: /^status must be one of/ },
@@ -120,11 +154,18 @@ const rows: Row[] = [
   { name: 'a user responding', as: 'alice', rest: { method: 'POST', path: () => `/requests/${ids.aliceRequest}/response`, json: { response: 'r' } }, status: 403, message: ADMIN, graphql: { query: RESPOND, variables: () => ({ id: ids.aliceRequest, input: { response: 'r' } }) }, code: 'FORBIDDEN' },
   { name: 'responding to a request that does not exist', as: 'admin', rest: { method: 'POST', path: () => '/requests/999999/response', json: { response: 'r' } }, status: 404, message: NOT_FOUND, graphql: { query: RESPOND, variables: () => ({ id: 999_999, input: { response: 'r' } }) }, code: 'NOT_FOUND' },
   { name: 'responding without a response', as: 'admin', rest: { method: 'POST', path: () => `/requests/${ids.aliceRequest}/response`, json: { new_status: 'closed' } }, status: 400, message: 'response is required', graphql: { query: RESPOND, variables: () => ({ id: ids.aliceRequest, input: { response: ' ' } }) }, code: 'BAD_USER_INPUT' },
+  { name: 'responding with an API key', as: 'apiKey', rest: { method: 'POST', path: () => `/requests/${ids.aliceRequest}/response`, json: { response: 'r' } }, status: 401, message: AUTH, graphql: { query: RESPOND, variables: () => ({ id: ids.aliceRequest, input: { response: 'r' } }) }, code: 'UNAUTHENTICATED' },
+  { name: 'responding to a request id that is not a number', as: 'admin', rest: { method: 'POST', path: () => '/requests/abc/response', json: { response: 'r' } }, status: 404, message: NOT_FOUND },
+  { name: 'responding with malformed JSON', as: 'admin', rest: { method: 'POST', path: () => `/requests/${ids.aliceRequest}/response`, raw: '{"response": "r"' }, status: 400, message: /Malformed request/ },
   { name: 'responding with an unknown new status', as: 'admin', rest: { method: 'POST', path: () => `/requests/${ids.aliceRequest}/response`, json: { response: 'r', new_status: 'gone' } }, status: 400, message: /^new_status must be one of/ },
   { name: 'responding with is_public that is not a boolean', as: 'admin', rest: { method: 'POST', path: () => `/requests/${ids.aliceRequest}/response`, json: { response: 'r', is_public: 'yes' } }, status: 400, message: 'is_public must be true or false' },
 
   // GET /faqs
   { name: 'listing FAQs of an unknown category', as: 'anonymous', rest: { method: 'GET', path: () => '/faqs?category=gossip' }, status: 400, message: /^category must be one of/, graphql: { query: FAQS, variables: () => ({ category: 'gossip' }) }, code: 'BAD_USER_INPUT' },
+
+  { name: 'listing FAQs with a 201-character search', as: 'anonymous', rest: { method: 'GET', path: () => `/faqs?search=${long(201)}` }, status: 400, message: 'search must be at most 200 characters', graphql: { query: FAQS, variables: () => ({ search: long(201) }) }, code: 'BAD_USER_INPUT' },
+  { name: 'listing FAQs with a search that is given twice', as: 'anonymous', rest: { method: 'GET', path: () => '/faqs?search=a&search=b' }, status: 400, message: 'search must be a string' },
+  { name: 'listing FAQs with an expired token', as: 'expiredAdmin', rest: { method: 'GET', path: () => '/faqs' }, status: 401, message: AUTH, graphql: { query: FAQS, variables: () => ({}) }, code: 'UNAUTHENTICATED' },
 
   // POST /faqs
   { name: 'adding an FAQ without a token', as: 'anonymous', rest: { method: 'POST', path: () => '/faqs', json: { question: 'q', answer: 'a' } }, status: 401, message: AUTH, graphql: { query: CREATE_FAQ, variables: () => ({ input: { question: 'q', answer: 'a' } }) }, code: 'UNAUTHENTICATED' },
@@ -135,6 +176,9 @@ const rows: Row[] = [
   { name: 'adding an FAQ with a negative display order', as: 'admin', rest: { method: 'POST', path: () => '/faqs', json: { question: 'q', answer: 'a', display_order: -1 } }, status: 400, message: 'display_order must be an integer from 0 to 1000000', graphql: { query: CREATE_FAQ, variables: () => ({ input: { question: 'q', answer: 'a', displayOrder: -1 } }) }, code: 'BAD_USER_INPUT' },
   { name: 'adding an FAQ with a 51-character tag', as: 'admin', rest: { method: 'POST', path: () => '/faqs', json: { question: 'q', answer: 'a', tags: `ok, ${long(51)}` } }, status: 400, message: 'each tag must be at most 50 characters' },
 
+  { name: 'adding an FAQ in an unknown category', as: 'admin', rest: { method: 'POST', path: () => '/faqs', json: { question: 'q', answer: 'a', category: 'gossip' } }, status: 400, message: /^category must be one of/, graphql: { query: CREATE_FAQ, variables: () => ({ input: { question: 'q', answer: 'a', category: 'gossip' } }) }, code: 'BAD_USER_INPUT' },
+  { name: 'adding an FAQ with malformed JSON', as: 'admin', rest: { method: 'POST', path: () => '/faqs', raw: '{"question"' }, status: 400, message: /Malformed request/ },
+
   // PUT /faqs/{id}
   { name: 'changing an FAQ without a token', as: 'anonymous', rest: { method: 'PUT', path: () => `/faqs/${ids.faq}`, json: { answer: 'b' } }, status: 401, message: AUTH, graphql: { query: UPDATE_FAQ, variables: () => ({ id: ids.faq, input: { answer: 'b' } }) }, code: 'UNAUTHENTICATED' },
   { name: 'a user changing an FAQ', as: 'alice', rest: { method: 'PUT', path: () => `/faqs/${ids.faq}`, json: { answer: 'b' } }, status: 403, message: ADMIN, graphql: { query: UPDATE_FAQ, variables: () => ({ id: ids.faq, input: { answer: 'b' } }) }, code: 'FORBIDDEN' },
@@ -143,20 +187,34 @@ const rows: Row[] = [
   { name: 'emptying an FAQ answer', as: 'admin', rest: { method: 'PUT', path: () => `/faqs/${ids.faq}`, json: { answer: '' } }, status: 400, message: 'answer is required' },
   { name: 'changing an FAQ id that is not a number', as: 'admin', rest: { method: 'PUT', path: () => '/faqs/first', json: { answer: 'b' } }, status: 404, message: NOT_FOUND },
 
+  { name: 'changing an FAQ with is_active that is not a boolean', as: 'admin', rest: { method: 'PUT', path: () => `/faqs/${ids.faq}`, json: { is_active: 'no' } }, status: 400, message: 'is_active must be true or false' },
+  { name: 'an API key changing an FAQ', as: 'apiKey', rest: { method: 'PUT', path: () => `/faqs/${ids.faq}`, json: { answer: 'b' } }, status: 401, message: AUTH, graphql: { query: UPDATE_FAQ, variables: () => ({ id: ids.faq, input: { answer: 'b' } }) }, code: 'UNAUTHENTICATED' },
+
   // DELETE /faqs/{id}
   { name: 'deleting an FAQ without a token', as: 'anonymous', rest: { method: 'DELETE', path: () => `/faqs/${ids.faq}` }, status: 401, message: AUTH, graphql: { query: DELETE_FAQ, variables: () => ({ id: ids.faq }) }, code: 'UNAUTHENTICATED' },
   { name: 'a user deleting an FAQ', as: 'alice', rest: { method: 'DELETE', path: () => `/faqs/${ids.faq}` }, status: 403, message: ADMIN, graphql: { query: DELETE_FAQ, variables: () => ({ id: ids.faq }) }, code: 'FORBIDDEN' },
   { name: 'deleting an FAQ that does not exist', as: 'admin', rest: { method: 'DELETE', path: () => '/faqs/999999' }, status: 404, message: NOT_FOUND, graphql: { query: DELETE_FAQ, variables: () => ({ id: 999_999 }) }, code: 'NOT_FOUND' },
+
+  { name: 'deleting an FAQ id that is not a number', as: 'admin', rest: { method: 'DELETE', path: () => '/faqs/last' }, status: 404, message: NOT_FOUND },
+  { name: 'an API key deleting an FAQ', as: 'apiKey', rest: { method: 'DELETE', path: () => `/faqs/${ids.faq}` }, status: 401, message: AUTH, graphql: { query: DELETE_FAQ, variables: () => ({ id: ids.faq }) }, code: 'UNAUTHENTICATED' },
 
   // GET /search
   { name: 'searching without q', as: 'anonymous', rest: { method: 'GET', path: () => '/search' }, status: 400, message: 'q is required' },
   { name: 'searching for nothing but blanks', as: 'alice', rest: { method: 'GET', path: () => '/search?q=%20%20' }, status: 400, message: 'q is required', graphql: { query: SEARCH, variables: () => ({ q: '  ' }) }, code: 'BAD_USER_INPUT' },
   { name: 'searching for a 201-character term', as: 'alice', rest: { method: 'GET', path: () => `/search?q=${long(201)}` }, status: 400, message: 'q must be at most 200 characters', graphql: { query: SEARCH, variables: () => ({ q: long(201) }) }, code: 'BAD_USER_INPUT' },
 
+  { name: 'searching with an expired token', as: 'expiredAdmin', rest: { method: 'GET', path: () => '/search?q=printer' }, status: 401, message: AUTH, graphql: { query: SEARCH, variables: () => ({ q: 'printer' }) }, code: 'UNAUTHENTICATED' },
+
   // GET /statistics
   { name: 'statistics without a token', as: 'anonymous', rest: { method: 'GET', path: () => '/statistics' }, status: 401, message: AUTH, graphql: { query: STATS, variables: () => ({}) }, code: 'UNAUTHENTICATED' },
   { name: 'statistics for a user', as: 'alice', rest: { method: 'GET', path: () => '/statistics' }, status: 403, message: ADMIN, graphql: { query: STATS, variables: () => ({}) }, code: 'FORBIDDEN' },
   { name: 'statistics for an API key', as: 'apiKey', rest: { method: 'GET', path: () => '/statistics' }, status: 401, message: AUTH, graphql: { query: STATS, variables: () => ({}) }, code: 'UNAUTHENTICATED' },
+  { name: "statistics with an administrator's expired token", as: 'expiredAdmin', rest: { method: 'GET', path: () => '/statistics' }, status: 401, message: AUTH, graphql: { query: STATS, variables: () => ({}) }, code: 'UNAUTHENTICATED' },
+
+  // Paths and methods the seed does not list
+  { name: 'an unknown path under /api/help', as: 'admin', rest: { method: 'GET', path: () => '/tickets' }, status: 404, message: NOT_FOUND },
+  { name: 'a method the path does not offer', as: 'admin', rest: { method: 'DELETE', path: () => `/requests/${ids.aliceRequest}` }, status: 404, message: NOT_FOUND },
+  { name: 'PATCH on a request', as: 'admin', rest: { method: 'PATCH', path: () => `/requests/${ids.aliceRequest}`, json: { status: 'closed' } }, status: 404, message: NOT_FOUND },
 ];
 
 async function snapshot() {
@@ -185,4 +243,16 @@ describe('help-desk errors, through REST and GraphQL', () => {
       expect(await snapshot()).toEqual(before);
     });
   }
+});
+
+describe('the published API description', () => {
+  it('documents each of these statuses on the route that answers it', () => {
+    const routeOf = (method: string, path: string) =>
+      restCatalog.find((r) => r.method === method && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(`/api/help${path.split('?')[0]}`));
+    const undocumented = rows
+      .map((row) => ({ row, route: routeOf(row.rest.method, row.rest.path()) }))
+      .filter(({ row, route }) => route && !(row.status in route.responses))
+      .map(({ row, route }) => `${route!.method} ${route!.path} ${row.status} (${row.name})`);
+    expect(undocumented).toEqual([]);
+  });
 });
