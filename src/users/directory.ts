@@ -104,7 +104,24 @@ function assertMayGrantRole(actor: Principal, role: Role, current: Role): void {
   }
 }
 
-export async function createUser(em: EntityManager, actor: Principal, input: CreateUserInput): Promise<User> {
+/**
+ * A user just written, and, when the caller answers with them, their groups read in the same transaction. Read
+ * after the commit, the groups would need a second connection, and a request shed while waiting for one would
+ * answer 503 for a change that was in fact made.
+ */
+export interface WrittenUser {
+  user: User;
+  groups?: Group[];
+}
+
+async function written(tx: EntityManager, user: User, withGroups: boolean): Promise<WrittenUser> {
+  if (!withGroups) return { user };
+  await tx.flush();
+  const memberships = await tx.find(GroupMembership, { user: user.id }, { populate: ['group'], orderBy: { group: { nameKey: 'asc' } } });
+  return { user, groups: memberships.map((m) => m.group) };
+}
+
+export async function createUser(em: EntityManager, actor: Principal, input: CreateUserInput, withGroups = false): Promise<WrittenUser> {
   const role = input.role ?? 'user';
   assertMayGrantRole(actor, role, 'user');
   const profile = profileFields(input);
@@ -113,7 +130,7 @@ export async function createUser(em: EntityManager, actor: Principal, input: Cre
       if (await tx.count(User, { usernameKey: usernameKey(input.username) })) throw duplicateOnCreate(input.username);
       const user = await newUserAccount(tx, { username: input.username, password: input.password ?? undefined, role });
       tx.assign(user, { ...profile, locked: input.locked ?? false, disabled: input.disabled ?? false });
-      return user;
+      return written(tx, user, withGroups);
     });
   } catch (error) {
     throw error instanceof UniqueConstraintViolationException ? duplicateOnCreate(input.username) : error;
@@ -125,7 +142,7 @@ export async function createUser(em: EntityManager, actor: Principal, input: Cre
  * Locking, disabling, a new password or a new role also revoke the user's tokens (tokenVersion), on top of
  * authenticate() re-reading the account on every request.
  */
-export async function updateUser(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput): Promise<User> {
+export async function updateUser(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
   const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
   if (input.username !== undefined) {
     const username = notNull(input.username, 'username');
@@ -164,7 +181,7 @@ export async function updateUser(em: EntityManager, actor: Principal, id: string
       if (input.password) changes.passwordHash = await hashPassword(input.password);
       tx.assign(user, { ...changes, ...profile });
       if (revokesTokens) user.tokenVersion += 1;
-      return user;
+      return written(tx, user, withGroups);
     });
   } catch (error) {
     throw error instanceof UniqueConstraintViolationException ? duplicateOnUpdate(input.username ?? '') : error;

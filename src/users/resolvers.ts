@@ -1,9 +1,17 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import type { Context } from '../graphql/context.js';
 import { NotFoundError } from '../errors.js';
 import * as directory from './directory.js';
 import { isDefaultGroup } from './group.entity.js';
 import * as groups from './groups.js';
+import { selects } from './selection.js';
 import { workspaceResolvers } from './workspace-resolvers.js';
+
+/** The written user; groups read with the write answer `groups` without another trip to the database. */
+function answer(ctx: Context, { user, groups }: directory.WrittenUser) {
+  if (groups) ctx.loaders.users.groupsByUserId.prime(user.id, groups);
+  return user;
+}
 
 const userResolvers: Resolvers = {
   Query: {
@@ -21,8 +29,8 @@ const userResolvers: Resolvers = {
     validateCredentials: () => true,
   },
   Mutation: {
-    createUser: (_p, { input }, ctx) => directory.createUser(ctx.em, ctx.principal, input),
-    updateUser: (_p, { id, input }, ctx) => directory.updateUser(ctx.em, ctx.principal, id, input),
+    createUser: async (_p, { input }, ctx, info) => answer(ctx, await directory.createUser(ctx.em, ctx.principal, input, selects(info, 'groups'))),
+    updateUser: async (_p, { id, input }, ctx, info) => answer(ctx, await directory.updateUser(ctx.em, ctx.principal, id, input, selects(info, 'groups'))),
     deleteUser: (_p, { id, force }, ctx) => directory.deleteUser(ctx.em, id, force ?? false),
     logoutUser: (_p, { id }, ctx) => directory.logoutUser(ctx.em, id),
     createGroup: (_p, { input }, ctx) => groups.createGroup(ctx.em, input),

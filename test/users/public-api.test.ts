@@ -400,6 +400,38 @@ describe('update_user', () => {
   });
 });
 
+describe('answers that need no connection after the commit', () => {
+  /**
+   * Under load a request may wait for a pooled connection and be shed with 503. A write whose answer still had
+   * to read (the user's groups) after its commit could be told 503 for a change that was made; so the groups are
+   * read inside the transaction, and nothing runs after the commit.
+   */
+  const isCommit = (statement: string) => /^(\[query\] )?commit\b/i.test(statement);
+  const afterCommit = (statements: string[]) => statements.slice(statements.findLastIndex(isCommit) + 1);
+
+  it('update_user reads the groups it answers with before it commits', async () => {
+    const { result, statements } = await t.countQueries(() => post('update_user', { target_user: { user_id: alice.id, last_name: 'Liddell' } }));
+    expect(result.body.user.groups).toEqual([{ name: 'All Users', group_id: DEFAULT_GROUP_ID }]);
+    expect(statements.some(isCommit)).toBe(true);
+    expect(afterCommit(statements)).toEqual([]);
+  });
+
+  it('create_user reads the groups it answers with before it commits', async () => {
+    const { result, statements } = await t.countQueries(() => post('create_user', { target_user: { username: 'kate' } }));
+    expect(result.status).toBe(200);
+    expect(result.body.user.groups).toEqual([{ name: 'All Users', group_id: DEFAULT_GROUP_ID }]);
+    expect(afterCommit(statements)).toEqual([]);
+  });
+
+  it('the GraphQL twins do the same when asked for groups, and read no groups when not asked', async () => {
+    const asked = await t.countQueries(() => t.gql(UPDATE.replace('{ id }', '{ id groups { name } }'), { id: alice.id, input: { lastName: 'Liddell' } }, API_KEY_HEADER));
+    expect(asked.result.data.updateUser.groups).toEqual([{ name: 'All Users' }]);
+    expect(afterCommit(asked.statements)).toEqual([]);
+    const notAsked = await t.countQueries(() => t.gql(UPDATE, { id: alice.id, input: { lastName: 'Liddell' } }, API_KEY_HEADER));
+    expect(notAsked.statements.filter((s) => /group_memberships/.test(s))).toEqual([]);
+  });
+});
+
 describe('the other routes', () => {
   it('get_users lists users in the platform shape with a total', async () => {
     const res = await post('get_users', {});
