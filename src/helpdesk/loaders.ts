@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { HelpRequestHistory, HelpResponse } from './help-request.entity.js';
+import { readHistory, readResponses, type HelpRequestHistoryView, type HelpResponseView } from './views.js';
 
 /** Groups rows by the id of the request they belong to, in the order the ids were asked for. */
 function byRequest<T extends { request: { id: number } }>(ids: readonly number[], rows: T[]): T[][] {
@@ -15,11 +15,7 @@ function byRequest<T extends { request: { id: number } }>(ids: readonly number[]
  */
 export function createHelpdeskLoaders(em: EntityManager) {
   return {
-    responsesByRequestId: new DataLoader<number, HelpResponse[]>(async (ids) =>
-      byRequest(ids, await em.find(HelpResponse, { request: { $in: [...ids] } }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })),
-    ),
-    historyByRequestId: new DataLoader<number, HelpRequestHistory[]>(async (ids) =>
-      byRequest(ids, await em.find(HelpRequestHistory, { request: { $in: [...ids] } }, { orderBy: [{ id: 'asc' }] })),
-    ),
+    responsesByRequestId: new DataLoader<number, HelpResponseView[]>(async (ids) => byRequest(ids, await readResponses(em, ids))),
+    historyByRequestId: new DataLoader<number, HelpRequestHistoryView[]>(async (ids) => byRequest(ids, await readHistory(em, ids))),
   };
 }

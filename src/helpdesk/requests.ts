@@ -1,4 +1,4 @@
-import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode, raw, type EntityManager, type FilterQuery, type ObjectQuery } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { isHexId } from '../shared/ids.js';
@@ -6,6 +6,7 @@ import { User } from '../users/user.entity.js';
 import type { HelpRequestChange, HelpRequestEvents } from './events.js';
 import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import { matchCondition, textMatch } from './text-search.js';
+import { readHelpRequests, type HelpRequestHistoryView, type HelpRequestView, type HelpResponseView } from './views.js';
 import { contactEmail, optionalText, paging, requiredText, searchTerm } from './validation.js';
 import {
   DEFAULT_PER_PAGE,
@@ -118,12 +119,12 @@ export class HelpRequestService {
     readonly events: HelpRequestEvents,
   ) {}
 
-  async list(em: EntityManager, principal: Principal, query: HelpRequestQuery): Promise<{ requests: HelpRequest[]; pagination: Pagination }> {
+  async list(em: EntityManager, principal: Principal, query: HelpRequestQuery): Promise<{ requests: HelpRequestView[]; pagination: Pagination }> {
     const viewer = viewerOf(principal);
     const { page, perPage } = paging(query.page, query.perPage, DEFAULT_PER_PAGE);
     const sortBy = oneOf(HELP_REQUEST_SORT_FIELDS, query.sortBy, 'sort_by') ?? 'created_date';
     const order = oneOf(SORT_ORDERS, query.sortOrder, 'sort_order') ?? 'desc';
-    const where: FilterQuery<HelpRequest> = {};
+    const where: ObjectQuery<HelpRequest> = {};
     if (!viewer.isAdmin) where.requester = viewer.userId;
     const status = oneOf(HELP_STATUSES, query.status, 'status');
     const category = oneOf(HELP_CATEGORIES, query.category, 'category');
@@ -135,7 +136,10 @@ export class HelpRequestService {
     const property = SORT_PROPERTY[sortBy];
     // id breaks ties, so a page boundary never splits or repeats rows that sort equal.
     const orderBy = property === 'id' ? [{ id: order }] : [{ [property]: order }, { id: order }];
-    const [requests, total] = await em.findAndCount(HelpRequest, where, { orderBy, limit: perPage, offset: (page - 1) * perPage });
+    const [requests, total] = await Promise.all([
+      readHelpRequests(em, where, orderBy, perPage, (page - 1) * perPage),
+      em.count(HelpRequest, where),
+    ]);
     const pages = Math.ceil(total / perPage);
     return { requests, pagination: { page, pages, perPage, total, hasNext: page < pages, hasPrev: page > 1 } };
   }
@@ -265,15 +269,15 @@ export class HelpRequestService {
 
   // What a reader sees of a request they may read: administrators everything, the requester the public part.
 
-  adminNotesFor(principal: Principal, request: HelpRequest): string | null {
+  adminNotesFor(principal: Principal, request: HelpRequestView): string | null {
     return isAdminPrincipal(principal) ? (request.adminNotes ?? null) : null;
   }
 
-  visibleHistory(principal: Principal, entries: HelpRequestHistory[]): HelpRequestHistory[] {
+  visibleHistory<T extends Pick<HelpRequestHistoryView, 'internal'>>(principal: Principal, entries: T[]): T[] {
     return isAdminPrincipal(principal) ? entries : entries.filter((e) => !e.internal);
   }
 
-  visibleResponses(principal: Principal, responses: HelpResponse[]): HelpResponse[] {
+  visibleResponses<T extends Pick<HelpResponseView, 'isPublic'>>(principal: Principal, responses: T[]): T[] {
     return isAdminPrincipal(principal) ? responses : responses.filter((r) => r.isPublic);
   }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { GroupMembership, type Group } from './group.entity.js';
-import { User } from './user.entity.js';
+import { readUsers, type UserView } from './views.js';
 import { AllowedWorkspace, RegistryEntry, Workspace } from './workspace.entity.js';
 
 /** A loader that reads many rows for a batch of parent keys in one statement and hands each parent its own. */
@@ -20,9 +20,9 @@ function groupedBy<K, V>(keyOf: (row: V) => K, rows: V[], keys: readonly K[]): V
  */
 export function createUserLoaders(em: EntityManager) {
   return {
-    /** Users by id; a missing id resolves to null (a deleted requester, say), never an error. */
-    userById: new DataLoader<string, User | null>(async (ids) => {
-      const rows = await em.find(User, { id: { $in: [...ids] } });
+    /** Users by id, as read models; a missing id resolves to null (a deleted requester, say), never an error. */
+    userById: new DataLoader<string, UserView | null>(async (ids) => {
+      const rows = await readUsers(em, ids);
       const byId = new Map(rows.map((u) => [u.id, u]));
       return ids.map((id) => byId.get(id) ?? null);
     }),
