@@ -129,7 +129,13 @@ const text = (name: string) =>
 const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: () => `${name} must be one of: ${values.join(', ')}` });
 const bool = (name: string) => z.boolean({ error: () => `${name} must be true or false` });
-const int = (name: string) => z.number({ error: () => `${name} must be an integer` }).int({ error: () => `${name} must be an integer` });
+// GraphQL's Int is 32-bit: a larger number would come back as a GraphQL coercion error naming the camelCase input.
+const int = (name: string) =>
+  z
+    .number({ error: () => `${name} must be an integer` })
+    .int({ error: () => `${name} must be an integer` })
+    .min(-(2 ** 31), { error: () => `${name} is out of range` })
+    .max(2 ** 31 - 1, { error: () => `${name} is out of range` });
 const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: () => 'Request body must be a JSON object' });
 
 /** An empty query parameter means "not given", as the legacy form-style clients send it. */
