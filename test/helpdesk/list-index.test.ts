@@ -65,7 +65,7 @@ async function plan(sql: string): Promise<string> {
   return (await db.query(`explain ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-const filters = [
+const filters: Array<{ name: string; query: string; values: Record<string, string> }> = [
   { name: 'no filter', query: '', values: {} },
   { name: 'status', query: 'status=on_hold&', values: { status: 'on_hold' } },
   { name: 'category', query: 'category=billing&', values: { category: 'billing' } },
