@@ -1,8 +1,17 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+/** The runtime flags `npm start` gives the gateway, read from package.json so the bench runs what production runs. */
+const GATEWAY_FLAGS = startFlags();
+
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.resolve(HERE, '../package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && word !== '--import');
+}
 
 export interface Child {
   url: string;
@@ -23,7 +32,7 @@ export async function startChild(
   const { profileDir, timeoutMs = 60_000 } = options;
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
   const child: ChildProcess = fork(path.join(HERE, 'servers', `${name}.ts`), [], {
-    execArgv: ['--import', 'tsx', ...profiling],
+    execArgv: [...(name === 'gateway' ? GATEWAY_FLAGS : []), '--import', 'tsx', ...profiling],
     cwd: path.resolve(HERE, '..'),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/db/embedded.js';
@@ -14,6 +15,11 @@ export interface MainProcess {
   output: () => string;
   exited: Promise<{ code: number | null; signal: string | null; at: number }>;
 }
+
+/** What `npm start` runs after `node`: its runtime flags, the tsx loader and src/main.ts. */
+const START_ARGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .slice(1);
 
 /**
  * The real entry point (src/main.ts) in its own process, in production mode, as an operator starts it: one Node
@@ -32,7 +38,7 @@ export async function startMainProcess(extraEnv: Record<string, string>, startTi
     BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
     ...extraEnv,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, START_ARGS, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
