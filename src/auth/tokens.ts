@@ -13,6 +13,8 @@ export interface TokenClaims {
 
 /** Tokens larger than this are refused before any cryptography runs. */
 const MAX_TOKEN_LENGTH = 8 * 1024;
+/** Tokens whose signature has been checked, remembered until they expire; the oldest go first past this many. */
+const MAX_REMEMBERED = 10_000;
 
 /**
  * Issues and checks access tokens. The algorithm is pinned (jose otherwise accepts any the key allows),
@@ -22,6 +24,12 @@ export class TokenService {
   private readonly jwks: JWTVerifyGetKey | undefined;
   /** Imported once: given the raw bytes, jose imports the key again for every token it signs or checks. */
   private readonly key: KeyObject;
+  /**
+   * A client sends the same token with every request, and the rate limiter and authentication both read it:
+   * its signature is checked once, then its claims are reused until its `exp`. Only what the token itself says
+   * is remembered; whether its user may still act (locked, disabled, logged out) is read afresh every time.
+   */
+  readonly #verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
 
   constructor(private readonly config: Config['jwt']) {
     this.jwks = config.jwksUrl ? createRemoteJWKSet(new URL(config.jwksUrl)) : undefined;
@@ -42,6 +50,11 @@ export class TokenService {
   }
 
   async verify(token: string): Promise<TokenClaims> {
+    const remembered = this.#verified.get(token);
+    if (remembered) {
+      if (Date.now() < remembered.expiresAtMs) return remembered.claims;
+      this.#verified.delete(token);
+    }
     if (token.length > MAX_TOKEN_LENGTH) throw invalid();
     const common = {
       issuer: this.config.issuer,
@@ -59,7 +72,11 @@ export class TokenService {
     const role = payload.role;
     if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin')) throw invalid();
     const ver = typeof payload.ver === 'number' ? payload.ver : undefined;
-    return { sub: payload.sub, role, ver };
+    const claims: TokenClaims = { sub: payload.sub, role, ver };
+    if (this.#verified.size >= MAX_REMEMBERED) this.#verified.delete(this.#verified.keys().next().value!);
+    // requiredClaims guarantees exp; past it (before jose's clock tolerance) the token is checked in full again.
+    this.#verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
+    return claims;
   }
 
   private async verifyWithEitherKey(token: string, common: object): Promise<JWTPayload> {
