@@ -28,6 +28,9 @@ export const WILDFIRE_QUERY = /* GraphQL */ `
   }
 `;
 
+/** The request (e) sends, and (d) too, so the ceiling is measured on the same bytes. */
+const wildfireBody = JSON.stringify({ query: WILDFIRE_QUERY, variables: { zip: WILDFIRE_ZIP } });
+
 /**
  * (f) updates seeded users 20–199, in turn: ordinary users in both the full and the small seed, and enough of
  * them that concurrent updates rarely wait for the same row lock.
@@ -107,7 +110,7 @@ export const SCENARIOS: Scenario[] = [
     letter: LETTERS.ceiling,
     title: 'Bare Fastify route, fixed JSON body',
     server: 'ceiling',
-    target: (ctx) => ({ method: 'GET', url: `${ctx.urls.ceiling}/fixed`, headers: {} }),
+    target: (ctx) => ({ method: 'POST', url: `${ctx.urls.ceiling}/fixed`, headers: json, body: wildfireBody }),
     problem: (status) => (status !== 200 ? `status ${status}` : null),
   },
   {
@@ -119,7 +122,7 @@ export const SCENARIOS: Scenario[] = [
       method: 'POST',
       url: `${ctx.urls.gateway}/graphql`,
       headers: json,
-      body: JSON.stringify({ query: WILDFIRE_QUERY, variables: { zip: WILDFIRE_ZIP } }),
+      body: wildfireBody,
     }),
     problem: (status, body) =>
       graphqlProblem(status, body) ??

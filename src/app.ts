@@ -13,7 +13,9 @@ import { migrate, openOrm, type Orm, type QueryListener } from './db/orm.js';
 import { DomainError, ServiceUnavailableError } from './errors.js';
 import { createContext, type Context } from './graphql/context.js';
 import { isDatabaseUnavailable } from './graphql/errors.js';
+import { ResponseCache } from './graphql/response-cache.js';
 import { buildSchema } from './graphql/schema.js';
+import { riskReplayPolicy } from './risk/replay.js';
 import type { CounterStore } from './hardening/counters.js';
 import { buildLogger, registerRequestScope } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
@@ -138,9 +140,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   // Contexts the REST layer builds for its own stored documents (see graphqlLimitsPlugin).
   const restContexts = new WeakSet<Context>();
-  const schema = buildSchema();
+  const responseCache = new ResponseCache(config.responseCacheTtlSeconds, riskReplayPolicy, services.metrics);
+  const schema = responseCache.track(buildSchema());
   const apollo = createApollo(config, schema, {
-    plugins: [fastifyApolloDrainPlugin(fastify), refuseSubscriptionsOverHttp, ...observabilityPlugins(config, services.metrics)],
+    plugins: [
+      fastifyApolloDrainPlugin(fastify),
+      refuseSubscriptionsOverHttp,
+      ...observabilityPlugins(config, services.metrics),
+      responseCache.plugin(),
+    ],
     isTrustedContext: (context) => restContexts.has(context),
     log,
   });
@@ -171,7 +179,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
       try {
-        return await contextFor(request, { authorization: request.headers.authorization });
+        const context = await contextFor(request, { authorization: request.headers.authorization });
+        context.responseCache = request.responseCacheSlot;
+        return context;
       } catch (error) {
         if (error instanceof DomainError) {
           error.extensions.http = { status: error.status };
@@ -182,7 +192,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   const subscriptions = await registerSubscriptions(fastify, { config, schema, contextFor, listening: services.helpdesk.events.ready() });
-  fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler: graphqlHandler });
+  fastify.route({
+    url: '/graphql',
+    method: ['POST', 'OPTIONS'],
+    handler: graphqlHandler,
+    preHandler: responseCache.preHandler,
+    onSend: responseCache.onSend,
+  });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
   fastify.route({ url: '/graphql', method: 'GET', handler: graphqlHandler, wsHandler: subscriptions });
 

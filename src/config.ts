@@ -71,6 +71,7 @@ const EnvSchema = z
     FIRE_DAILY_QUOTA: int(1, 100_000).default(1000),
     ZIP_GEOCODER_URL: httpUrl,
     UPSTREAM_TIMEOUT_MS: int(50, 60_000).default(5000),
+    RESPONSE_CACHE_TTL_SECONDS: int(0, 3600).default(60),
 
     RATE_LIMIT_MAX: int(1, 1_000_000).default(600),
     RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
@@ -141,6 +142,8 @@ export interface Config {
     zipGeocoderUrl: string | undefined;
     upstreamTimeoutMs: number;
   };
+  /** How long anonymous risk answers built from cached data are replayed before GraphQL runs; 0 turns it off. */
+  responseCacheTtlSeconds: number;
   rateLimit: { max: number; windowSeconds: number; loginMax: number; loginWindowSeconds: number };
   apollo: { key: string | undefined; graphRef: string | undefined };
   /** Bearer token /metrics requires; without one, /metrics is open (keep it off the public network). */
@@ -200,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       zipGeocoderUrl: e.ZIP_GEOCODER_URL,
       upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     },
+    responseCacheTtlSeconds: e.RESPONSE_CACHE_TTL_SECONDS,
     rateLimit: {
       max: e.RATE_LIMIT_MAX,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,

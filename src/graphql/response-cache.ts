@@ -1,0 +1,159 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defaultFieldResolver, Kind, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { Metrics } from '../observability/metrics.js';
+import type { Context } from './context.js';
+
+/**
+ * Root fields whose answers are the same for every anonymous caller, each with the test a resolved value must
+ * pass before the answer may be replayed to others: a risk score built from cached upstream data, say, but not
+ * one computed from a live call or with a source missing.
+ */
+export type ReplayPolicy = Record<string, (value: never) => boolean>;
+
+/** What one /graphql request may contribute to the cache: its key, and how many root fields passed the policy. */
+export interface ResponseCacheSlot {
+  key: string;
+  replayableFields: number;
+  storeForSeconds: number;
+}
+
+interface Entry {
+  body: string;
+  contentType: string;
+  operationName: string | null;
+  expiresAt: number;
+}
+
+const MAX_ENTRIES = 10_000;
+const MAX_BODY_BYTES = 256 * 1024;
+const MAX_KEY_LENGTH = 16 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    responseCacheSlot?: ResponseCacheSlot;
+  }
+}
+
+/**
+ * A public response cache in front of Apollo, for anonymous queries made only of root fields the policy names.
+ *
+ * A hit is answered before GraphQL runs at all, so it can only ever replay what Apollo itself answered to the
+ * same document, variables and Accept header within the TTL: the document passed parsing, validation and every
+ * limit then, and only answers without errors are stored. Anything carrying credentials, any other content
+ * type (CSRF prevention stays Apollo's), and anything the policy does not name goes to Apollo as usual.
+ * The rate limit runs before the hit, so replays are budgeted like any request.
+ */
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlSeconds: number,
+    private readonly policy: ReplayPolicy,
+    private readonly metrics: Metrics,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlSeconds > 0;
+  }
+
+  /** Wraps the policy's root resolvers so each counts, on its request's slot, a value it may replay. */
+  track(schema: GraphQLSchema): GraphQLSchema {
+    const fields = schema.getQueryType()?.getFields() ?? {};
+    for (const [name, mayReplay] of Object.entries(this.policy)) {
+      const field = fields[name];
+      if (!field) throw new Error(`The response cache policy names Query.${name}, which the schema lacks`);
+      const resolve: GraphQLFieldResolver<unknown, Context> = field.resolve ?? defaultFieldResolver;
+      field.resolve = async (source, args, context, info) => {
+        const value = await resolve(source, args, context, info);
+        // Shield hands a resolver's error back as a value rather than throwing it; such an answer is never replayed.
+        if (value === null || typeof value !== 'object' || value instanceof Error) return value;
+        if (context.responseCache && info.parentType === info.schema.getQueryType() && mayReplay(value as never)) {
+          context.responseCache.replayableFields++;
+        }
+        return value;
+      };
+    }
+    return schema;
+  }
+
+  /** preHandler of POST /graphql: answers from the cache, or opens a slot the answer may be stored in. */
+  readonly preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const key = this.keyOf(request);
+    if (key === undefined) return;
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt > this.now()) {
+      const started = performance.now();
+      this.metrics.cacheLookup('graphql_response', true);
+      reply
+        .header('content-type', entry.contentType)
+        .header('cache-control', `public, max-age=${Math.max(0, Math.floor((entry.expiresAt - this.now()) / 1000))}`);
+      await reply.send(entry.body);
+      this.metrics.graphqlOperation(entry.operationName, 'query', 'ok', (performance.now() - started) / 1000);
+      return;
+    }
+    if (entry) this.#entries.delete(key);
+    this.metrics.cacheLookup('graphql_response', false);
+    request.responseCacheSlot = { key, replayableFields: 0, storeForSeconds: 0 };
+  };
+
+  /** onSend of /graphql: stores an answer the plugin found replayable. */
+  readonly onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const slot = request.responseCacheSlot;
+    if (!slot || slot.storeForSeconds <= 0 || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (payload.length > MAX_BODY_BYTES) return payload;
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType !== 'string') return payload;
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(slot.key, {
+      body: payload,
+      contentType,
+      operationName: (request.body as { operationName?: string | null }).operationName ?? null,
+      expiresAt: this.now() + slot.storeForSeconds * 1000,
+    });
+    reply.header('cache-control', `public, max-age=${slot.storeForSeconds}`);
+    return payload;
+  };
+
+  /** Decides, once the answer is known, whether the slot's request may be replayed to others. */
+  plugin(): ApolloServerPlugin<Context> {
+    const ttl = this.ttlSeconds;
+    return {
+      async requestDidStart() {
+        return {
+          async willSendResponse({ contextValue, response, operation }) {
+            const slot = contextValue.responseCache;
+            if (!slot || !operation || response.body.kind !== 'single' || response.body.singleResult.errors) return;
+            const roots = rootFieldCount(operation);
+            if (roots !== undefined && roots > 0 && slot.replayableFields === roots) slot.storeForSeconds = ttl;
+          },
+        };
+      },
+    };
+  }
+
+  private keyOf(request: FastifyRequest): string | undefined {
+    if (!this.enabled || request.method !== 'POST') return undefined;
+    const { headers } = request;
+    if (headers.authorization !== undefined || headers.cookie !== undefined) return undefined;
+    if (!/^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
+    const body = request.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | null;
+    if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string' || body.extensions !== undefined) {
+      return undefined;
+    }
+    const key = JSON.stringify([body.query, body.operationName ?? null, body.variables ?? null, headers.accept ?? null]);
+    return key.length <= MAX_KEY_LENGTH ? key : undefined;
+  }
+}
+
+/** The number of root fields a query selects, not counting __typename; undefined when it is not a plain list of fields. */
+function rootFieldCount(operation: OperationDefinitionNode): number | undefined {
+  if (operation.operation !== 'query') return undefined;
+  let count = 0;
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD || selection.directives?.length) return undefined;
+    if (selection.name.value !== '__typename') count++;
+  }
+  return count;
+}
