@@ -12,7 +12,8 @@ const rules: Array<{ failed: (pw: string) => boolean; message: string }> = [
     message: `Your password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   },
   {
-    failed: (pw) => !/[^\p{L}\p{N}\s]/u.test(pw),
+    // "Neither a letter, a digit nor white space": a digit is what the number rule counts (\p{Nd}), so ², ½ or Ⅻ are special.
+    failed: (pw) => !/[^\p{L}\p{Nd}\s]/u.test(pw),
     message: 'Your password must contain at least one special character.',
   },
   { failed: (pw) => !/\p{Ll}/u.test(pw), message: 'Your password must contain at least one lower case character.' },

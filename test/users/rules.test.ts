@@ -35,6 +35,13 @@ describe('password rules, in the order the platform reports them', () => {
   it('accepts a password that keeps every rule', () => {
     expect(passwordProblem('Passw0rd!x')).toBeUndefined();
   });
+  it.each([
+    ['Passw0rd²', 'a superscript two: a number, but no digit'],
+    ['Passw0rd½', 'a vulgar fraction'],
+    ['Passw0rdⅫ', 'a Roman numeral'],
+  ])('counts any character that is neither a letter, a digit nor white space as special: %j (%s)', (password) => {
+    expect(passwordProblem(password)).toBeUndefined();
+  });
 });
 
 describe('workspace settings fields', () => {
