@@ -22,6 +22,11 @@ const UserSchema = defineEntity({
     passwordHash: p.string().length(255).hidden().lazy(),
     /** Bumped to revoke every token issued before (logout, lock, disable, password change). */
     tokenVersion: p.integer().default(0),
+    /**
+     * Set with every tokenVersion bump. Tokens from an external issuer carry no version; those issued at or
+     * before this moment are refused.
+     */
+    tokensRevokedAt: p.datetime().nullable(),
     lastSession: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),

@@ -3,6 +3,7 @@ import { Migration20261122000100_identity } from './Migration20261122000100_iden
 import { Migration20261122000200_workspace_platform } from './Migration20261122000200_workspace_platform.js';
 import { Migration20261122000300_risk_quota } from './Migration20261122000300_risk_quota.js';
 import { Migration20261122000400_helpdesk } from './Migration20261122000400_helpdesk.js';
+import { Migration20261123000100_tokens_revoked_at } from './Migration20261123000100_tokens_revoked_at.js';
 
 /** Applied in this order at start-up. A new migration is added here as well as in its own file. */
 export const migrationsList: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000200_workspace_platform', class: Migration20261122000200_workspace_platform },
   { name: 'Migration20261122000300_risk_quota', class: Migration20261122000300_risk_quota },
   { name: 'Migration20261122000400_helpdesk', class: Migration20261122000400_helpdesk },
+  { name: 'Migration20261123000100_tokens_revoked_at', class: Migration20261123000100_tokens_revoked_at },
 ];
