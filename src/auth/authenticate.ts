@@ -3,7 +3,7 @@ import { UnauthenticatedError } from '../errors.js';
 import { User } from '../users/user.entity.js';
 import { authenticateApiKey } from './api-keys.js';
 import { ANONYMOUS, type Principal } from './principal.js';
-import type { TokenService } from './tokens.js';
+import type { TokenClaims, TokenService } from './tokens.js';
 
 export interface Credentials {
   authorization?: string | undefined;
@@ -40,13 +40,22 @@ async function userPrincipal(em: EntityManager, tokens: TokenService, token: str
   const user = await em.findOne(
     User,
     { id: claims.sub },
-    { fields: ['id', 'username', 'role', 'locked', 'disabled', 'tokenVersion'] },
+    { fields: ['id', 'username', 'role', 'locked', 'disabled', 'tokenVersion', 'tokensRevokedAt'] },
   );
-  if (!user || (claims.ver !== undefined && claims.ver !== user.tokenVersion)) {
-    throw new UnauthenticatedError('Token has been revoked', 'expired');
-  }
+  if (!user || isRevoked(claims, user)) throw new UnauthenticatedError('Token has been revoked', 'expired');
   if (user.locked) throw new UnauthenticatedError('Account is locked', 'locked');
   if (user.disabled) throw new UnauthenticatedError('Account is disabled', 'disabled');
   // The role comes from the database, not the token, so a demotion applies to tokens already issued.
   return { kind: 'user', userId: user.id, username: user.username, role: user.role };
+}
+
+/**
+ * Trellis' own tokens carry the user's token version, so a bump revokes exactly the tokens issued before it.
+ * A token without one (an external issuer's) is revoked by time: issued at or before the last revocation.
+ * `iat` has whole-second precision, so a token issued in the same second as a log-out is refused too.
+ */
+function isRevoked(claims: TokenClaims, user: Pick<User, 'tokenVersion' | 'tokensRevokedAt'>): boolean {
+  if (claims.ver !== undefined) return claims.ver !== user.tokenVersion;
+  if (!user.tokensRevokedAt) return false;
+  return claims.iat === undefined || claims.iat * 1000 <= user.tokensRevokedAt.getTime();
 }

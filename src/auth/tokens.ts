@@ -9,8 +9,15 @@ export interface TokenClaims {
   role: Role;
   /** The user's token version when the token was issued; a bump revokes it. Absent in tokens from an external issuer. */
   ver?: number;
+  /**
+   * When the token was issued (seconds since the epoch). Carried only for tokens without `ver`, as those from an
+   * external issuer: Trellis cannot bump a version inside them, so logging out revokes them by time instead.
+   */
+  iat?: number;
 }
 
+/** How far the issuer's clock may be off from ours, for exp, nbf and iat. */
+const CLOCK_TOLERANCE_SECONDS = 5;
 /** Tokens larger than this are refused before any cryptography runs. */
 const MAX_TOKEN_LENGTH = 8 * 1024;
 /** Tokens whose signature has been checked, remembered until they expire; the oldest go first past this many. */
@@ -36,7 +43,7 @@ export class TokenService {
     this.key = createSecretKey(config.secret);
   }
 
-  async issue(claims: TokenClaims): Promise<{ accessToken: string; expiresIn: number }> {
+  async issue(claims: Omit<TokenClaims, 'iat'>): Promise<{ accessToken: string; expiresIn: number }> {
     const accessToken = await new SignJWT({ role: claims.role, ver: claims.ver })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
@@ -60,7 +67,7 @@ export class TokenService {
       issuer: this.config.issuer,
       audience: this.config.audience,
       requiredClaims: ['exp', 'iat', 'sub'],
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     };
     let payload: JWTPayload;
     try {
@@ -71,8 +78,12 @@ export class TokenService {
     }
     const role = payload.role;
     if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin')) throw invalid();
+    // requiredClaims guarantees a numeric iat. One from the future would outlive every revocation made before
+    // that time, so it is refused like a forged token.
+    const iat = payload.iat!;
+    if (iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw invalid();
     const ver = typeof payload.ver === 'number' ? payload.ver : undefined;
-    const claims: TokenClaims = { sub: payload.sub, role, ver };
+    const claims: TokenClaims = ver === undefined ? { sub: payload.sub, role, iat } : { sub: payload.sub, role, ver };
     if (this.#verified.size >= MAX_REMEMBERED) this.#verified.delete(this.#verified.keys().next().value!);
     // requiredClaims guarantees exp; past it (before jose's clock tolerance) the token is checked in full again.
     this.#verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });

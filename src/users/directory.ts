@@ -180,7 +180,10 @@ export async function updateUser(em: EntityManager, actor: Principal, id: string
         (changes.disabled === true && !user.disabled);
       if (input.password) changes.passwordHash = await hashPassword(input.password);
       tx.assign(user, { ...changes, ...profile });
-      if (revokesTokens) user.tokenVersion += 1;
+      if (revokesTokens) {
+        user.tokenVersion += 1;
+        user.tokensRevokedAt = new Date();
+      }
       return written(tx, user, withGroups);
     });
   } catch (error) {
@@ -216,6 +219,7 @@ export async function logoutUser(em: EntityManager, id: string): Promise<User> {
     const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!user) throw unknownUser();
     user.tokenVersion += 1;
+    user.tokensRevokedAt = new Date();
     return user;
   });
 }
