@@ -133,6 +133,9 @@ describe('tokens refused with 401 / UNAUTHENTICATED', () => {
   it('for another audience', async () => refused(await external({ aud: 'someone-else' })));
   it('expired', async () => refused(await external({ iat: now() - 3600, exp: now() - 60 })));
   it('without exp', async () => refused(await external({ exp: null })));
+  it('not valid before a time still to come (nbf)', async () => refused(await external({ claims: { nbf: now() + 600 } })));
+  it('larger than any real token, however well signed', async () =>
+    refused(await external({ claims: { padding: 'x'.repeat(7 * 1024) } })));
   it('issued in the future, which would outlive every revocation', async () =>
     refused(await external({ iat: now() + 3600, exp: now() + 7200 })));
 
