@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnauthenticatedError } from '../errors.js';
-import { User } from '../users/user.entity.js';
+import { readAccountStatus, type AccountStatus } from '../users/views.js';
 import { authenticateApiKey } from './api-keys.js';
 import { ANONYMOUS, type Principal } from './principal.js';
 import type { TokenClaims, TokenService } from './tokens.js';
@@ -37,11 +37,7 @@ async function apiKeyPrincipal(em: EntityManager, key: string, secret: string): 
 
 async function userPrincipal(em: EntityManager, tokens: TokenService, token: string): Promise<Principal> {
   const claims = await tokens.verify(token);
-  const user = await em.findOne(
-    User,
-    { id: claims.sub },
-    { fields: ['id', 'username', 'role', 'locked', 'disabled', 'tokenVersion', 'tokensRevokedAt'] },
-  );
+  const user = await readAccountStatus(em, claims.sub);
   if (!user || isRevoked(claims, user)) throw new UnauthenticatedError('Token has been revoked', 'expired');
   if (user.locked) throw new UnauthenticatedError('Account is locked', 'locked');
   if (user.disabled) throw new UnauthenticatedError('Account is disabled', 'disabled');
@@ -54,7 +50,7 @@ async function userPrincipal(em: EntityManager, tokens: TokenService, token: str
  * A token without one (an external issuer's) is revoked by time: issued at or before the last revocation.
  * `iat` has whole-second precision, so a token issued in the same second as a log-out is refused too.
  */
-function isRevoked(claims: TokenClaims, user: Pick<User, 'tokenVersion' | 'tokensRevokedAt'>): boolean {
+function isRevoked(claims: TokenClaims, user: Pick<AccountStatus, 'tokenVersion' | 'tokensRevokedAt'>): boolean {
   if (claims.ver !== undefined) return claims.ver !== user.tokenVersion;
   if (!user.tokensRevokedAt) return false;
   return claims.iat === undefined || claims.iat * 1000 <= user.tokensRevokedAt.getTime();

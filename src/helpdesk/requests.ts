@@ -1,4 +1,4 @@
-import { LockMode, raw, type EntityManager, type FilterQuery, type ObjectQuery } from '@mikro-orm/postgresql';
+import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/principal.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
 import { isHexId } from '../shared/ids.js';
@@ -6,7 +6,15 @@ import { User } from '../users/user.entity.js';
 import type { HelpRequestChange, HelpRequestEvents } from './events.js';
 import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import { matchCondition, textMatch } from './text-search.js';
-import { readHelpRequests, type HelpRequestHistoryView, type HelpRequestView, type HelpResponseView } from './views.js';
+import {
+  countHelpRequests,
+  readHelpRequests,
+  type HelpRequestFilter,
+  type HelpRequestHistoryView,
+  type HelpRequestSortColumn,
+  type HelpRequestView,
+  type HelpResponseView,
+} from './views.js';
 import { contactEmail, optionalText, paging, requiredText, searchTerm } from './validation.js';
 import {
   DEFAULT_PER_PAGE,
@@ -89,7 +97,7 @@ const SORT_PROPERTY = {
   category: 'category',
   created_date: 'createdAt',
   updated_date: 'updatedAt',
-} as const satisfies Record<HelpRequestSortField, keyof HelpRequest>;
+} as const satisfies Record<HelpRequestSortField, HelpRequestSortColumn>;
 
 /** Changes, by legacy field name, that only an administrator may make. */
 const ADMIN_FIELDS = { status: 'status', priority: 'priority', assignedToId: 'assigned_to_id', adminNotes: 'admin_notes' } as const;
@@ -124,21 +132,15 @@ export class HelpRequestService {
     const { page, perPage } = paging(query.page, query.perPage, DEFAULT_PER_PAGE);
     const sortBy = oneOf(HELP_REQUEST_SORT_FIELDS, query.sortBy, 'sort_by') ?? 'created_date';
     const order = oneOf(SORT_ORDERS, query.sortOrder, 'sort_order') ?? 'desc';
-    const where: ObjectQuery<HelpRequest> = {};
-    if (!viewer.isAdmin) where.requester = viewer.userId;
-    const status = oneOf(HELP_STATUSES, query.status, 'status');
-    const category = oneOf(HELP_CATEGORIES, query.category, 'category');
-    const priority = oneOf(HELP_PRIORITIES, query.priority, 'priority');
-    if (status) where.status = status;
-    if (category) where.category = category;
-    if (priority) where.priority = priority;
-
-    const property = SORT_PROPERTY[sortBy];
-    // id breaks ties, so a page boundary never splits or repeats rows that sort equal.
-    const orderBy = property === 'id' ? [{ id: order }] : [{ [property]: order }, { id: order }];
+    const filter: HelpRequestFilter = {
+      requesterId: viewer.isAdmin ? undefined : viewer.userId,
+      status: oneOf(HELP_STATUSES, query.status, 'status'),
+      category: oneOf(HELP_CATEGORIES, query.category, 'category'),
+      priority: oneOf(HELP_PRIORITIES, query.priority, 'priority'),
+    };
     const [requests, total] = await Promise.all([
-      readHelpRequests(em, where, orderBy, perPage, (page - 1) * perPage),
-      em.count(HelpRequest, where),
+      readHelpRequests(em, filter, { column: SORT_PROPERTY[sortBy], order }, perPage, (page - 1) * perPage),
+      countHelpRequests(em, filter),
     ]);
     const pages = Math.ceil(total / perPage);
     return { requests, pagination: { page, pages, perPage, total, hasNext: page < pages, hasPrev: page > 1 } };

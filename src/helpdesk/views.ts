@@ -1,89 +1,182 @@
-import type { EntityManager, ObjectQuery, QBFilterQuery, QueryOrderMap } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PersonRef } from '../users/views.js';
-import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
+import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
+import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
 
 /*
- * Read models: what the API shows of a help request, a response and a history entry, as plain objects.
- * Lists are read straight into these, without entities: a page of 50 requests and their responses is read
- * far more often than it is changed, and building, registering and tracking an entity per row cost the list
- * more than its SQL did. Entities (which have every property these have) stay the way to change things.
+ * Read models: what the API shows of a help request, a response and a history entry, as plain objects read
+ * with fixed, parameterised SQL. A page of 50 requests and their responses is read far more often than it is
+ * changed; building its statements through the query builder and hydrating an entity per row cost the list
+ * more than PostgreSQL did. Entities (which have every property these have) stay the way to change things,
+ * and the migrations stay the one description of the tables these statements read.
  */
 
-const REQUEST_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'category',
-  'priority',
-  'contactEmail',
-  'status',
-  'requester',
-  'assignedTo',
-  'adminNotes',
-  'createdAt',
-  'updatedAt',
-] as const;
+export type HelpRequestView = Pick<
+  HelpRequest,
+  'id' | 'title' | 'description' | 'category' | 'priority' | 'contactEmail' | 'status' | 'adminNotes' | 'createdAt' | 'updatedAt'
+> & { requester?: PersonRef | null; assignedTo?: PersonRef | null };
 
-export type HelpRequestView = Pick<HelpRequest, Exclude<(typeof REQUEST_COLUMNS)[number], 'requester' | 'assignedTo'>> & {
-  requester?: PersonRef | null;
-  assignedTo?: PersonRef | null;
-};
-
-const RESPONSE_COLUMNS = ['id', 'request', 'responder', 'response', 'newStatus', 'isPublic', 'createdAt'] as const;
-
-export type HelpResponseView = Pick<HelpResponse, Exclude<(typeof RESPONSE_COLUMNS)[number], 'request' | 'responder'>> & {
+export type HelpResponseView = Pick<HelpResponse, 'id' | 'response' | 'newStatus' | 'isPublic' | 'createdAt'> & {
   request: { id: number };
   responder?: PersonRef | null;
 };
 
-const HISTORY_COLUMNS = ['id', 'request', 'action', 'field', 'oldValue', 'newValue', 'internal', 'actor', 'createdAt'] as const;
-
-export type HelpRequestHistoryView = Pick<HelpRequestHistory, Exclude<(typeof HISTORY_COLUMNS)[number], 'request' | 'actor'>> & {
+export type HelpRequestHistoryView = Pick<HelpRequestHistory, 'id' | 'action' | 'field' | 'oldValue' | 'newValue' | 'internal' | 'createdAt'> & {
   request: { id: number };
   actor?: PersonRef | null;
 };
 
-/** A foreign key as read (the id, or null) turned into the reference shape entities have. */
-const ref = <K>(id: K | null | undefined): { id: K } | null => (id === null || id === undefined ? null : { id });
+/** What a list may be narrowed to; every value is bound as a parameter. */
+export interface HelpRequestFilter {
+  requesterId?: string | undefined;
+  status?: HelpStatus | undefined;
+  category?: HelpCategory | undefined;
+  priority?: HelpPriority | undefined;
+}
 
-type Row<T, K extends string> = Omit<T, K> & Record<K, string | number | null>;
+/** The columns a list may be sorted by; the only identifiers that ever reach the SQL from a caller's choice. */
+export const SORT_COLUMNS = {
+  id: 'id',
+  title: 'title',
+  status: 'status',
+  priority: 'priority',
+  category: 'category',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+} as const;
 
+export type HelpRequestSortColumn = keyof typeof SORT_COLUMNS;
+
+const FILTER_COLUMNS = { requesterId: 'requester_id', status: 'status', category: 'category', priority: 'priority' } as const;
+
+function where(filter: HelpRequestFilter): { sql: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof HelpRequestFilter, string][]) {
+    if (filter[key] === undefined) continue;
+    conditions.push(`"${column}" = ?`);
+    params.push(filter[key]);
+  }
+  return { sql: conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '', params };
+}
+
+const ref = (id: string | null): PersonRef | null => (id === null ? null : { id });
+
+interface RequestRow {
+  id: number;
+  title: string;
+  description: string;
+  category: HelpCategory;
+  priority: HelpPriority;
+  contact_email: string | null;
+  status: HelpStatus;
+  requester_id: string | null;
+  assigned_to_id: string | null;
+  admin_notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One page of requests, sorted by the column given and then by id, so equal values never split or repeat across pages. */
 export async function readHelpRequests(
   em: EntityManager,
-  where: ObjectQuery<HelpRequest>,
-  orderBy: QueryOrderMap<HelpRequest>[],
+  filter: HelpRequestFilter,
+  sort: { column: HelpRequestSortColumn; order: SortOrder },
   limit: number,
   offset: number,
 ): Promise<HelpRequestView[]> {
-  const rows = await em
-    .createQueryBuilder(HelpRequest)
-    .select([...REQUEST_COLUMNS])
-    .where(where as QBFilterQuery<HelpRequest>)
-    .orderBy(orderBy)
-    .limit(limit)
-    .offset(offset)
-    .execute<Row<HelpRequestView, 'requester' | 'assignedTo'>[]>('all', true);
-  return rows.map((row) => ({ ...row, requester: ref(row.requester as string | null), assignedTo: ref(row.assignedTo as string | null) }));
+  const condition = where(filter);
+  const direction = sort.order === 'asc' ? 'asc' : 'desc';
+  const orderBy = sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
+  const rows = await em.execute<RequestRow[]>(
+    `select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
+            created_at, updated_at
+       from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
+    [...condition.params, limit, offset],
+  );
+  const platform = em.getPlatform();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    priority: row.priority,
+    contactEmail: row.contact_email,
+    status: row.status,
+    requester: ref(row.requester_id),
+    assignedTo: ref(row.assigned_to_id),
+    adminNotes: row.admin_notes,
+    createdAt: platform.parseDate(row.created_at),
+    updatedAt: platform.parseDate(row.updated_at),
+  }));
+}
+
+export async function countHelpRequests(em: EntityManager, filter: HelpRequestFilter): Promise<number> {
+  const condition = where(filter);
+  const [row] = await em.execute<{ total: number }[]>(`select count(*)::int as total from "help_requests"${condition.sql}`, condition.params);
+  return row!.total;
+}
+
+interface ResponseRow {
+  id: number;
+  request_id: number;
+  responder_id: string | null;
+  response: string;
+  new_status: HelpStatus | null;
+  is_public: boolean;
+  created_at: string;
 }
 
 /** The responses of these requests, oldest first. */
 export async function readResponses(em: EntityManager, requestIds: readonly number[]): Promise<HelpResponseView[]> {
-  const rows = await em
-    .createQueryBuilder(HelpResponse)
-    .select([...RESPONSE_COLUMNS])
-    .where({ request: { $in: [...requestIds] } })
-    .orderBy([{ createdAt: 'asc' }, { id: 'asc' }])
-    .execute<Row<HelpResponseView, 'request' | 'responder'>[]>('all', true);
-  return rows.map((row) => ({ ...row, request: { id: row.request as number }, responder: ref(row.responder as string | null) }));
+  if (requestIds.length === 0) return [];
+  const rows = await em.execute<ResponseRow[]>(
+    `select id, request_id, responder_id, response, new_status, is_public, created_at
+       from help_responses where request_id in (?) order by created_at asc, id asc`,
+    [[...requestIds]],
+  );
+  const platform = em.getPlatform();
+  return rows.map((row) => ({
+    id: row.id,
+    request: { id: row.request_id },
+    responder: ref(row.responder_id),
+    response: row.response,
+    newStatus: row.new_status,
+    isPublic: row.is_public,
+    createdAt: platform.parseDate(row.created_at),
+  }));
+}
+
+interface HistoryRow {
+  id: number;
+  request_id: number;
+  action: HelpRequestHistory['action'];
+  field: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  internal: boolean;
+  actor_id: string | null;
+  created_at: string;
 }
 
 /** The history of these requests, in the order it was written. */
 export async function readHistory(em: EntityManager, requestIds: readonly number[]): Promise<HelpRequestHistoryView[]> {
-  const rows = await em
-    .createQueryBuilder(HelpRequestHistory)
-    .select([...HISTORY_COLUMNS])
-    .where({ request: { $in: [...requestIds] } })
-    .orderBy([{ id: 'asc' }])
-    .execute<Row<HelpRequestHistoryView, 'request' | 'actor'>[]>('all', true);
-  return rows.map((row) => ({ ...row, request: { id: row.request as number }, actor: ref(row.actor as string | null) }));
+  if (requestIds.length === 0) return [];
+  const rows = await em.execute<HistoryRow[]>(
+    `select id, request_id, action, field, old_value, new_value, internal, actor_id, created_at
+       from help_request_history where request_id in (?) order by id asc`,
+    [[...requestIds]],
+  );
+  const platform = em.getPlatform();
+  return rows.map((row) => ({
+    id: row.id,
+    request: { id: row.request_id },
+    action: row.action,
+    field: row.field,
+    oldValue: row.old_value,
+    newValue: row.new_value,
+    internal: row.internal,
+    actor: ref(row.actor_id),
+    createdAt: platform.parseDate(row.created_at),
+  }));
 }
