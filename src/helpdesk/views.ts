@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readByKeys } from '../db/read.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
@@ -128,23 +129,22 @@ interface ResponseRow {
 }
 
 /** The responses of these requests, oldest first. */
-export async function readResponses(em: EntityManager, requestIds: readonly number[]): Promise<HelpResponseView[]> {
-  if (requestIds.length === 0) return [];
-  const rows = await em.execute<ResponseRow[]>(
+export function readResponses(em: EntityManager, requestIds: readonly number[]): Promise<HelpResponseView[]> {
+  return readByKeys<ResponseRow, HelpResponseView>(
+    em,
     `select id, request_id, responder_id, response, new_status, is_public, created_at
        from help_responses where request_id in (?) order by created_at asc, id asc`,
-    [[...requestIds]],
+    requestIds,
+    (row, platform) => ({
+      id: row.id,
+      request: { id: row.request_id },
+      responder: ref(row.responder_id),
+      response: row.response,
+      newStatus: row.new_status,
+      isPublic: row.is_public,
+      createdAt: platform.parseDate(row.created_at),
+    }),
   );
-  const platform = em.getPlatform();
-  return rows.map((row) => ({
-    id: row.id,
-    request: { id: row.request_id },
-    responder: ref(row.responder_id),
-    response: row.response,
-    newStatus: row.new_status,
-    isPublic: row.is_public,
-    createdAt: platform.parseDate(row.created_at),
-  }));
 }
 
 interface HistoryRow {
@@ -160,23 +160,22 @@ interface HistoryRow {
 }
 
 /** The history of these requests, in the order it was written. */
-export async function readHistory(em: EntityManager, requestIds: readonly number[]): Promise<HelpRequestHistoryView[]> {
-  if (requestIds.length === 0) return [];
-  const rows = await em.execute<HistoryRow[]>(
+export function readHistory(em: EntityManager, requestIds: readonly number[]): Promise<HelpRequestHistoryView[]> {
+  return readByKeys<HistoryRow, HelpRequestHistoryView>(
+    em,
     `select id, request_id, action, field, old_value, new_value, internal, actor_id, created_at
        from help_request_history where request_id in (?) order by id asc`,
-    [[...requestIds]],
+    requestIds,
+    (row, platform) => ({
+      id: row.id,
+      request: { id: row.request_id },
+      action: row.action,
+      field: row.field,
+      oldValue: row.old_value,
+      newValue: row.new_value,
+      internal: row.internal,
+      actor: ref(row.actor_id),
+      createdAt: platform.parseDate(row.created_at),
+    }),
   );
-  const platform = em.getPlatform();
-  return rows.map((row) => ({
-    id: row.id,
-    request: { id: row.request_id },
-    action: row.action,
-    field: row.field,
-    oldValue: row.old_value,
-    newValue: row.new_value,
-    internal: row.internal,
-    actor: ref(row.actor_id),
-    createdAt: platform.parseDate(row.created_at),
-  }));
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readByKeys } from '../db/read.js';
 import type { User } from './user.entity.js';
 
 /*
@@ -33,28 +34,27 @@ interface UserRow {
   updated_at: string;
 }
 
-export async function readUsers(em: EntityManager, ids: readonly string[]): Promise<UserView[]> {
-  if (ids.length === 0) return [];
-  const rows = await em.execute<UserRow[]>(
+export function readUsers(em: EntityManager, ids: readonly string[]): Promise<UserView[]> {
+  return readByKeys<UserRow, UserView>(
+    em,
     `select id, username, first_name, last_name, role, locked, disabled, organization, phone, last_session, created_at, updated_at
        from users where id in (?)`,
-    [[...ids]],
+    ids,
+    (row, platform) => ({
+      id: row.id,
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      role: row.role,
+      locked: row.locked,
+      disabled: row.disabled,
+      organization: row.organization,
+      phone: row.phone,
+      lastSession: row.last_session === null ? null : platform.parseDate(row.last_session),
+      createdAt: platform.parseDate(row.created_at),
+      updatedAt: platform.parseDate(row.updated_at),
+    }),
   );
-  const platform = em.getPlatform();
-  return rows.map((row) => ({
-    id: row.id,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    role: row.role,
-    locked: row.locked,
-    disabled: row.disabled,
-    organization: row.organization,
-    phone: row.phone,
-    lastSession: row.last_session === null ? null : platform.parseDate(row.last_session),
-    createdAt: platform.parseDate(row.created_at),
-    updatedAt: platform.parseDate(row.updated_at),
-  }));
 }
 
 /** What deciding whether a token may still act needs of its user. */
