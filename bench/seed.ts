@@ -6,6 +6,7 @@ import { hashPassword } from '../src/auth/passwords.js';
 import { migrate, openOrm } from '../src/db/orm.js';
 import { HELP_CATEGORIES } from '../src/helpdesk/vocabulary.js';
 import { DEFAULT_GROUP_ID } from '../src/users/group.entity.js';
+import { rng } from '../test/hardening/fuzz-inputs.js';
 
 /*
  * Fills a database with a help desk of realistic volume, in the schema the gateway's own migrations create.
@@ -69,22 +70,14 @@ export async function migrateDatabase(url: string): Promise<void> {
 // ---- a small deterministic generator ----------------------------------------------------------------------
 
 function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next, pick, chance } = rng(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const weighted = <T>(items: ReadonlyArray<readonly [T, number]>): T => {
     let r = next() * items.reduce((sum, [, w]) => sum + w, 0);
     for (const [item, w] of items) if ((r -= w) < 0) return item;
     return items[items.length - 1]![0];
   };
-  return { next, int, pick, weighted, chance: (p: number) => next() < p };
+  return { next, int, pick, weighted, chance };
 }
 type Random = ReturnType<typeof random>;
 
