@@ -1,5 +1,4 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError } from '../errors.js';
 import type { Context } from './context.js';
@@ -35,11 +34,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * The error a resolver threw, under the GraphQLError the executor wrapped it in. Apollo's own unwrapResolverError
+ * only looks under errors that carry a path, and graphql-jit leaves the path off some of its wrappers.
+ */
+export function thrownBy(error: unknown): unknown {
+  let e = error;
+  for (let depth = 0; depth < 5 && e instanceof GraphQLError && e.originalError; depth++) e = e.originalError;
+  return e;
+}
+
+/**
  * Masks everything that is not a deliberate client-facing error: no stack, SQL or internal message
  * reaches a client. The original is logged, with the request id, by the plugin below.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
+  const original = thrownBy(error);
   if (original instanceof DomainError) {
     const { http: _status, ...extensions } = original.extensions;
     return { ...formatted, message: original.message, extensions };
@@ -61,7 +70,7 @@ export const errorLoggingPlugin: ApolloServerPlugin<Context> = {
     return {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
-          const original = unwrapResolverError(error);
+          const original = thrownBy(error);
           if (original instanceof DomainError) continue;
           if (original instanceof GraphQLError && CLIENT_CODES.has(String(original.extensions?.code))) continue;
           if (!(original instanceof Error) && error.extensions?.code) continue;

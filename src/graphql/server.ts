@@ -14,6 +14,7 @@ import { availabilityPlugin } from '../hardening/rate-limit.js';
 import { nulTextGuardPlugin } from '../hardening/text-input.js';
 import type { Context } from './context.js';
 import { errorLoggingPlugin, formatError } from './errors.js';
+import { compiledExecution } from './executor.js';
 
 export interface ApolloOptions {
   plugins?: ApolloServerPlugin<Context>[];
@@ -32,7 +33,7 @@ export function createApollo(config: Config, schema: GraphQLSchema, options: Apo
   const { plugins = [], isTrustedContext = () => false } = options;
   const reporting = config.apollo.key && config.apollo.graphRef;
   return new ApolloServer<Context>({
-    schema,
+    gateway: compiledExecution(schema),
     nodeEnv: config.env,
     introspection: !config.isProduction,
     hideSchemaDetailsFromClientErrors: config.isProduction,
