@@ -79,23 +79,25 @@ export class ResponseCache {
   }
 
   /** preHandler of POST /graphql: answers from the cache, or opens a slot the answer may be stored in. */
-  readonly preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  readonly preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const key = this.keyOf(request);
-    if (key === undefined) return;
+    if (key === undefined) return undefined;
     const entry = this.#entries.get(key);
     if (entry && entry.expiresAt > this.now()) {
       const started = performance.now();
       this.metrics.cacheLookup('graphql_response', true);
       reply
         .header('content-type', entry.contentType)
-        .header('cache-control', `public, max-age=${Math.max(0, Math.floor((entry.expiresAt - this.now()) / 1000))}`);
-      await reply.send(entry.body);
+        .header('cache-control', `public, max-age=${Math.max(0, Math.floor((entry.expiresAt - this.now()) / 1000))}`)
+        .send(entry.body);
       this.metrics.graphqlOperation(entry.operationName, 'query', 'ok', (performance.now() - started) / 1000);
-      return;
+      // Returning the reply tells Fastify the request is answered: the GraphQL handler does not run.
+      return reply;
     }
     if (entry) this.#entries.delete(key);
     this.metrics.cacheLookup('graphql_response', false);
     request.responseCacheSlot = { key, replayableFields: 0, storeForSeconds: 0 };
+    return undefined;
   };
 
   /** onSend of /graphql: stores an answer the plugin found replayable. */

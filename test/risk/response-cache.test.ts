@@ -41,6 +41,11 @@ async function replays(app: TestApp): Promise<{ hits: number; misses: number }> 
   return { hits: of('hit'), misses: of('miss') };
 }
 
+async function operationsNamed(app: TestApp, operation: string): Promise<number> {
+  const samples = parseExposition((await app.request('/metrics')).body as string);
+  return valueOf(samples, 'trellis_graphql_operations_total', { operation, type: 'query', outcome: 'ok' });
+}
+
 describe('the public response cache', () => {
   it('replays an anonymous risk answer built from cached data, byte for byte, without running GraphQL or calling upstream', async () => {
     const body = { query: WILDFIRE, variables: { zip: '90210' }, operationName: 'Wildfire' };
@@ -53,12 +58,14 @@ describe('the public response cache', () => {
     expect(cached.cacheControl).toBe('public, max-age=60');
 
     const before = await replays(t);
+    const operationsBefore = await operationsNamed(t, 'Wildfire');
     const fireCalls = fake.requests('fire').length;
     const replayed = await post(t, body);
     expect(replayed.status).toBe(200);
     expect(replayed.text).toBe(cached.text);
     expect(replayed.cacheControl).toMatch(/^public, max-age=(59|60)$/);
     expect(await replays(t)).toEqual({ hits: before.hits + 1, misses: before.misses });
+    expect(await operationsNamed(t, 'Wildfire')).toBe(operationsBefore + 1); // counted once: GraphQL did not run as well
     expect(fake.requests('fire')).toHaveLength(fireCalls);
   });
 
