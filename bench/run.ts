@@ -6,7 +6,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk/fake-upstream.js';
 import { startChild, type Child } from './children.js';
-import { parseOptions, USAGE, type BenchOptions, type ScenarioId } from './options.js';
+import { parseOptions, USAGE, type BenchOptions } from './options.js';
 import { machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
 import { SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
 import { BENCH_ADMIN, FULL_SEED, seed, SMALL_SEED } from './seed.js';

@@ -114,11 +114,21 @@ export interface WrittenUser {
   groups?: Group[];
 }
 
+/** The memberships of these users with their groups, in one joined statement, groups by name. */
+export function membershipsOf(em: EntityManager, userIds: readonly string[]): Promise<GroupMembership[]> {
+  return em.find(GroupMembership, { user: { $in: [...userIds] } }, { populate: ['group'], orderBy: { group: { nameKey: 'asc' } } });
+}
+
 async function written(tx: EntityManager, user: User, withGroups: boolean): Promise<WrittenUser> {
   if (!withGroups) return { user };
   await tx.flush();
-  const memberships = await tx.find(GroupMembership, { user: user.id }, { populate: ['group'], orderBy: { group: { nameKey: 'asc' } } });
-  return { user, groups: memberships.map((m) => m.group) };
+  return { user, groups: (await membershipsOf(tx, [user.id])).map((m) => m.group) };
+}
+
+/** Every token issued to the user so far stops working: Trellis' own by version, an external issuer's by time. */
+function revokeTokens(user: User): void {
+  user.tokenVersion += 1;
+  user.tokensRevokedAt = new Date();
 }
 
 export async function createUser(em: EntityManager, actor: Principal, input: CreateUserInput, withGroups = false): Promise<WrittenUser> {
@@ -139,7 +149,7 @@ export async function createUser(em: EntityManager, actor: Principal, input: Cre
 
 /**
  * Changes only the fields present in `input`, all in one transaction: a rejected field leaves the user as it was.
- * Locking, disabling, a new password or a new role also revoke the user's tokens (tokenVersion), on top of
+ * Locking, disabling, a new password or a new role also revoke the user's tokens (revokeTokens), on top of
  * authenticate() re-reading the account on every request.
  */
 export async function updateUser(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
@@ -180,10 +190,7 @@ export async function updateUser(em: EntityManager, actor: Principal, id: string
         (changes.disabled === true && !user.disabled);
       if (input.password) changes.passwordHash = await hashPassword(input.password);
       tx.assign(user, { ...changes, ...profile });
-      if (revokesTokens) {
-        user.tokenVersion += 1;
-        user.tokensRevokedAt = new Date();
-      }
+      if (revokesTokens) revokeTokens(user);
       return written(tx, user, withGroups);
     });
   } catch (error) {
@@ -218,8 +225,7 @@ export async function logoutUser(em: EntityManager, id: string): Promise<User> {
   return em.transactional(async (tx) => {
     const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!user) throw unknownUser();
-    user.tokenVersion += 1;
-    user.tokensRevokedAt = new Date();
+    revokeTokens(user);
     return user;
   });
 }

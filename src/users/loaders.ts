@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { GroupMembership, type Group } from './group.entity.js';
+import { membershipsOf } from './directory.js';
+import type { Group } from './group.entity.js';
 import { readUsers, type UserView } from './views.js';
 import { AllowedWorkspace, RegistryEntry, Workspace } from './workspace.entity.js';
 
@@ -29,11 +30,7 @@ export function createUserLoaders(em: EntityManager) {
 
     /** The user's groups, by name (the membership row and its group in one joined statement). */
     groupsByUserId: new DataLoader<string, Group[]>(async (userIds) => {
-      const rows = await em.find(
-        GroupMembership,
-        { user: { $in: [...userIds] } },
-        { populate: ['group'], orderBy: { group: { nameKey: 'asc' } } },
-      );
+      const rows = await membershipsOf(em, userIds);
       return groupedBy((m) => m.user.id, rows, userIds).map((ms) => ms.map((m) => m.group));
     }),
 
