@@ -13,11 +13,11 @@ import { migrate, openOrm, type Orm, type QueryListener } from './db/orm.js';
 import { DomainError, ServiceUnavailableError } from './errors.js';
 import { createContext, type Context } from './graphql/context.js';
 import { isDatabaseUnavailable } from './graphql/errors.js';
-import { ResponseCache } from './graphql/response-cache.js';
+import { keepRawJsonBodies, ResponseCache } from './graphql/response-cache.js';
 import { buildSchema } from './graphql/schema.js';
 import { riskReplayPolicy } from './risk/replay.js';
 import type { CounterStore } from './hardening/counters.js';
-import { buildLogger, registerRequestScope } from './hardening/logging.js';
+import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
 import { createApollo } from './graphql/server.js';
 import { refuseSubscriptionsOverHttp, registerSubscriptions } from './graphql/subscriptions.js';
@@ -103,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    childLoggerFactory: requestLogger,
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     // Slow clients may not hold sockets open forever (slowloris): the headers must arrive within
@@ -119,9 +120,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
+  keepRawJsonBodies(fastify);
   registerRequestScope(fastify);
-  fastify.addHook('onSend', async (request, reply) => {
+  // Set on arrival, so every answer carries it, errors included (Fastify keeps headers set before an error).
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   await registerObservability(fastify, services);
 
@@ -196,7 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     url: '/graphql',
     method: ['POST', 'OPTIONS'],
     handler: graphqlHandler,
-    preHandler: responseCache.preHandler,
+    preValidation: responseCache.preValidation,
     onSend: responseCache.onSend,
   });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
@@ -247,6 +251,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
  */
 function answerFrameworkError(error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) {
   const { status, code, message } = classifyFrameworkError(error);
+  // The router refuses some requests before any hook runs.
+  reply.header('x-request-id', request.id);
   if (status === 500) request.log.error({ err: error }, 'unhandled error');
   const api = legacyApiOf(request.url);
   if (!api) return reply.code(status).send({ errors: [{ message, extensions: { code } }] });

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { defaultFieldResolver, Kind, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Metrics } from '../observability/metrics.js';
 import type { Context } from './context.js';
@@ -32,7 +32,22 @@ const MAX_KEY_LENGTH = 16 * 1024;
 declare module 'fastify' {
   interface FastifyRequest {
     responseCacheSlot?: ResponseCacheSlot;
+    /** The text of a JSON body, as received. */
+    rawJsonBody?: string;
   }
+}
+
+/**
+ * Parses JSON bodies exactly as Fastify does (same limit, same prototype-poisoning refusal, same errors) and keeps
+ * their text on the request: the cache keys on it rather than re-serialising the parsed body.
+ */
+export function keepRawJsonBodies(fastify: FastifyInstance): void {
+  const parse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawJsonBody = body as string;
+    parse(request, body as string, done);
+  });
 }
 
 /**
@@ -78,10 +93,14 @@ export class ResponseCache {
     return schema;
   }
 
-  /** preHandler of POST /graphql: answers from the cache, or opens a slot the answer may be stored in. */
-  readonly preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+  /**
+   * preValidation of POST /graphql (the body is parsed; the request scope and GraphQL have not started): answers
+   * from the cache, or opens a slot the answer may be stored in. Callback style: a request the cache does not
+   * concern costs no promise.
+   */
+  readonly preValidation = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const key = this.keyOf(request);
-    if (key === undefined) return undefined;
+    if (key === undefined) return done();
     const entry = this.#entries.get(key);
     if (entry && entry.expiresAt > this.now()) {
       const started = performance.now();
@@ -91,22 +110,27 @@ export class ResponseCache {
         .header('cache-control', `public, max-age=${Math.max(0, Math.floor((entry.expiresAt - this.now()) / 1000))}`)
         .send(entry.body);
       this.metrics.graphqlOperation(entry.operationName, 'query', 'ok', (performance.now() - started) / 1000);
-      // Returning the reply tells Fastify the request is answered: the GraphQL handler does not run.
-      return reply;
+      // Not calling done: the request is answered, the GraphQL handler does not run.
+      return;
     }
     if (entry) this.#entries.delete(key);
     this.metrics.cacheLookup('graphql_response', false);
     request.responseCacheSlot = { key, replayableFields: 0, storeForSeconds: 0 };
-    return undefined;
+    done();
   };
 
   /** onSend of /graphql: stores an answer the plugin found replayable. */
-  readonly onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+  readonly onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void => {
+    this.store(request, reply, payload);
+    done(null, payload);
+  };
+
+  private store(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     const slot = request.responseCacheSlot;
-    if (!slot || slot.storeForSeconds <= 0 || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    if (payload.length > MAX_BODY_BYTES) return payload;
+    if (!slot || slot.storeForSeconds <= 0 || reply.statusCode !== 200 || typeof payload !== 'string') return;
+    if (payload.length > MAX_BODY_BYTES) return;
     const contentType = reply.getHeader('content-type');
-    if (typeof contentType !== 'string') return payload;
+    if (typeof contentType !== 'string') return;
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(slot.key, {
       body: payload,
@@ -115,8 +139,7 @@ export class ResponseCache {
       expiresAt: this.now() + slot.storeForSeconds * 1000,
     });
     reply.header('cache-control', `public, max-age=${slot.storeForSeconds}`);
-    return payload;
-  };
+  }
 
   /** Decides, once the answer is known, whether the slot's request may be replayed to others. */
   plugin(): ApolloServerPlugin<Context> {
@@ -144,8 +167,10 @@ export class ResponseCache {
     if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string' || body.extensions !== undefined) {
       return undefined;
     }
-    const key = JSON.stringify([body.query, body.operationName ?? null, body.variables ?? null, headers.accept ?? null]);
-    return key.length <= MAX_KEY_LENGTH ? key : undefined;
+    // The body's own text, parsed into the query, operation name and variables Apollo saw; Accept picks the format.
+    const raw = request.rawJsonBody;
+    if (raw === undefined || raw.length > MAX_KEY_LENGTH) return undefined;
+    return `${headers.accept ?? ''}\n${raw}`;
   }
 }
 

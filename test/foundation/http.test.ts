@@ -27,6 +27,22 @@ describe('health and readiness', () => {
     const generated = await t.request('/api/health', { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('tags error answers too, including those refused before any route runs', async () => {
+    const json = { 'content-type': 'application/json' };
+    const cases: Array<[string, RequestInit, number]> = [
+      ['/api/nothing-here', {}, 404],
+      ['/api/help/requests/%zz', {}, 400],
+      ['/graphql', { method: 'POST', body: '{"query":', headers: json }, 400],
+      ['/graphql', { method: 'POST', body: '', headers: json }, 400],
+      ['/api/auth/login', { method: 'POST', body: '{"username":"a","__proto__":{"x":1}}', headers: json }, 400],
+    ];
+    for (const [path, init, status] of cases) {
+      const res = await t.request(path, { ...init, headers: { ...(init.headers as object), 'x-request-id': `case-${status}` } });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('x-request-id'), path).toBe(`case-${status}`);
+    }
+  });
 });
 
 describe('unknown paths and malformed requests', () => {
