@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { SeriesCounter, SeriesHistogram } from './series.js';
 
 /** How a call to an upstream service (USGS, FIRMS, a geocoder) ended. */
 export type UpstreamOutcome = 'ok' | 'error' | 'timeout' | 'quota_exceeded';
@@ -54,50 +55,43 @@ function processMetrics(): Registry {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  const httpRequests = new Counter({
+  const httpRequests = new SeriesCounter(registry, {
     name: 'trellis_http_requests_total',
     help: 'HTTP responses by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
-    registers: [registry],
   });
-  const httpDuration = new Histogram({
+  const httpDuration = new SeriesHistogram(registry, {
     name: 'trellis_http_request_duration_seconds',
     help: 'Time from receiving a request to sending its response, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: LATENCY_BUCKETS,
-    registers: [registry],
   });
-  const operations = new Counter({
+  const operations = new SeriesCounter(registry, {
     name: 'trellis_graphql_operations_total',
     help: 'GraphQL operations (from /graphql and from the REST routes) by operation name, type and outcome',
     labelNames: ['operation', 'type', 'outcome'] as const,
-    registers: [registry],
   });
-  const operationDuration = new Histogram({
+  const operationDuration = new SeriesHistogram(registry, {
     name: 'trellis_graphql_operation_duration_seconds',
     help: 'Time to parse, validate and execute a GraphQL operation, by operation name and type',
     labelNames: ['operation', 'type'] as const,
     buckets: LATENCY_BUCKETS,
-    registers: [registry],
   });
-  const upstreamCalls = new Counter({
+  const upstreamCalls = new SeriesCounter(registry, {
     name: 'trellis_upstream_calls_total',
     help: 'Calls to upstream services by service and outcome',
     labelNames: ['service', 'outcome'] as const,
-    registers: [registry],
   });
-  const upstreamDuration = new Histogram({
+  const upstreamDuration = new SeriesHistogram(registry, {
     name: 'trellis_upstream_call_duration_seconds',
     help: 'Duration of upstream calls, retries included, by service',
     labelNames: ['service'] as const,
     buckets: LATENCY_BUCKETS,
-    registers: [registry],
   });
-  const cacheLookups = new Counter({
+  const cacheLookups = new SeriesCounter(registry, {
     name: 'trellis_cache_lookups_total',
     help: 'Cache reads by cache and result (hit or miss)',
     labelNames: ['cache', 'result'] as const,
-    registers: [registry],
   });
 
   let pool: PoolStats | undefined;
@@ -119,9 +113,8 @@ export function createMetrics(): Metrics {
   const operationNames = new Set<string>();
   const operationLabel = (name: string | null | undefined): string => {
     if (!name) return '(anonymous)';
-    if (name === UNRESOLVED_OPERATION) return name;
+    if (operationNames.has(name) || name === UNRESOLVED_OPERATION) return name;
     if (!GRAPHQL_NAME.test(name)) return '(other)';
-    if (operationNames.has(name)) return name;
     if (operationNames.size >= MAX_OPERATION_NAMES) return '(other)';
     operationNames.add(name);
     return name;
