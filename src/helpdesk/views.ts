@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { readByKeys } from '../db/read.js';
+import { read, readByKeys, timestamp } from '../db/read.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
@@ -55,8 +55,8 @@ function where(filter: HelpRequestFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof HelpRequestFilter, string][]) {
     if (filter[key] === undefined) continue;
-    conditions.push(`"${column}" = ?`);
     params.push(filter[key]);
+    conditions.push(`"${column}" = $${params.length}`);
   }
   return { sql: conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '', params };
 }
@@ -89,13 +89,14 @@ export async function readHelpRequests(
   const condition = where(filter);
   const direction = sort.order === 'asc' ? 'asc' : 'desc';
   const orderBy = sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
-  const rows = await em.execute<RequestRow[]>(
+  const n = condition.params.length;
+  const rows = await read<RequestRow>(
+    em,
     `select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
             created_at, updated_at
-       from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
+       from "help_requests"${condition.sql} order by ${orderBy} limit $${n + 1} offset $${n + 2}`,
     [...condition.params, limit, offset],
   );
-  const platform = em.getPlatform();
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -107,14 +108,14 @@ export async function readHelpRequests(
     requester: ref(row.requester_id),
     assignedTo: ref(row.assigned_to_id),
     adminNotes: row.admin_notes,
-    createdAt: platform.parseDate(row.created_at),
-    updatedAt: platform.parseDate(row.updated_at),
+    createdAt: timestamp(em, row.created_at),
+    updatedAt: timestamp(em, row.updated_at),
   }));
 }
 
 export async function countHelpRequests(em: EntityManager, filter: HelpRequestFilter): Promise<number> {
   const condition = where(filter);
-  const [row] = await em.execute<{ total: number }[]>(`select count(*)::int as total from "help_requests"${condition.sql}`, condition.params);
+  const [row] = await read<{ total: number }>(em, `select count(*)::int as total from "help_requests"${condition.sql}`, condition.params);
   return row!.total;
 }
 
@@ -133,16 +134,16 @@ export function readResponses(em: EntityManager, requestIds: readonly number[]):
   return readByKeys<ResponseRow, HelpResponseView>(
     em,
     `select id, request_id, responder_id, response, new_status, is_public, created_at
-       from help_responses where request_id in (?) order by created_at asc, id asc`,
+       from help_responses where request_id = any($1::int[]) order by created_at asc, id asc`,
     requestIds,
-    (row, platform) => ({
+    (row) => ({
       id: row.id,
       request: { id: row.request_id },
       responder: ref(row.responder_id),
       response: row.response,
       newStatus: row.new_status,
       isPublic: row.is_public,
-      createdAt: platform.parseDate(row.created_at),
+      createdAt: timestamp(em, row.created_at),
     }),
   );
 }
@@ -164,9 +165,9 @@ export function readHistory(em: EntityManager, requestIds: readonly number[]): P
   return readByKeys<HistoryRow, HelpRequestHistoryView>(
     em,
     `select id, request_id, action, field, old_value, new_value, internal, actor_id, created_at
-       from help_request_history where request_id in (?) order by id asc`,
+       from help_request_history where request_id = any($1::int[]) order by id asc`,
     requestIds,
-    (row, platform) => ({
+    (row) => ({
       id: row.id,
       request: { id: row.request_id },
       action: row.action,
@@ -175,7 +176,7 @@ export function readHistory(em: EntityManager, requestIds: readonly number[]): P
       newValue: row.new_value,
       internal: row.internal,
       actor: ref(row.actor_id),
-      createdAt: platform.parseDate(row.created_at),
+      createdAt: timestamp(em, row.created_at),
     }),
   );
 }

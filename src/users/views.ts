@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { readByKeys } from '../db/read.js';
+import { read, readByKeys, timestamp } from '../db/read.js';
 import type { User } from './user.entity.js';
 
 /*
@@ -38,9 +38,9 @@ export function readUsers(em: EntityManager, ids: readonly string[]): Promise<Us
   return readByKeys<UserRow, UserView>(
     em,
     `select id, username, first_name, last_name, role, locked, disabled, organization, phone, last_session, created_at, updated_at
-       from users where id in (?)`,
+       from users where id = any($1::varchar[])`,
     ids,
-    (row, platform) => ({
+    (row) => ({
       id: row.id,
       username: row.username,
       firstName: row.first_name,
@@ -50,9 +50,9 @@ export function readUsers(em: EntityManager, ids: readonly string[]): Promise<Us
       disabled: row.disabled,
       organization: row.organization,
       phone: row.phone,
-      lastSession: row.last_session === null ? null : platform.parseDate(row.last_session),
-      createdAt: platform.parseDate(row.created_at),
-      updatedAt: platform.parseDate(row.updated_at),
+      lastSession: row.last_session === null ? null : timestamp(em, row.last_session),
+      createdAt: timestamp(em, row.created_at),
+      updatedAt: timestamp(em, row.updated_at),
     }),
   );
 }
@@ -61,9 +61,15 @@ export function readUsers(em: EntityManager, ids: readonly string[]): Promise<Us
 export type AccountStatus = Pick<User, 'id' | 'username' | 'role' | 'locked' | 'disabled' | 'tokenVersion' | 'tokensRevokedAt'>;
 
 export async function readAccountStatus(em: EntityManager, id: string): Promise<AccountStatus | null> {
-  const [row] = await em.execute<
-    { id: string; username: string; role: User['role']; locked: boolean; disabled: boolean; token_version: number; tokens_revoked_at: string | null }[]
-  >(`select id, username, role, locked, disabled, token_version, tokens_revoked_at from users where id = ?`, [id]);
+  const [row] = await read<{
+    id: string;
+    username: string;
+    role: User['role'];
+    locked: boolean;
+    disabled: boolean;
+    token_version: number;
+    tokens_revoked_at: string | null;
+  }>(em, `select id, username, role, locked, disabled, token_version, tokens_revoked_at from users where id = $1`, [id]);
   if (!row) return null;
   return {
     id: row.id,
@@ -72,6 +78,6 @@ export async function readAccountStatus(em: EntityManager, id: string): Promise<
     locked: row.locked,
     disabled: row.disabled,
     tokenVersion: row.token_version,
-    tokensRevokedAt: row.tokens_revoked_at === null ? null : em.getPlatform().parseDate(row.tokens_revoked_at),
+    tokensRevokedAt: row.tokens_revoked_at === null ? null : timestamp(em, row.tokens_revoked_at),
   };
 }

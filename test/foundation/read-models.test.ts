@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { read, timestamp } from '../../src/db/read.js';
+import { readAccountStatus, readUsers } from '../../src/users/views.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+/** The read models' path to PostgreSQL: prepared statements on the pool, the transaction's connection inside one. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.stop());
+
+describe('read models', () => {
+  it('read what a transaction wrote but has not committed, on its own connection', async () => {
+    const em = t.app.orm.em.fork();
+    const id = 'u_read_in_tx_000001';
+    await expect(
+      em.transactional(async (tx) => {
+        await tx.execute(
+          `insert into users (id, username, username_key, password_hash, created_at, updated_at)
+           values (?, 'in.tx', 'in.tx', 'x', '2026-01-02T03:04:05.678Z', now())`,
+          [id],
+        );
+        const [user] = await readUsers(tx, [id]);
+        expect(user).toMatchObject({ id, username: 'in.tx', createdAt: new Date('2026-01-02T03:04:05.678Z') });
+        expect((await readAccountStatus(tx, id))?.username).toBe('in.tx');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // Outside it, on the pool, the row never existed.
+    expect(await readUsers(t.app.orm.em.fork(), [id])).toEqual([]);
+  });
+
+  it('answer the same statement again and again on every pooled connection, whatever the number of keys', async () => {
+    const em = t.app.orm.em.fork();
+    const runs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => read<{ n: number }>(em, 'select count(*)::int as n from unnest($1::int[])', [Array.from({ length: i }, (_, k) => k)])),
+    );
+    expect(runs.map((rows) => rows[0]!.n)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+  });
+
+  it('read timestamps as the ORM does, to the millisecond', async () => {
+    const em = t.app.orm.em.fork();
+    const platform = em.getPlatform();
+    const samples = [
+      '2026-11-20 10:00:00+00',
+      '2026-11-20 10:00:00.1+00',
+      '2026-11-20 10:00:00.123+00',
+      '2026-11-20 23:59:59.999999+00',
+      '2024-02-29 00:00:00.000001+00',
+      '1970-01-01 00:00:00+00',
+      '0001-01-01 00:00:00+00',
+      '2026-11-20 10:00:00.5+05:30',
+      '12026-11-20 10:00:00+00',
+      '2000-01-01 00:00:00+00 BC',
+    ];
+    for (const text of samples) expect(timestamp(em, text).getTime(), text).toBe(platform.parseDate(text).getTime());
+    // And as PostgreSQL writes them now.
+    const [row] = await read<{ at: string; iso: string }>(
+      em,
+      `select x as at, to_char(x, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as iso from (select now()::timestamptz as x) s`,
+      [],
+    );
+    expect(timestamp(em, row!.at).toISOString()).toBe(row!.iso);
+  });
+});
