@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import DataLoader from 'dataloader';
+import { SettledLoader } from '../graphql/settled-loader.js';
 import { readHistory, readResponses, type HelpRequestHistoryView, type HelpResponseView } from './views.js';
 
 /** Groups rows by the id of the request they belong to, in the order the ids were asked for. */
@@ -15,7 +15,7 @@ function byRequest<T extends { request: { id: number } }>(ids: readonly number[]
  */
 export function createHelpdeskLoaders(em: EntityManager) {
   return {
-    responsesByRequestId: new DataLoader<number, HelpResponseView[]>(async (ids) => byRequest(ids, await readResponses(em, ids))),
-    historyByRequestId: new DataLoader<number, HelpRequestHistoryView[]>(async (ids) => byRequest(ids, await readHistory(em, ids))),
+    responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) => byRequest(ids, await readResponses(em, ids))),
+    historyByRequestId: new SettledLoader<number, HelpRequestHistoryView[]>(async (ids) => byRequest(ids, await readHistory(em, ids))),
   };
 }

@@ -1,13 +1,55 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import type { Context } from '../graphql/context.js';
+import { selectedFields } from '../graphql/look-ahead.js';
 import { mapAsyncIterator } from '../shared/async-queue.js';
 import { tagList } from './validation.js';
 
-const person = (ctx: Context, user: { id: string } | null | undefined) => (user ? ctx.loaders.users.userById.load(user.id) : null);
+const person = (ctx: Context, user: { id: string } | null | undefined) => (user ? ctx.loaders.users.userById.get(user.id) : null);
+
+/** What the relation fields of a page of requests read: the request's people and responses, and their responders. */
+interface Related {
+  requester?: { id: string } | null;
+  assignedTo?: { id: string } | null;
+  id: number;
+}
+
+/**
+ * Reads, in as many batches as the fields would have taken, the relations a page's query selects (people,
+ * responses, responders), before the page is returned: its relation fields then answer at once, not each
+ * through a promise. What is not selected is not read.
+ */
+async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests: readonly Related[]): Promise<void> {
+  const fields = selectedFields(info, ['requests']);
+  const { userById } = ctx.loaders.users;
+  const { responsesByRequestId } = ctx.loaders.helpdesk;
+  const people: string[] = [];
+  for (const request of requests) {
+    if (fields.has('requester') && request.requester) people.push(request.requester.id);
+    if (fields.has('assignee') && request.assignedTo) people.push(request.assignedTo.id);
+  }
+  const responses = fields.has('responses');
+  await Promise.all([userById.preload(people), responses ? responsesByRequestId.preload(requests.map((r) => r.id)) : undefined]);
+  if (responses && selectedFields(info, ['requests', 'responses']).has('responder')) {
+    const responders: string[] = [];
+    for (const request of requests) {
+      const list = responsesByRequestId.get(request.id);
+      if (Array.isArray(list)) for (const response of list) if (response.responder) responders.push(response.responder.id);
+    }
+    await userById.preload(responders);
+  }
+}
+
+/** Applies `then` to a value now, or once its promise settles. */
+const settle = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(then) : then(value));
 
 export const helpdeskResolvers: Resolvers = {
   Query: {
-    helpRequests: (_p, args, ctx) => ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args),
+    helpRequests: async (_p, args, ctx, info) => {
+      const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args);
+      await preloadRelations(ctx, info, page.requests);
+      return page;
+    },
     helpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, id),
     faqs: (_p, args, ctx) => ctx.services.helpdesk.faqs.list(ctx.em, args),
     helpSearch: async (_p, { q }, ctx) => ({
@@ -42,10 +84,9 @@ export const helpdeskResolvers: Resolvers = {
     assignedToId: (r) => r.assignedTo?.id ?? null,
     assignee: (r, _a, ctx) => person(ctx, r.assignedTo),
     adminNotes: (r, _a, ctx) => ctx.services.helpdesk.requests.adminNotesFor(ctx.principal, r),
-    history: async (r, _a, ctx) =>
-      ctx.services.helpdesk.requests.visibleHistory(ctx.principal, await ctx.loaders.helpdesk.historyByRequestId.load(r.id)),
-    responses: async (r, _a, ctx) =>
-      ctx.services.helpdesk.requests.visibleResponses(ctx.principal, await ctx.loaders.helpdesk.responsesByRequestId.load(r.id)),
+    history: (r, _a, ctx) => settle(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) => ctx.services.helpdesk.requests.visibleHistory(ctx.principal, h)),
+    responses: (r, _a, ctx) =>
+      settle(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) => ctx.services.helpdesk.requests.visibleResponses(ctx.principal, list)),
   },
   HelpRequestHistoryEntry: {
     actorId: (h) => h.actor?.id ?? null,

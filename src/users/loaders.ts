@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
+import { SettledLoader } from '../graphql/settled-loader.js';
 import { membershipsOf } from './directory.js';
 import type { Group } from './group.entity.js';
 import { readUsers, type UserView } from './views.js';
@@ -22,7 +23,7 @@ function groupedBy<K, V>(keyOf: (row: V) => K, rows: V[], keys: readonly K[]): V
 export function createUserLoaders(em: EntityManager) {
   return {
     /** Users by id, as read models; a missing id resolves to null (a deleted requester, say), never an error. */
-    userById: new DataLoader<string, UserView | null>(async (ids) => {
+    userById: new SettledLoader<string, UserView | null>(async (ids) => {
       const rows = await readUsers(em, ids);
       const byId = new Map(rows.map((u) => [u.id, u]));
       return ids.map((id) => byId.get(id) ?? null);

@@ -61,4 +61,53 @@ describe('batching', () => {
     // The caller's own row, the page, its count, people, responses and history: one each.
     expect(hundred.statements.length).toBeLessThanOrEqual(6);
   });
+
+  it('reads only the relations a query selects', async () => {
+    const scalars = await t.countQueries(() => t.gql('{ helpRequests(perPage: 20) { requests { id title } } }', {}, admin));
+    expect(scalars.result.data.helpRequests.requests).toHaveLength(20);
+    // The caller's own row, the page and its count.
+    expect(scalars.statements).toHaveLength(3);
+    const people = await t.countQueries(() => t.gql('{ helpRequests(perPage: 20) { requests { requester { username } } } }', {}, admin));
+    expect(people.statements).toHaveLength(4);
+    expect(people.statements.some((s) => s.includes('help_responses'))).toBe(false);
+  });
+
+  it('reads relations selected through fragments, aliases and the list alike', async () => {
+    const viaFragments = `query($perPage: Int!) {
+      helpRequests(perPage: $perPage, sortBy: id, sortOrder: asc) {
+        ... on HelpRequestPage { requests { ...People answers: responses { ... on HelpResponse { responder { username } } } } }
+      }
+    }
+    fragment People on HelpRequest { id requester { username } helper: assignee { username } }`;
+    const direct = await t.countQueries(() => t.gql(LIST, { perPage: 30 }, admin));
+    const fragments = await t.countQueries(() => t.gql(viaFragments, { perPage: 30 }, admin));
+    const [first] = fragments.result.data.helpRequests.requests;
+    expect(first).toEqual({
+      id: direct.result.data.helpRequests.requests[0].id,
+      requester: direct.result.data.helpRequests.requests[0].requester,
+      helper: direct.result.data.helpRequests.requests[0].assignee,
+      answers: direct.result.data.helpRequests.requests[0].responses.map((r: { responder: unknown }) => ({ responder: r.responder })),
+    });
+    // Everything but history, which this one does not ask for.
+    expect(fragments.statements).toHaveLength(direct.statements.length - 1);
+  });
+
+  it('reads responders who appear nowhere else on the page', async () => {
+    const outsider = await t.createUser('outsider');
+    const em = t.app.orm.em.fork();
+    const later = new Date(Date.now() + 60_000);
+    const request = em.create(HelpRequest, {
+      title: 'Answered by an outsider', description: 'd', category: 'technical', priority: 'low', status: 'open',
+      createdAt: later, updatedAt: later,
+    });
+    em.create(HelpResponse, { request, responder: em.getReference(User, outsider.id), response: 'hello', isPublic: true, createdAt: later });
+    await em.flush();
+    const { result } = await t.countQueries(() =>
+      t.gql('{ helpRequests(perPage: 1) { requests { title requester { username } responses { responder { username } } } } }', {}, admin),
+    );
+    expect(result.data.helpRequests.requests).toEqual([
+      { title: 'Answered by an outsider', requester: null, responses: [{ responder: { username: 'outsider' } }] },
+    ]);
+  });
 });
+
