@@ -5,7 +5,26 @@ import { selectedFields } from '../graphql/look-ahead.js';
 import { mapAsyncIterator } from '../shared/async-queue.js';
 import { tagList } from './validation.js';
 
-const person = (ctx: Context, user: { id: string } | null | undefined) => (user ? ctx.loaders.users.userById.get(user.id) : null);
+/** Fields of a User that its name alone answers. */
+const NAME_FIELDS = new Set(['id', 'username', '__typename']);
+const namesOnly = new WeakMap<GraphQLResolveInfo['fieldNodes'], boolean>();
+
+/** Whether a person field asks nothing of the person but what their name answers (decided once per document). */
+function asksOnlyName(info: GraphQLResolveInfo, path: readonly string[] = []): boolean {
+  if (path.length === 0) {
+    const known = namesOnly.get(info.fieldNodes);
+    if (known !== undefined) return known;
+  }
+  const answer = [...selectedFields(info, path)].every((field) => NAME_FIELDS.has(field));
+  if (path.length === 0) namesOnly.set(info.fieldNodes, answer);
+  return answer;
+}
+
+/** The person a relation points at: by name only when that is all the query asks, else the read model. */
+function person(ctx: Context, info: GraphQLResolveInfo, user: { id: string } | null | undefined) {
+  if (!user) return null;
+  return asksOnlyName(info) ? ctx.loaders.users.nameById.get(user.id) : ctx.loaders.users.userById.get(user.id);
+}
 
 /** What the relation fields of a page of requests read: the request's people and responses, and their responders. */
 interface Related {
@@ -21,22 +40,34 @@ interface Related {
  */
 async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests: readonly Related[]): Promise<void> {
   const fields = selectedFields(info, ['requests']);
-  const { userById } = ctx.loaders.users;
+  const { userById, nameById } = ctx.loaders.users;
   const { responsesByRequestId } = ctx.loaders.helpdesk;
-  const people: string[] = [];
+  const loaderOf = (path: string[]) => (asksOnlyName(info, path) ? nameById : userById);
+  const people = new Map<typeof userById | typeof nameById, string[]>();
+  const want = (loader: typeof userById | typeof nameById, ref: { id: string } | null | undefined) => {
+    if (!ref) return;
+    const ids = people.get(loader);
+    if (ids) ids.push(ref.id);
+    else people.set(loader, [ref.id]);
+  };
+  const requesters = fields.has('requester') ? loaderOf(['requests', 'requester']) : undefined;
+  const assignees = fields.has('assignee') ? loaderOf(['requests', 'assignee']) : undefined;
   for (const request of requests) {
-    if (fields.has('requester') && request.requester) people.push(request.requester.id);
-    if (fields.has('assignee') && request.assignedTo) people.push(request.assignedTo.id);
+    if (requesters) want(requesters, request.requester);
+    if (assignees) want(assignees, request.assignedTo);
   }
   const responses = fields.has('responses');
-  await Promise.all([userById.preload(people), responses ? responsesByRequestId.preload(requests.map((r) => r.id)) : undefined]);
+  await Promise.all([
+    ...[...people].map(([loader, ids]) => loader.preload(ids)),
+    responses ? responsesByRequestId.preload(requests.map((r) => r.id)) : undefined,
+  ]);
   if (responses && selectedFields(info, ['requests', 'responses']).has('responder')) {
     const responders: string[] = [];
     for (const request of requests) {
       const list = responsesByRequestId.get(request.id);
       if (Array.isArray(list)) for (const response of list) if (response.responder) responders.push(response.responder.id);
     }
-    await userById.preload(responders);
+    await loaderOf(['requests', 'responses', 'responder']).preload(responders);
   }
 }
 
@@ -80,9 +111,9 @@ export const helpdeskResolvers: Resolvers = {
   },
   HelpRequest: {
     requesterId: (r) => r.requester?.id ?? null,
-    requester: (r, _a, ctx) => person(ctx, r.requester),
+    requester: (r, _a, ctx, info) => person(ctx, info, r.requester),
     assignedToId: (r) => r.assignedTo?.id ?? null,
-    assignee: (r, _a, ctx) => person(ctx, r.assignedTo),
+    assignee: (r, _a, ctx, info) => person(ctx, info, r.assignedTo),
     adminNotes: (r, _a, ctx) => ctx.services.helpdesk.requests.adminNotesFor(ctx.principal, r),
     history: (r, _a, ctx) => settle(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) => ctx.services.helpdesk.requests.visibleHistory(ctx.principal, h)),
     responses: (r, _a, ctx) =>
@@ -90,12 +121,12 @@ export const helpdeskResolvers: Resolvers = {
   },
   HelpRequestHistoryEntry: {
     actorId: (h) => h.actor?.id ?? null,
-    actor: (h, _a, ctx) => person(ctx, h.actor),
+    actor: (h, _a, ctx, info) => person(ctx, info, h.actor),
   },
   HelpResponse: {
     requestId: (r) => r.request.id,
     responderId: (r) => r.responder?.id ?? null,
-    responder: (r, _a, ctx) => person(ctx, r.responder),
+    responder: (r, _a, ctx, info) => person(ctx, info, r.responder),
   },
   Faq: {
     tags: (f) => tagList(f.tags),

@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import { SettledLoader } from '../graphql/settled-loader.js';
 import { membershipsOf } from './directory.js';
 import type { Group } from './group.entity.js';
-import { readUsers, type UserView } from './views.js';
+import { readNames, readUsers, type PersonName, type UserView } from './views.js';
 import { AllowedWorkspace, RegistryEntry, Workspace } from './workspace.entity.js';
 
 /** A loader that reads many rows for a batch of parent keys in one statement and hands each parent its own. */
@@ -25,6 +25,13 @@ export function createUserLoaders(em: EntityManager) {
     /** Users by id, as read models; a missing id resolves to null (a deleted requester, say), never an error. */
     userById: new SettledLoader<string, UserView | null>(async (ids) => {
       const rows = await readUsers(em, ids);
+      const byId = new Map(rows.map((u) => [u.id, u]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+
+    /** Only the names of users by id (see PersonName); a missing id resolves to null. */
+    nameById: new SettledLoader<string, PersonName | null>(async (ids) => {
+      const rows = await readNames(em, ids);
       const byId = new Map(rows.map((u) => [u.id, u]));
       return ids.map((id) => byId.get(id) ?? null);
     }),

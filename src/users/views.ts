@@ -19,6 +19,15 @@ export type UserView = Pick<
   'id' | 'username' | 'firstName' | 'lastName' | 'role' | 'locked' | 'disabled' | 'organization' | 'phone' | 'lastSession' | 'createdAt' | 'updatedAt'
 >;
 
+/** Who someone is by name alone: all most relation fields show of a person (`requester { id username }`). */
+export type PersonName = Pick<UserView, 'id' | 'username'>;
+
+/**
+ * What a `User` field resolves to: the read model, or, where the query asks nothing of that person but their id
+ * and username, only their name (read without the other columns).
+ */
+export type UserRecord = UserView | PersonName;
+
 interface UserRow {
   id: string;
   username: string;
@@ -55,6 +64,10 @@ export function readUsers(em: EntityManager, ids: readonly string[]): Promise<Us
       updatedAt: timestamp(em, row.updated_at),
     }),
   );
+}
+
+export function readNames(em: EntityManager, ids: readonly string[]): Promise<PersonName[]> {
+  return readByKeys<PersonName, PersonName>(em, `select id, username from users where id = any($1::varchar[])`, ids, (row) => row);
 }
 
 /** What deciding whether a token may still act needs of its user. */

@@ -109,5 +109,30 @@ describe('batching', () => {
       { title: 'Answered by an outsider', requester: null, responses: [{ responder: { username: 'outsider' } }] },
     ]);
   });
+
+  it('reads only the names of people when that is all a query asks of them', async () => {
+    // The people read for the page (not the caller's own row, read by id).
+    const usersStatements = (statements: string[]) => statements.filter((s) => / from users where id = any/.test(s));
+    const names = await t.countQueries(() =>
+      t.gql('{ helpRequests(perPage: 5, sortBy: id, sortOrder: asc) { requests { requester { __typename id username } } } }', {}, admin),
+    );
+    expect(names.result.data.helpRequests.requests[0].requester).toEqual({ __typename: 'User', id: expect.any(String), username: 'requester0' });
+    expect(usersStatements(names.statements)).toEqual([expect.stringMatching(/^\[query\] select id, username from users /)]);
+
+    const more = await t.countQueries(() =>
+      t.gql('{ helpRequests(perPage: 5, sortBy: id, sortOrder: asc) { requests { requester { username createdAt role } } } }', {}, admin),
+    );
+    expect(more.result.data.helpRequests.requests[0].requester).toEqual({ username: 'requester0', createdAt: expect.any(String), role: 'user' });
+    expect(usersStatements(more.statements)).toHaveLength(1);
+    expect(usersStatements(more.statements)[0]).toMatch(/created_at/);
+
+    // Two aliases of one person field asking different things each get what they asked for.
+    const mixed = await t.gql(
+      '{ helpRequests(perPage: 5, sortBy: id, sortOrder: asc) { requests { who: requester { username } full: requester { username role } } } }',
+      {},
+      admin,
+    );
+    expect(mixed.data.helpRequests.requests[1]).toEqual({ who: { username: 'requester1' }, full: { username: 'requester1', role: 'user' } });
+  });
 });
 

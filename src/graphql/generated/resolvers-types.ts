@@ -1,6 +1,6 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { UserView as UserViewModel } from '../../users/views.js';
+import type { UserRecord as UserRecordModel } from '../../users/views.js';
 import type { Group as GroupModel } from '../../users/group.entity.js';
 import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../users/workspace.entity.js';
 import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel } from '../../helpdesk/views.js';
@@ -1029,7 +1029,7 @@ export type ResolversTypes = ResolversObject<{
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateUserInput: UpdateUserInput;
-  User: ResolverTypeWrapper<UserViewModel>;
+  User: ResolverTypeWrapper<UserRecordModel>;
   UserFilter: UserFilter;
   UserPage: ResolverTypeWrapper<Omit<UserPage, 'users'> & { users: Array<ResolversTypes['User']> }>;
   WildfireComponents: ResolverTypeWrapper<WildfireComponents>;
@@ -1092,7 +1092,7 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateUserInput: UpdateUserInput;
-  User: UserViewModel;
+  User: UserRecordModel;
   UserFilter: UserFilter;
   UserPage: Omit<UserPage, 'users'> & { users: Array<ResolversParentTypes['User']> };
   WildfireComponents: WildfireComponents;
