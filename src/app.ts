@@ -166,14 +166,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   };
 
-  // Before cors and every route: the limit is attached to each route as it is added.
-  await registerRateLimit(fastify, {
-    max: config.rateLimit.max,
-    windowSeconds: config.rateLimit.windowSeconds,
-    counters: services.counters,
-    tokens: services.tokens,
-  });
-
   // Any origin in development, as the legacy risk service allowed; an explicit allowlist in production. With no
   // origin allowed the plugin would add no header and answer no preflight: not registering it spares every request its hook.
   const corsOrigin = config.http.corsOrigins ?? (config.isProduction ? false : true);
@@ -183,6 +175,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
     });
   }
+  registerRateLimit(fastify, {
+    max: config.rateLimit.max,
+    windowSeconds: config.rateLimit.windowSeconds,
+    counters: services.counters,
+    tokens: services.tokens,
+  });
 
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
@@ -216,8 +214,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerApiDocs(fastify, legacyApiOf);
   registerRiskRoutes(fastify, gateway);
 
-  // Unknown paths spend from the same budget, so probing for routes is rate limited too.
-  fastify.setNotFoundHandler({ preHandler: fastify.rateLimit() }, (request, reply) => {
+  // Unknown paths spend from the same budget (the limit is an onRequest hook), so probing for routes is limited too.
+  fastify.setNotFoundHandler((request, reply) => {
     const api = legacyApiOf(request.url);
     if (api === 'help') return reply.code(404).send({ message: 'Resource not found' });
     if (api === 'public') return reply.code(404).send({ error_message: 'Not Found' });

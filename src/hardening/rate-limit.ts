@@ -1,43 +1,23 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { TokenService } from '../auth/tokens.js';
 import type { CounterStore } from './counters.js';
 
 /** Probes from load balancers and orchestrators: throttling them would take a healthy replica out of service. */
 const PROBES = new Set(['/api/health', '/api/v1/health', '/api/ready']);
 
-/** What @fastify/rate-limit expects of a store, backed by our counters (Redis or memory). */
-function storeOver(counters: CounterStore) {
-  return class CounterBackedStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      counters.hit(`http:${key}`, timeWindow).then(
-        (hit) => callback(null, { current: hit.count, ttl: hit.resetInMs }),
-        (error: Error) => callback(error),
-      );
-    }
-    child() {
-      return new CounterBackedStore();
-    }
-  };
-}
-
 /**
  * A signed-in caller is limited as themselves, wherever they connect from; anyone else by address. Only a
  * token whose signature checks out names a principal, so inventing tokens does not buy fresh budgets.
  * (An API key would need a database read to verify, which is what the limit protects: keys count by address.)
  */
-async function principalOrAddress(request: FastifyRequest, tokens: TokenService): Promise<string> {
+function principalOrAddress(request: FastifyRequest, tokens: TokenService): string | Promise<string> {
   const header = request.headers.authorization;
-  if (typeof header === 'string' && /^bearer\s+/i.test(header)) {
-    try {
-      const claims = await tokens.verify(header.replace(/^bearer\s+/i, '').trim());
-      return `user:${claims.sub}`;
-    } catch {
-      // an invalid token is an anonymous caller
-    }
-  }
-  return `ip:${request.ip}`;
+  if (typeof header !== 'string' || !/^bearer\s+/i.test(header)) return `ip:${request.ip}`;
+  return tokens.verify(header.replace(/^bearer\s+/i, '').trim()).then(
+    (claims) => `user:${claims.sub}`,
+    () => `ip:${request.ip}`, // an invalid token is an anonymous caller
+  );
 }
 
 export class TooManyRequests extends Error {
@@ -48,23 +28,35 @@ export class TooManyRequests extends Error {
 }
 
 /**
- * The global request budget (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS), checked when a request arrives,
- * before its body is read. Must be registered before the routes it guards. A refusal is a 429 with
- * Retry-After, answered by the app's error handler in the body shape of the API the path belongs to.
+ * The global request budget (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS), counted when a request arrives, before
+ * its body is read, for every route and for unknown paths alike. Each answer carries X-RateLimit-Limit, -Remaining
+ * and -Reset; a refusal is a 429 with Retry-After, answered by the app's error handler in the body shape of the API
+ * the path belongs to. Register it after CORS, so a refusal still carries the headers a browser needs to read it.
  */
-export async function registerRateLimit(
+export function registerRateLimit(
   app: FastifyInstance,
   options: { max: number; windowSeconds: number; counters: CounterStore; tokens: TokenService },
-): Promise<void> {
-  await app.register(rateLimit, {
-    global: true,
-    hook: 'onRequest',
-    max: options.max,
-    timeWindow: options.windowSeconds * 1000,
-    store: storeOver(options.counters) as never,
-    keyGenerator: (request) => principalOrAddress(request, options.tokens),
-    allowList: (request) => PROBES.has(request.url.split('?', 1)[0] ?? ''),
-    errorResponseBuilder: (_request, context) => new TooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+): void {
+  const { max, counters, tokens } = options;
+  const windowMs = options.windowSeconds * 1000;
+  const count = (request: FastifyRequest, reply: FastifyReply, key: string, done: HookHandlerDoneFunction) => {
+    counters.hit(`http:${key}`, windowMs).then((hit) => {
+      const resetSeconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
+      reply.header('x-ratelimit-limit', max).header('x-ratelimit-reset', resetSeconds);
+      if (hit.count <= max) {
+        reply.header('x-ratelimit-remaining', max - hit.count);
+        return done();
+      }
+      reply.header('x-ratelimit-remaining', 0).header('retry-after', resetSeconds);
+      done(new TooManyRequests(resetSeconds));
+    }, done);
+  };
+  // Callback style, and no promise for an anonymous caller's key: this runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (PROBES.has(request.url.split('?', 1)[0] ?? '')) return done();
+    const key = principalOrAddress(request, tokens);
+    if (typeof key === 'string') count(request, reply, key, done);
+    else key.then((k) => count(request, reply, k, done), done);
   });
 }
 

@@ -55,6 +55,17 @@ describe('the global rate limit', () => {
     }
   });
 
+  it('lets a browser read the refusal: a 429 carries the CORS headers of any other answer', async () => {
+    const ip = '10.1.0.9';
+    const origin = { origin: 'http://localhost:5173' };
+    for (let i = 0; i < MAX; i++) await t.request('/api/nowhere', from(ip, origin));
+    const refused = await t.request('/graphql', { method: 'POST', json: { query: '{ health { status } }' }, ...from(ip, origin) });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('x-request-id')).toBeTruthy();
+  });
+
   it('keeps health and readiness probes out of the budget', async () => {
     const ip = '10.1.0.3';
     for (let i = 0; i < MAX; i++) await t.request('/api/nowhere', from(ip));
