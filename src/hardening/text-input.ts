@@ -26,13 +26,19 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** Apollo hands every request for the same text the same parsed document: each is walked once. */
+const documentsWithNul = new WeakMap<DocumentNode, boolean>();
+
 function documentContainsNul(document: DocumentNode): boolean {
+  const known = documentsWithNul.get(document);
+  if (known !== undefined) return known;
   let found = false;
   visit(document, {
     [Kind.STRING]: (node) => {
       if (node.value.includes('\u0000')) found = true;
     },
   });
+  documentsWithNul.set(document, found);
   return found;
 }
 
