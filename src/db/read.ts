@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Transaction } from 'kysely';
 import type { Pool } from 'pg';
+import { Timestamp } from '../shared/timestamp.js';
 
 /*
  * How read models reach PostgreSQL: fixed statements with `$1, $2…` parameters, sent on the ORM's own pool as
@@ -69,20 +70,22 @@ const at = (text: string, i: number, char: string) => text.charCodeAt(i) === cha
 /**
  * A `timestamptz` as PostgreSQL writes it in the UTC session the ORM opens (`2026-11-20 10:00:00.123456+00`).
  * Read models get their dates as text and read many per request; this reads the common shape directly, to the
- * millisecond a Date holds, and leaves anything else (another offset, years before 100 or after 9999, BC) to the
+ * millisecond a Date holds, keeping its ISO text for the API's answer (see Timestamp), and leaves anything else (another offset, years before 100 or after 9999, BC) to the
  * ORM's own parser.
  */
 export function timestamp(em: EntityManager, text: string): Date {
   const end = text.length - 3;
   if (end >= 19 && at(text, 4, '-') && at(text, 7, '-') && at(text, 10, ' ') && at(text, 13, ':') && at(text, 16, ':') && text.endsWith('+00')) {
     let ms = 0;
+    let fraction = '000';
     if (end > 19) {
       const fractionEnd = Math.min(end, 23);
+      fraction = text.slice(20, fractionEnd).padEnd(3, '0');
       ms = at(text, 19, '.') && end > 20 && end <= 26 ? digits(text, 20, fractionEnd) * 10 ** (23 - fractionEnd) : NaN;
     }
     const year = digits(text, 0, 4);
     const time = Date.UTC(year, digits(text, 5, 7) - 1, digits(text, 8, 10), digits(text, 11, 13), digits(text, 14, 16), digits(text, 17, 19), ms);
-    if (year >= 100 && !Number.isNaN(time)) return new Date(time);
+    if (year >= 100 && !Number.isNaN(time)) return new Timestamp(time, `${text.slice(0, 10)}T${text.slice(11, 19)}.${fraction}Z`);
   }
   return em.getPlatform().parseDate(text);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { read, timestamp } from '../../src/db/read.js';
+import { DateTime } from '../../src/graphql/scalars.js';
 import { readAccountStatus, readUsers } from '../../src/users/views.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -56,7 +57,16 @@ describe('read models', () => {
       '12026-11-20 10:00:00+00',
       '2000-01-01 00:00:00+00 BC',
     ];
-    for (const text of samples) expect(timestamp(em, text).getTime(), text).toBe(platform.parseDate(text).getTime());
+    for (const text of samples) {
+      const date = timestamp(em, text);
+      expect(date.getTime(), text).toBe(platform.parseDate(text).getTime());
+      // What the API writes of it: the same text toISOString gives.
+      expect(DateTime.serialize(date), text).toBe(platform.parseDate(text).toISOString());
+    }
+    // A date changed after it was read is written as it is now.
+    const changed = timestamp(em, '2026-11-20 10:00:00.5+00');
+    changed.setUTCFullYear(2030);
+    expect(DateTime.serialize(changed)).toBe('2030-11-20T10:00:00.500Z');
     // And as PostgreSQL writes them now.
     const [row] = await read<{ at: string; iso: string }>(
       em,
