@@ -142,7 +142,8 @@ class RequestLogger implements FastifyBaseLogger {
 
   #write(level: Level, args: unknown[]): void {
     if (!(this.#child ?? this.parent).isLevelEnabled(level)) return;
-    (this.#logger()[level] as (...a: unknown[]) => void)(...args);
+    const logger = this.#logger();
+    (logger[level] as (...a: unknown[]) => void).apply(logger, args);
   }
 
   get level(): string {

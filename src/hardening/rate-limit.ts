@@ -39,7 +39,7 @@ export function registerRateLimit(
 ): void {
   const { max, counters, tokens } = options;
   const windowMs = options.windowSeconds * 1000;
-  const count = (request: FastifyRequest, reply: FastifyReply, key: string, done: HookHandlerDoneFunction) => {
+  const count = (reply: FastifyReply, key: string, done: HookHandlerDoneFunction) => {
     counters.hit(`http:${key}`, windowMs).then((hit) => {
       const resetSeconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
       reply.header('x-ratelimit-limit', max).header('x-ratelimit-reset', resetSeconds);
@@ -55,8 +55,8 @@ export function registerRateLimit(
   app.addHook('onRequest', (request, reply, done) => {
     if (PROBES.has(request.url.split('?', 1)[0] ?? '')) return done();
     const key = principalOrAddress(request, tokens);
-    if (typeof key === 'string') count(request, reply, key, done);
-    else key.then((k) => count(request, reply, k, done), done);
+    if (typeof key === 'string') count(reply, key, done);
+    else key.then((k) => count(reply, k, done), done);
   });
 }
 
