@@ -54,6 +54,18 @@ export async function readByKeys<Row, View>(
   return rows.map(toView);
 }
 
+/** Hands each of a batch's keys its own rows, in the order the keys were asked for (none: an empty list). */
+export function groupByKeys<K, V>(keys: readonly K[], rows: readonly V[], keyOf: (row: V) => K): V[][] {
+  const groups = new Map<K, V[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return keys.map((key) => groups.get(key) ?? []);
+}
+
 /** The number written by the digits of text[from, to), or NaN if one is not a digit. */
 function digits(text: string, from: number, to: number): number {
   let n = 0;

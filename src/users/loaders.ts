@@ -1,20 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
+import { groupByKeys } from '../db/read.js';
 import { SettledLoader } from '../graphql/settled-loader.js';
 import { membershipsOf } from './directory.js';
 import type { Group } from './group.entity.js';
 import { readNames, readUsers, type PersonName, type UserView } from './views.js';
 import { AllowedWorkspace, RegistryEntry, Workspace } from './workspace.entity.js';
-
-/** A loader that reads many rows for a batch of parent keys in one statement and hands each parent its own. */
-function groupedBy<K, V>(keyOf: (row: V) => K, rows: V[], keys: readonly K[]): V[][] {
-  const byKey = new Map<K, V[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    byKey.set(key, [...(byKey.get(key) ?? []), row]);
-  }
-  return keys.map((k) => byKey.get(k) ?? []);
-}
 
 /**
  * user → groups → allowed workspaces → registry entry, each one statement per batch, so a page of 50 users with
@@ -39,7 +30,7 @@ export function createUserLoaders(em: EntityManager) {
     /** The user's groups, by name (the membership row and its group in one joined statement). */
     groupsByUserId: new DataLoader<string, Group[]>(async (userIds) => {
       const rows = await membershipsOf(em, userIds);
-      return groupedBy((m) => m.user.id, rows, userIds).map((ms) => ms.map((m) => m.group));
+      return groupByKeys(userIds, rows, (m) => m.user.id).map((ms) => ms.map((m) => m.group));
     }),
 
     /** The installed workspaces a group allows, with their registry entries, by friendly name. */
@@ -49,7 +40,7 @@ export function createUserLoaders(em: EntityManager) {
         { group: { $in: [...groupIds] } },
         { populate: ['workspace.entry'], orderBy: { workspace: { entry: { friendlyName: 'asc' } } } },
       );
-      return groupedBy((a) => a.group.id, rows, groupIds).map((as) => as.map((a) => a.workspace));
+      return groupByKeys(groupIds, rows, (a) => a.group.id).map((as) => as.map((a) => a.workspace));
     }),
 
     registryEntryById: new DataLoader<string, RegistryEntry | null>(async (ids) => {
