@@ -29,6 +29,10 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    /** Milliseconds between samples; a run also stops on a sample, so this bounds how far it overshoots `duration`. */
+    sampleInt?: number;
+    /** Resolve with the raw counts and encoded histograms, for `aggregateResult` to combine several runs. */
+    skipAggregateResult?: boolean;
   }
   export interface Result {
     requests: Histogram;
@@ -41,6 +45,18 @@ declare module 'autocannon' {
     duration: number;
     '2xx': number;
   }
+  /** What a run resolves with under `skipAggregateResult`. */
+  export interface RawResult {
+    totalCompletedRequests: number;
+    totalBytes: number;
+    /** Seconds the run lasted, to the hundredth. */
+    duration: number;
+  }
+  function autocannon(options: Options & { skipAggregateResult: true }): Promise<RawResult> & { stop(): void };
   function autocannon(options: Options): Promise<Result> & { stop(): void };
+  namespace autocannon {
+    /** Merges raw results: latency percentiles over every request, errors and status counts summed. */
+    function aggregateResult(results: RawResult[], options: { url: string; connections?: number }): Result;
+  }
   export default autocannon;
 }

@@ -15,8 +15,10 @@ export const LETTERS: Record<ScenarioId, string> = {
 export interface BenchOptions {
   /** Seconds each scenario is measured. */
   duration: number;
-  /** Seconds of load before each measurement, not recorded. */
+  /** Seconds of load before each scenario's first round, not recorded. */
   warmup: number;
+  /** Rounds each scenario's measurement is split into; the scenarios take turns, round by round. */
+  rounds: number;
   connections: number;
   scenarios: ScenarioId[];
   skipSeed: boolean;
@@ -34,8 +36,10 @@ export interface BenchOptions {
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-  --duration <s>      seconds each scenario is measured (default 10)
-  --warmup <s>        seconds of unrecorded load before each measurement (default 3)
+  --duration <s>      seconds each scenario is measured, in all (default 10)
+  --warmup <s>        seconds of unrecorded load before each scenario is first measured (default 3)
+  --rounds <n>        split each measurement into n rounds, taken in turns by the scenarios (a b c … a b c …),
+                      so the machine's drift over the run weighs on every scenario alike (default 5)
   --connections <n>   concurrent connections autocannon keeps open (default 10)
   --scenarios <list>  comma-separated letters or names, in any order (default all):
                       a graphql-list, b rest-list, c sql-baseline, d ceiling, e wildfire-cached, f update-user
@@ -65,6 +69,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     options: {
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      rounds: { type: 'string' },
       connections: { type: 'string' },
       scenarios: { type: 'string' },
       'page-size': { type: 'string' },
@@ -91,6 +96,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   return {
     duration: positive('duration', values.duration, 10),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 3),
+    rounds: positive('rounds', values.rounds, 5, true),
     connections: positive('connections', values.connections, 10, true),
     // Run order is a–f whatever order they were named in, so two runs compare scenario by scenario.
     scenarios: SCENARIO_IDS.filter((id) => scenarios.includes(id)),

@@ -7,14 +7,22 @@ export interface ScenarioResult {
   title: string;
   method: string;
   url: string;
+  /** Completed requests over the seconds measured, all rounds together. */
   requestsPerSecond: number;
+  /** The same, round by round: how much the machine drifted while the scenarios took turns. */
+  requestsPerSecondByRound: number[];
   latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
   requests: number;
+  seconds: number;
   /** Answers autocannon counted outside 2xx, connection errors and timeouts: a healthy run has none. */
   non2xx: number;
   errors: number;
   timeouts: number;
   bytesPerSecond: number;
+  /** CPU (user and system) the answering server process spent per request while measured; null off Linux. */
+  serverCpuMicrosecondsPerRequest: number | null;
+  /** CPU the PostgreSQL processes of this machine spent per request meanwhile; null off Linux or with a remote server. */
+  databaseCpuMicrosecondsPerRequest: number | null;
   sqlStatementsPerOperation: number | null;
 }
 
@@ -102,14 +110,18 @@ export function summary(results: BenchResults): string {
     `Trellis bench, ${results.startedAt} — ${results.machine.cpus} cores (${results.machine.cpuModel}), Node ${results.machine.node}, ` +
       `PostgreSQL ${results.database.serverVersion} (${results.database.source})`,
   );
-  lines.push(`${options.duration} s per scenario after ${options.warmup} s warm-up, ${options.connections} connections, page size ${options.pageSize}`);
+  lines.push(
+    `${options.duration} s per scenario in ${options.rounds} round(s), the scenarios taking turns, after ${options.warmup} s warm-up; ` +
+      `${options.connections} connections, page size ${options.pageSize}`,
+  );
   lines.push('');
-  lines.push(`${pad('scenario', 22)}${pad('req/s', 10, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('SQL/op', 8, true)}${pad('non-2xx/err', 13, true)}`);
+  lines.push(`${pad('scenario', 22)}${pad('req/s', 10, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('SQL/op', 8, true)}${pad('CPU µs/req', 12, true)}${pad('PG µs/req', 11, true)}${pad('non-2xx/err', 13, true)}${pad('rounds min–max', 18, true)}`);
   for (const [id, r] of Object.entries(results.scenarios)) {
     if (!r) continue;
     lines.push(
       `${pad(`${r.letter} ${id}`, 22)}${pad(num(r.requestsPerSecond), 10, true)}${pad(ms(r.latencyMs.p50), 9, true)}` +
-        `${pad(ms(r.latencyMs.p99), 9, true)}${pad(num(r.sqlStatementsPerOperation), 8, true)}${pad(`${r.non2xx}/${r.errors + r.timeouts}`, 13, true)}`,
+        `${pad(ms(r.latencyMs.p99), 9, true)}${pad(num(r.sqlStatementsPerOperation), 8, true)}${pad(num(r.serverCpuMicrosecondsPerRequest, 1), 12, true)}${pad(num(r.databaseCpuMicrosecondsPerRequest, 1), 11, true)}${pad(`${r.non2xx}/${r.errors + r.timeouts}`, 13, true)}` +
+        `${pad(`${num(Math.min(...r.requestsPerSecondByRound))}–${num(Math.max(...r.requestsPerSecondByRound))}`, 18, true)}`,
     );
   }
   lines.push('');

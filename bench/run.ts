@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import autocannon, { type Options as LoadOptions, type Result as LoadResult } from 'autocannon';
+import autocannon, { type RawResult } from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk/fake-upstream.js';
 import { startChild, type Child } from './children.js';
+import { CpuMeter } from './cpu.js';
 import { parseOptions, USAGE, type BenchOptions } from './options.js';
 import { machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
-import { SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
+import { SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type Scenario, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
 import { BENCH_ADMIN, FULL_SEED, seed, SMALL_SEED } from './seed.js';
 import { countStatements } from './sql-counts.js';
 
 /*
  * npm run bench: seeds a database, starts the gateway, a raw-SQL baseline and a bare-Fastify ceiling as
- * child processes, loads each scenario with autocannon from this process, one after another on the same data,
+ * child processes, loads the scenarios with autocannon from this process, in turns, round by round, on the same data,
  * counts the SQL statements per operation, prints a summary with the targets, and writes the numbers as JSON.
  */
 
@@ -76,8 +77,10 @@ async function warmRiskCache(gatewayUrl: string): Promise<any> {
   return cached;
 }
 
-function load(target: Target, options: BenchOptions, seconds: number): Promise<LoadResult> {
-  const common: LoadOptions = { url: target.url, connections: options.connections, duration: seconds, timeout: 30 };
+/** One stretch of load; raw, so the rounds of a scenario can be merged into one result. */
+function load(target: Target, options: BenchOptions, seconds: number): Promise<RawResult> {
+  // autocannon stops on a sample tick: sampling every 100 ms keeps a round within 0.1 s of its length.
+  const common = { url: target.url, connections: options.connections, duration: seconds, timeout: 30, sampleInt: 100, skipAggregateResult: true as const };
   if (target.nextBody) {
     const nextBody = target.nextBody;
     return autocannon({
@@ -89,6 +92,7 @@ function load(target: Target, options: BenchOptions, seconds: number): Promise<L
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+const perRequest = (seconds: number | null, requests: number) => (seconds === null || requests === 0 ? null : round((seconds / requests) * 1e6, 1));
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -192,24 +196,47 @@ async function main(): Promise<void> {
       if (!baselineMatchesGraphql) log('warning: the baseline did not answer the same JSON as the GraphQL list');
     }
 
-    const scenarios: BenchResults['scenarios'] = {};
-    let upstreamCallsDuringCachedScenario: number | null = null;
-    for (const scenario of SCENARIOS.filter((s) => options.scenarios.includes(s.id))) {
-      const target = scenario.target(ctx);
+    const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
+    const runs = selected.map((scenario) => ({
+      scenario,
+      target: scenario.target(ctx),
+      rounds: [] as RawResult[],
+      cpu: new CpuMeter(children[scenario.server]!.pid),
+    }));
+    for (const { scenario, target } of runs) {
       const sample = await send(target);
       const problem = scenario.problem(sample.status, sample.body, ctx);
       if (problem) throw new Error(`(${scenario.letter}) ${scenario.id}: ${problem}`);
-      log(`(${scenario.letter}) ${scenario.id}: warm-up ${options.warmup} s, then ${options.duration} s at ${options.connections} connections`);
-      if (options.warmup > 0) await load(target, options, options.warmup);
-      const upstreamBefore = fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
-      const result = await load(target, options, options.duration);
-      if (scenario.id === 'wildfire-cached') {
-        upstreamCallsDuringCachedScenario = fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder') - upstreamBefore;
+    }
+    // The scenarios take turns, round by round, so a machine that speeds up or slows down during the run does so
+    // for all of them alike, and a ratio compares stretches measured side by side rather than a minute apart.
+    const roundSeconds = options.duration / options.rounds;
+    log(`${selected.map((s) => s.letter).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
+    let upstreamCallsDuringCachedScenario: number | null = null;
+    for (let round = 1; round <= options.rounds; round++) {
+      for (const run of runs) {
+        const { scenario, target } = run;
+        if (round === 1 && options.warmup > 0) {
+          log(`(${scenario.letter}) ${scenario.id}: warm-up ${options.warmup} s`);
+          await load(target, options, options.warmup);
+        }
+        log(`(${scenario.letter}) ${scenario.id}: round ${round} of ${options.rounds}`);
+        const upstreamBefore = fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
+        run.cpu.start();
+        run.rounds.push(await load(target, options, roundSeconds));
+        run.cpu.stop();
+        if (scenario.id === 'wildfire-cached') {
+          upstreamCallsDuringCachedScenario =
+            (upstreamCallsDuringCachedScenario ?? 0) + fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder') - upstreamBefore;
+        }
       }
+    }
+    const scenarios: BenchResults['scenarios'] = {};
+    for (const { scenario, target, rounds, cpu } of runs) {
       const after = await send(target);
       const problemAfter = scenario.problem(after.status, after.body, ctx);
       if (problemAfter) throw new Error(`(${scenario.letter}) ${scenario.id} after the load: ${problemAfter}`);
-      scenarios[scenario.id] = toResult(scenario, target, result, sql.perOperation[scenario.id] ?? null);
+      scenarios[scenario.id] = toResult(scenario, target, options, rounds, cpu, sql.perOperation[scenario.id] ?? null);
     }
 
     await cleanup();
@@ -237,13 +264,24 @@ async function main(): Promise<void> {
   }
 }
 
-function toResult(scenario: (typeof SCENARIOS)[number], target: Target, result: LoadResult, statements: number | null): ScenarioResult {
+function toResult(
+  scenario: Scenario,
+  target: Target,
+  options: BenchOptions,
+  rounds: RawResult[],
+  cpu: CpuMeter,
+  statements: number | null,
+): ScenarioResult {
+  const result = autocannon.aggregateResult(rounds, { url: target.url, connections: options.connections });
+  const seconds = rounds.reduce((sum, r) => sum + r.duration, 0);
+  const requests = rounds.reduce((sum, r) => sum + r.totalCompletedRequests, 0);
   return {
     letter: scenario.letter,
     title: scenario.title,
     method: target.method,
     url: target.url.replace(/^http:\/\/[^/]+/, ''),
-    requestsPerSecond: round(result.requests.average, 1),
+    requestsPerSecond: round(requests / seconds, 1),
+    requestsPerSecondByRound: rounds.map((r) => round(r.totalCompletedRequests / r.duration, 1)),
     latencyMs: {
       p50: round(result.latency.p50),
       p90: round(result.latency.p90),
@@ -251,11 +289,14 @@ function toResult(scenario: (typeof SCENARIOS)[number], target: Target, result: 
       average: round(result.latency.average),
       max: round(result.latency.max),
     },
-    requests: result.requests.total,
+    requests,
+    seconds: round(seconds),
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    bytesPerSecond: Math.round(result.throughput.average),
+    bytesPerSecond: Math.round(rounds.reduce((sum, r) => sum + r.totalBytes, 0) / seconds),
+    serverCpuMicrosecondsPerRequest: perRequest(cpu.serverSeconds, requests),
+    databaseCpuMicrosecondsPerRequest: perRequest(cpu.databaseSeconds, requests),
     sqlStatementsPerOperation: statements,
   };
 }

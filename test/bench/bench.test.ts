@@ -29,7 +29,7 @@ beforeAll(async () => {
   delete env.REDIS_URL;
   ({ stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', 'bench/run.ts', '--small', '--duration', '1', '--warmup', '0.5', '--connections', '2', '--out', out],
+    ['--import', 'tsx', 'bench/run.ts', '--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2', '--out', out],
     { cwd: ROOT, env, timeout: 110_000, maxBuffer: 10 * 1024 * 1024 },
   ));
   const files = readdirSync(out).filter((f) => /^bench-.*\.json$/.test(f));
@@ -52,6 +52,22 @@ describe('npm run bench', () => {
       expect(Number.isFinite(scenario.latencyMs.p99), id).toBe(true);
       expect(scenario.non2xx + scenario.errors + scenario.timeouts, id).toBe(0);
     }
+  });
+
+  it('measures in rounds the scenarios take in turns, and says what each request cost the server in CPU', () => {
+    expect(results.options.rounds).toBe(2);
+    for (const id of SCENARIOS) {
+      const scenario = results.scenarios[id];
+      expect(scenario.requestsPerSecondByRound, id).toHaveLength(2);
+      // Two rounds of half a second: autocannon stops on its next 100 ms sample.
+      expect(scenario.seconds, id).toBeGreaterThanOrEqual(0.9);
+      expect(scenario.seconds, id).toBeLessThan(1.6);
+      expect(Math.abs(scenario.requestsPerSecond - scenario.requests / scenario.seconds) / scenario.requestsPerSecond, id).toBeLessThan(0.01);
+      if (process.platform === 'linux') expect(scenario.serverCpuMicrosecondsPerRequest, id).toBeGreaterThan(0);
+    }
+    // Only the SQL scenarios reach PostgreSQL (this database runs on this machine, embedded or not).
+    if (process.platform === 'linux') expect(results.scenarios['sql-baseline'].databaseCpuMicrosecondsPerRequest).toBeGreaterThan(0);
+    expect(stdout).toContain('CPU µs/req');
   });
 
   it('reports the SQL statements of one list operation at page sizes 10, 50 and 100, the same at each', () => {
