@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 /**
  * Counters and histograms for paths that record on every request. prom-client's own metrics validate the label
  * object and rebuild its hash on each update, which costs more than a cached answer takes to send; these find
- * the series of a label set by one string key and add to plain numbers. They register in a prom-client
+ * the series of a label set value by value and add to plain numbers. They register in a prom-client
  * Registry like its own metrics (it reads `get()` when scraped), so the exposition is the same.
  */
 
@@ -15,10 +15,15 @@ interface MetricValue {
   metricName?: string;
 }
 
+/** A trie of label values, one level per label name, with a series at the end of each full path. */
+type Level<S> = Map<string, Level<S> | S>;
+
 abstract class SeriesMetric<L extends string, S extends { labels: Labels<L> }> {
   readonly aggregator = 'sum';
   abstract readonly type: 'counter' | 'histogram';
-  protected readonly series = new Map<string, S>();
+  /** Every series, in the order they were first recorded. */
+  protected readonly series: S[] = [];
+  #root: Level<S> = new Map();
 
   constructor(
     registry: Registry,
@@ -30,19 +35,30 @@ abstract class SeriesMetric<L extends string, S extends { labels: Labels<L> }> {
     registry.registerMetric(this as never);
   }
 
+  /**
+   * Finds a label set's series one value at a time: label values are mostly the same few strings (a method, a
+   * route, a status code), whose hashes V8 keeps, so no key is built and hashed per update.
+   */
   protected seriesOf(labels: Labels<L>): S {
-    // Each value prefixed with its length: no value can pass for a boundary between two others.
-    let key = '';
-    for (const name of this.labelNames) {
-      const value = String(labels[name]);
-      key += value.length + ':' + value;
+    const names = this.labelNames;
+    let level = this.#root;
+    for (let i = 0; i < names.length - 1; i++) {
+      const value = String(labels[names[i]!]);
+      let next = level.get(value) as Level<S> | undefined;
+      if (!next) {
+        next = new Map();
+        level.set(value, next);
+      }
+      level = next;
     }
-    let series = this.series.get(key);
+    const last = names.length === 0 ? '' : String(labels[names[names.length - 1]!]);
+    let series = level.get(last) as S | undefined;
     if (!series) {
       const own = {} as Labels<L>;
-      for (const name of this.labelNames) own[name] = labels[name];
+      for (const name of names) own[name] = String(labels[name]);
       series = this.create(own);
-      this.series.set(key, series);
+      level.set(last, series);
+      this.series.push(series);
     }
     return series;
   }
@@ -55,7 +71,8 @@ abstract class SeriesMetric<L extends string, S extends { labels: Labels<L> }> {
   }
 
   reset(): void {
-    this.series.clear();
+    this.series.length = 0;
+    this.#root = new Map();
   }
 }
 
@@ -75,7 +92,7 @@ export class SeriesCounter<L extends string> extends SeriesMetric<L, { labels: L
   }
 
   protected values(): MetricValue[] {
-    return [...this.series.values()].map(({ labels, value }) => ({ labels, value }));
+    return this.series.map(({ labels, value }) => ({ labels, value }));
   }
 }
 
@@ -112,7 +129,7 @@ export class SeriesHistogram<L extends string> extends SeriesMetric<L, Histogram
 
   protected values(): MetricValue[] {
     const out: MetricValue[] = [];
-    for (const { labels, counts, sum, count } of this.series.values()) {
+    for (const { labels, counts, sum, count } of this.series) {
       let cumulative = 0;
       this.bounds.forEach((le, i) => {
         cumulative += counts[i]!;
