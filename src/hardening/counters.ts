@@ -14,7 +14,8 @@ export interface Hit {
  * can never all see the same "below the limit" count.
  */
 export interface CounterStore {
-  hit(key: string, windowMs: number): Promise<Hit>;
+  /** A store in this process answers at once; a shared one answers with a promise. */
+  hit(key: string, windowMs: number): Hit | Promise<Hit>;
   /** Takes one hit back (never below zero), for attempts that turn out not to count. */
   release(key: string): Promise<void>;
 }
@@ -26,7 +27,7 @@ export class MemoryCounterStore implements CounterStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async hit(key: string, windowMs: number): Promise<Hit> {
+  hit(key: string, windowMs: number): Hit {
     const now = this.now();
     this.sweep(now, windowMs);
     let window = this.windows.get(key);

@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { TokenService } from '../auth/tokens.js';
-import type { CounterStore } from './counters.js';
+import type { CounterStore, Hit } from './counters.js';
 
 /** Probes from load balancers and orchestrators: throttling them would take a healthy replica out of service. */
 const PROBES = new Set(['/api/health', '/api/v1/health', '/api/ready']);
@@ -39,19 +39,28 @@ export function registerRateLimit(
 ): void {
   const { max, counters, tokens } = options;
   const windowMs = options.windowSeconds * 1000;
-  const count = (reply: FastifyReply, key: string, done: HookHandlerDoneFunction) => {
-    counters.hit(`http:${key}`, windowMs).then((hit) => {
-      const resetSeconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
-      reply.header('x-ratelimit-limit', max).header('x-ratelimit-reset', resetSeconds);
-      if (hit.count <= max) {
-        reply.header('x-ratelimit-remaining', max - hit.count);
-        return done();
-      }
-      reply.header('x-ratelimit-remaining', 0).header('retry-after', resetSeconds);
-      done(new TooManyRequests(resetSeconds));
-    }, done);
+  const answer = (reply: FastifyReply, hit: Hit, done: HookHandlerDoneFunction) => {
+    const resetSeconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
+    reply.header('x-ratelimit-limit', max).header('x-ratelimit-reset', resetSeconds);
+    if (hit.count <= max) {
+      reply.header('x-ratelimit-remaining', max - hit.count);
+      return done();
+    }
+    reply.header('x-ratelimit-remaining', 0).header('retry-after', resetSeconds);
+    done(new TooManyRequests(resetSeconds));
   };
-  // Callback style, and no promise for an anonymous caller's key: this runs on every request.
+  const count = (reply: FastifyReply, key: string, done: HookHandlerDoneFunction) => {
+    let hit: Hit | Promise<Hit>;
+    try {
+      hit = counters.hit(`http:${key}`, windowMs);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (hit instanceof Promise) hit.then((h) => answer(reply, h, done), done);
+    else answer(reply, hit, done);
+  };
+  // Callback style, and no promise for an anonymous caller's key or a count kept in this process: this runs on
+  // every request.
   app.addHook('onRequest', (request, reply, done) => {
     if (PROBES.has(request.url.split('?', 1)[0] ?? '')) return done();
     const key = principalOrAddress(request, tokens);
