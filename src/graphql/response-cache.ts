@@ -13,9 +13,15 @@ export type ReplayPolicy = Record<string, (value: never) => boolean>;
 
 /** What one /graphql request may contribute to the cache: its key, and how many root fields passed the policy. */
 export interface ResponseCacheSlot {
-  key: string;
+  key: CacheKey;
   replayableFields: number;
   storeForSeconds: number;
+}
+
+/** The request's Accept header (it picks the answer's format) and its body's text. */
+interface CacheKey {
+  accept: string;
+  body: string;
 }
 
 interface Entry {
@@ -26,6 +32,8 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 10_000;
+/** Distinct Accept headers the cache keeps answers for; requests with any other go to Apollo. */
+const MAX_ACCEPT_VARIANTS = 16;
 const MAX_BODY_BYTES = 256 * 1024;
 const MAX_KEY_LENGTH = 16 * 1024;
 
@@ -60,7 +68,12 @@ export function keepRawJsonBodies(fastify: FastifyInstance): void {
  * The rate limit runs before the hit, so replays are budgeted like any request.
  */
 export class ResponseCache {
-  readonly #entries = new Map<string, Entry>();
+  /**
+   * Answers by Accept header, then by body text. Two lookups rather than one on the two joined: a Map hashes
+   * every character of a new key string, and joining them would also copy the body, on every request.
+   */
+  readonly #byAccept = new Map<string, Map<string, Entry>>();
+  #size = 0;
 
   constructor(
     private readonly ttlSeconds: number,
@@ -101,7 +114,8 @@ export class ResponseCache {
   readonly preValidation = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const key = this.keyOf(request);
     if (key === undefined) return done();
-    const entry = this.#entries.get(key);
+    const entries = this.#byAccept.get(key.accept);
+    const entry = entries?.get(key.body);
     if (entry && entry.expiresAt > this.now()) {
       const started = performance.now();
       this.metrics.cacheLookup('graphql_response', true);
@@ -113,7 +127,10 @@ export class ResponseCache {
       // Not calling done: the request is answered, the GraphQL handler does not run.
       return;
     }
-    if (entry) this.#entries.delete(key);
+    if (entry) {
+      entries!.delete(key.body);
+      this.#size--;
+    }
     this.metrics.cacheLookup('graphql_response', false);
     request.responseCacheSlot = { key, replayableFields: 0, storeForSeconds: 0 };
     done();
@@ -131,14 +148,36 @@ export class ResponseCache {
     if (payload.length > MAX_BODY_BYTES) return;
     const contentType = reply.getHeader('content-type');
     if (typeof contentType !== 'string') return;
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(slot.key, {
+    const { accept, body } = slot.key;
+    let entries = this.#byAccept.get(accept);
+    if (!entries) {
+      if (this.#byAccept.size >= MAX_ACCEPT_VARIANTS) return;
+      entries = new Map();
+      this.#byAccept.set(accept, entries);
+    }
+    if (!entries.has(body)) {
+      if (this.#size >= MAX_ENTRIES) this.evictOldest(entries);
+      this.#size++;
+    }
+    entries.set(body, {
       body: payload,
       contentType,
       operationName: (request.body as { operationName?: string | null }).operationName ?? null,
       expiresAt: this.now() + slot.storeForSeconds * 1000,
     });
     reply.header('cache-control', `public, max-age=${slot.storeForSeconds}`);
+  }
+
+  /** Makes room: the oldest answer for the same Accept header, else the oldest of another. */
+  private evictOldest(preferred: Map<string, Entry>): void {
+    for (const entries of [preferred, ...this.#byAccept.values()]) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) {
+        entries.delete(oldest.value);
+        this.#size--;
+        return;
+      }
+    }
   }
 
   /** Decides, once the answer is known, whether the slot's request may be replayed to others. */
@@ -158,7 +197,7 @@ export class ResponseCache {
     };
   }
 
-  private keyOf(request: FastifyRequest): string | undefined {
+  private keyOf(request: FastifyRequest): CacheKey | undefined {
     if (!this.enabled || request.method !== 'POST') return undefined;
     const { headers } = request;
     if (headers.authorization !== undefined || headers.cookie !== undefined) return undefined;
@@ -170,7 +209,7 @@ export class ResponseCache {
     // The body's own text, parsed into the query, operation name and variables Apollo saw; Accept picks the format.
     const raw = request.rawJsonBody;
     if (raw === undefined || raw.length > MAX_KEY_LENGTH) return undefined;
-    return `${headers.accept ?? ''}\n${raw}`;
+    return { accept: headers.accept ?? '', body: raw };
   }
 }
 

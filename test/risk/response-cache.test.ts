@@ -32,7 +32,12 @@ async function post(app: TestApp, body: unknown, headers: Record<string, string>
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, text: await res.text(), cacheControl: res.headers.get('cache-control') };
+  return {
+    status: res.status,
+    text: await res.text(),
+    cacheControl: res.headers.get('cache-control'),
+    contentType: res.headers.get('content-type'),
+  };
 }
 
 async function replays(app: TestApp): Promise<{ hits: number; misses: number }> {
@@ -76,6 +81,23 @@ describe('the public response cache', () => {
     expect(JSON.parse(other.text).data.earthquakeRisk.zipCode).toBe('10001');
     const replayed = await post(t, { query: EARTHQUAKE, variables: { zip: '94103' } });
     expect(JSON.parse(replayed.text).data.earthquakeRisk.zipCode).toBe('94103');
+  });
+
+  it('keeps answers apart by Accept header: each format is stored and replayed as Apollo chose it', async () => {
+    const body = { query: WILDFIRE, variables: { zip: '02108' } };
+    const graphqlResponse = { accept: 'application/graphql-response+json' };
+    await post(t, body); // fills the risk cache: the next answers are built from cached data
+    const json = await post(t, body, { accept: 'application/json' });
+    const typed = await post(t, body, graphqlResponse);
+    expect(json.contentType).toMatch(/^application\/json/);
+    expect(typed.contentType).toMatch(/^application\/graphql-response\+json/);
+    const before = await replays(t);
+    const replayedTyped = await post(t, body, graphqlResponse);
+    const replayedJson = await post(t, body, { accept: 'application/json' });
+    expect(await replays(t)).toEqual({ hits: before.hits + 2, misses: before.misses });
+    expect(replayedTyped.contentType).toBe(typed.contentType);
+    expect(replayedTyped.text).toBe(typed.text);
+    expect(replayedJson.contentType).toBe(json.contentType);
   });
 
   it('never answers a caller who sends credentials from the cache, nor stores what they were told', async () => {
