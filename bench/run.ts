@@ -212,22 +212,22 @@ async function main(): Promise<void> {
     // for all of them alike, and a ratio compares stretches measured side by side rather than a minute apart.
     const roundSeconds = options.duration / options.rounds;
     log(`${selected.map((s) => s.letter).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
+    const upstreamCalls = () => fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
     let upstreamCallsDuringCachedScenario: number | null = null;
-    for (let round = 1; round <= options.rounds; round++) {
+    for (let turn = 1; turn <= options.rounds; turn++) {
       for (const run of runs) {
         const { scenario, target } = run;
-        if (round === 1 && options.warmup > 0) {
+        if (turn === 1 && options.warmup > 0) {
           log(`(${scenario.letter}) ${scenario.id}: warm-up ${options.warmup} s`);
           await load(target, options, options.warmup);
         }
-        log(`(${scenario.letter}) ${scenario.id}: round ${round} of ${options.rounds}`);
-        const upstreamBefore = fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
+        log(`(${scenario.letter}) ${scenario.id}: round ${turn} of ${options.rounds}`);
+        const upstreamBefore = upstreamCalls();
         run.cpu.start();
         run.rounds.push(await load(target, options, roundSeconds));
         run.cpu.stop();
         if (scenario.id === 'wildfire-cached') {
-          upstreamCallsDuringCachedScenario =
-            (upstreamCallsDuringCachedScenario ?? 0) + fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder') - upstreamBefore;
+          upstreamCallsDuringCachedScenario = (upstreamCallsDuringCachedScenario ?? 0) + upstreamCalls() - upstreamBefore;
         }
       }
     }
