@@ -120,7 +120,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
-  keepRawJsonBodies(fastify);
+  const responseCache = new ResponseCache('/graphql', config.responseCacheTtlSeconds, riskReplayPolicy, services.metrics);
+  keepRawJsonBodies(fastify, responseCache.recall);
   registerRequestScope(fastify);
   // Set on arrival, so every answer carries it, errors included (Fastify keeps headers set before an error).
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -144,7 +145,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   // Contexts the REST layer builds for its own stored documents (see graphqlLimitsPlugin).
   const restContexts = new WeakSet<Context>();
-  const responseCache = new ResponseCache(config.responseCacheTtlSeconds, riskReplayPolicy, services.metrics);
   const schema = responseCache.track(buildSchema());
   const apollo = createApollo(config, schema, {
     plugins: [

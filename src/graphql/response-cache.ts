@@ -29,6 +29,8 @@ interface Entry {
   contentType: string;
   operationName: string | null;
   expiresAt: number;
+  /** The request body the answer was made for, parsed and frozen: what the same text parses to. */
+  request: object;
 }
 
 const MAX_ENTRIES = 10_000;
@@ -40,6 +42,8 @@ const MAX_KEY_LENGTH = 16 * 1024;
 declare module 'fastify' {
   interface FastifyRequest {
     responseCacheSlot?: ResponseCacheSlot;
+    /** The stored answer found for this request's body text before it was parsed. */
+    responseCacheHit?: Entry;
     /** The text of a JSON body, as received. */
     rawJsonBody?: string;
   }
@@ -47,14 +51,18 @@ declare module 'fastify' {
 
 /**
  * Parses JSON bodies exactly as Fastify does (same limit, same prototype-poisoning refusal, same errors) and keeps
- * their text on the request: the cache keys on it rather than re-serialising the parsed body.
+ * their text on the request: the cache keys on it rather than re-serialising the parsed body. A body whose text
+ * has a stored answer is not parsed at all: `recall` gives what that text parsed to when the answer was stored.
  */
-export function keepRawJsonBodies(fastify: FastifyInstance): void {
+export function keepRawJsonBodies(fastify: FastifyInstance, recall?: (request: FastifyRequest, text: string) => object | undefined): void {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.rawJsonBody = body as string;
-    parse(request, body as string, done);
+    const text = body as string;
+    request.rawJsonBody = text;
+    const known = recall?.(request, text);
+    if (known !== undefined) done(null, known);
+    else parse(request, text, done);
   });
 }
 
@@ -76,6 +84,8 @@ export class ResponseCache {
   #size = 0;
 
   constructor(
+    /** The route the cache answers (POST); the JSON parser asks `recall` about bodies sent to it. */
+    private readonly path: string,
     private readonly ttlSeconds: number,
     private readonly policy: ReplayPolicy,
     private readonly metrics: Metrics,
@@ -107,26 +117,33 @@ export class ResponseCache {
   }
 
   /**
+   * Asked by the JSON parser before it parses a body: when the text has a fresh answer, the request is marked as
+   * a hit and gets, as its body, what the same text parsed to when the answer was stored; nothing is parsed.
+   */
+  readonly recall = (request: FastifyRequest, text: string): object | undefined => {
+    if (request.routeOptions.url !== this.path) return undefined;
+    const accept = this.acceptOf(request, text);
+    if (accept === undefined) return undefined;
+    const entry = this.#byAccept.get(accept)?.get(text);
+    if (!entry || entry.expiresAt <= this.now()) return undefined;
+    request.responseCacheHit = entry;
+    return entry.request;
+  };
+
+  /**
    * preValidation of POST /graphql (the body is parsed; the request scope and GraphQL have not started): answers
-   * from the cache, or opens a slot the answer may be stored in. Callback style: a request the cache does not
-   * concern costs no promise.
+   * a hit, or opens a slot the answer may be stored in. Callback style: a request the cache does not concern
+   * costs no promise.
    */
   readonly preValidation = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const hit = request.responseCacheHit;
+    if (hit) return this.replay(reply, hit); // not calling done: the request is answered, GraphQL does not run
     const key = this.keyOf(request);
     if (key === undefined) return done();
     const entries = this.#byAccept.get(key.accept);
     const entry = entries?.get(key.body);
-    if (entry && entry.expiresAt > this.now()) {
-      const started = performance.now();
-      this.metrics.cacheLookup('graphql_response', true);
-      reply
-        .header('content-type', entry.contentType)
-        .header('cache-control', `public, max-age=${Math.max(0, Math.floor((entry.expiresAt - this.now()) / 1000))}`)
-        .send(entry.body);
-      this.metrics.graphqlOperation(entry.operationName, 'query', 'ok', (performance.now() - started) / 1000);
-      // Not calling done: the request is answered, the GraphQL handler does not run.
-      return;
-    }
+    // Stored between parsing and now: still a hit.
+    if (entry && entry.expiresAt > this.now()) return this.replay(reply, entry);
     if (entry) {
       entries!.delete(key.body);
       this.#size--;
@@ -135,6 +152,16 @@ export class ResponseCache {
     request.responseCacheSlot = { key, replayableFields: 0, storeForSeconds: 0 };
     done();
   };
+
+  private replay(reply: FastifyReply, entry: Entry): void {
+    const started = performance.now();
+    this.metrics.cacheLookup('graphql_response', true);
+    reply
+      .header('content-type', entry.contentType)
+      .header('cache-control', `public, max-age=${Math.max(0, Math.floor((entry.expiresAt - this.now()) / 1000))}`)
+      .send(entry.body);
+    this.metrics.graphqlOperation(entry.operationName, 'query', 'ok', (performance.now() - started) / 1000);
+  }
 
   /** onSend of /graphql: stores an answer the plugin found replayable. */
   readonly onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void => {
@@ -159,11 +186,13 @@ export class ResponseCache {
       if (this.#size >= MAX_ENTRIES) this.evictOldest(entries);
       this.#size++;
     }
+    const parsed = request.body as { operationName?: string | null };
     entries.set(body, {
       body: payload,
       contentType,
-      operationName: (request.body as { operationName?: string | null }).operationName ?? null,
+      operationName: parsed.operationName ?? null,
       expiresAt: this.now() + slot.storeForSeconds * 1000,
+      request: deepFreeze(structuredClone(parsed)),
     });
     reply.header('cache-control', `public, max-age=${slot.storeForSeconds}`);
   }
@@ -198,19 +227,33 @@ export class ResponseCache {
   }
 
   private keyOf(request: FastifyRequest): CacheKey | undefined {
-    if (!this.enabled || request.method !== 'POST') return undefined;
-    const { headers } = request;
-    if (headers.authorization !== undefined || headers.cookie !== undefined) return undefined;
-    if (!/^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
+    const raw = request.rawJsonBody;
+    const accept = this.acceptOf(request, raw);
+    if (accept === undefined || raw === undefined) return undefined;
     const body = request.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | null;
     if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string' || body.extensions !== undefined) {
       return undefined;
     }
     // The body's own text, parsed into the query, operation name and variables Apollo saw; Accept picks the format.
-    const raw = request.rawJsonBody;
-    if (raw === undefined || raw.length > MAX_KEY_LENGTH) return undefined;
-    return { accept: headers.accept ?? '', body: raw };
+    return { accept, body: raw };
   }
+
+  /** The Accept header of a request the cache may answer, judged by its headers and body text; else undefined. */
+  private acceptOf(request: FastifyRequest, raw: string | undefined): string | undefined {
+    if (!this.enabled || request.method !== 'POST' || raw === undefined || raw.length > MAX_KEY_LENGTH) return undefined;
+    const { headers } = request;
+    if (headers.authorization !== undefined || headers.cookie !== undefined) return undefined;
+    if (!/^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
+    return headers.accept ?? '';
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 /** The number of root fields a query selects, not counting __typename; undefined when it is not a plain list of fields. */

@@ -62,7 +62,8 @@ export function registerRateLimit(
   // Callback style, and no promise for an anonymous caller's key or a count kept in this process: this runs on
   // every request.
   app.addHook('onRequest', (request, reply, done) => {
-    if (PROBES.has(request.url.split('?', 1)[0] ?? '')) return done();
+    // The matched route's pattern (undefined for an unknown path): nothing to split out of the URL per request.
+    if (PROBES.has(request.routeOptions.url ?? '')) return done();
     const key = principalOrAddress(request, tokens);
     if (typeof key === 'string') count(reply, key, done);
     else key.then((k) => count(reply, k, done), done);

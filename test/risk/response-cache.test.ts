@@ -74,6 +74,23 @@ describe('the public response cache', () => {
     expect(fake.requests('fire')).toHaveLength(fireCalls);
   });
 
+  it('budgets and identifies a replay like any request: it carries its own request id and spends from the rate limit', async () => {
+    const body = JSON.stringify({ query: WILDFIRE, variables: { zip: '73301' } });
+    const send = () => fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await send();
+    await send(); // stored now
+    const first = await send();
+    const second = await send();
+    for (const res of [first, second]) {
+      expect(res.headers.get('cache-control')).toMatch(/^public, max-age=/);
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/);
+      expect(Number(res.headers.get('x-ratelimit-limit'))).toBeGreaterThan(0);
+    }
+    expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(Number(second.headers.get('x-ratelimit-remaining'))).toBe(Number(first.headers.get('x-ratelimit-remaining')) - 1);
+    expect(await second.text()).toBe(await first.text());
+  });
+
   it('keeps answers apart by variables and operation: another ZIP is its own entry', async () => {
     await post(t, { query: EARTHQUAKE, variables: { zip: '94103' } });
     await post(t, { query: EARTHQUAKE, variables: { zip: '94103' } });
