@@ -124,30 +124,29 @@ export class ResponseCache {
     if (request.routeOptions.url !== this.path) return undefined;
     const accept = this.acceptOf(request, text);
     if (accept === undefined) return undefined;
-    const entry = this.#byAccept.get(accept)?.get(text);
-    if (!entry || entry.expiresAt <= this.now()) return undefined;
+    const entries = this.#byAccept.get(accept);
+    const entry = entries?.get(text);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      entries!.delete(text);
+      this.#size--;
+      return undefined;
+    }
     request.responseCacheHit = entry;
     return entry.request;
   };
 
   /**
    * preValidation of POST /graphql (the body is parsed; the request scope and GraphQL have not started): answers
-   * a hit, or opens a slot the answer may be stored in. Callback style: a request the cache does not concern
+   * a hit the parser found, or opens a slot the answer may be stored in. Callback style: a request the cache does not concern
    * costs no promise.
    */
   readonly preValidation = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const hit = request.responseCacheHit;
     if (hit) return this.replay(reply, hit); // not calling done: the request is answered, GraphQL does not run
+    // The parser found no fresh answer for this text (and dropped an expired one): GraphQL answers, maybe to be stored.
     const key = this.keyOf(request);
     if (key === undefined) return done();
-    const entries = this.#byAccept.get(key.accept);
-    const entry = entries?.get(key.body);
-    // Stored between parsing and now: still a hit.
-    if (entry && entry.expiresAt > this.now()) return this.replay(reply, entry);
-    if (entry) {
-      entries!.delete(key.body);
-      this.#size--;
-    }
     this.metrics.cacheLookup('graphql_response', false);
     request.responseCacheSlot = { key, replayableFields: 0, storeForSeconds: 0 };
     done();
