@@ -16,6 +16,7 @@ import { isDatabaseUnavailable } from './graphql/errors.js';
 import { keepRawJsonBodies, ResponseCache } from './graphql/response-cache.js';
 import { buildSchema } from './graphql/schema.js';
 import { riskReplayPolicy } from './risk/replay.js';
+import { declareRoutePattern } from './shared/route-pattern.js';
 import type { CounterStore } from './hardening/counters.js';
 import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
@@ -121,6 +122,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
   const responseCache = new ResponseCache('/graphql', config.responseCacheTtlSeconds, riskReplayPolicy, services.metrics);
+  declareRoutePattern(fastify);
+  responseCache.declare(fastify);
   keepRawJsonBodies(fastify, responseCache.recall);
   registerRequestScope(fastify);
   // Set on arrival, so every answer carries it, errors included (Fastify keeps headers set before an error).

@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { defaultFieldResolver, Kind, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Metrics } from '../observability/metrics.js';
+import { routePattern } from '../shared/route-pattern.js';
 import type { Context } from './context.js';
 
 /**
@@ -56,6 +57,8 @@ declare module 'fastify' {
  */
 export function keepRawJsonBodies(fastify: FastifyInstance, recall?: (request: FastifyRequest, text: string) => object | undefined): void {
   const parse = fastify.getDefaultJsonParser('error', 'error');
+  // Declared up front (as the cache's own fields are, in ResponseCache.declare): every request keeps one shape.
+  fastify.decorateRequest('rawJsonBody', undefined);
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
@@ -96,6 +99,12 @@ export class ResponseCache {
     return this.ttlSeconds > 0;
   }
 
+  /** Declares the cache's fields on every request up front, so a hit, a miss and any other request share one shape. */
+  declare(fastify: FastifyInstance): void {
+    fastify.decorateRequest('responseCacheSlot', undefined);
+    fastify.decorateRequest('responseCacheHit', undefined);
+  }
+
   /** Wraps the policy's root resolvers so each counts, on its request's slot, a value it may replay. */
   track(schema: GraphQLSchema): GraphQLSchema {
     const fields = schema.getQueryType()?.getFields() ?? {};
@@ -121,7 +130,7 @@ export class ResponseCache {
    * a hit and gets, as its body, what the same text parsed to when the answer was stored; nothing is parsed.
    */
   readonly recall = (request: FastifyRequest, text: string): object | undefined => {
-    if (request.routeOptions.url !== this.path) return undefined;
+    if (routePattern(request) !== this.path) return undefined;
     const accept = this.acceptOf(request, text);
     if (accept === undefined) return undefined;
     const entries = this.#byAccept.get(accept);

@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { TokenService } from '../auth/tokens.js';
+import { routePattern } from '../shared/route-pattern.js';
 import type { CounterStore, Hit } from './counters.js';
 
 /** Probes from load balancers and orchestrators: throttling them would take a healthy replica out of service. */
@@ -63,7 +64,7 @@ export function registerRateLimit(
   // every request.
   app.addHook('onRequest', (request, reply, done) => {
     // The matched route's pattern (undefined for an unknown path): nothing to split out of the URL per request.
-    if (PROBES.has(request.routeOptions.url ?? '')) return done();
+    if (PROBES.has(routePattern(request) ?? '')) return done();
     const key = principalOrAddress(request, tokens);
     if (typeof key === 'string') count(reply, key, done);
     else key.then((k) => count(reply, k, done), done);
