@@ -147,8 +147,8 @@ export class ResponseCache {
 
   /**
    * preValidation of POST /graphql (the body is parsed; the request scope and GraphQL have not started): answers
-   * a hit the parser found, or opens a slot the answer may be stored in. Callback style: a request the cache does not concern
-   * costs no promise.
+   * a hit the parser found, or opens a slot the answer may be stored in. Callback style: a request the cache does
+   * not concern costs no promise.
    */
   readonly preValidation = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const hit = request.responseCacheHit;

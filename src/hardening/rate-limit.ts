@@ -63,7 +63,7 @@ export function registerRateLimit(
   // Callback style, and no promise for an anonymous caller's key or a count kept in this process: this runs on
   // every request.
   app.addHook('onRequest', (request, reply, done) => {
-    // The matched route's pattern (undefined for an unknown path): nothing to split out of the URL per request.
+    // By the matched route's pattern, so a query string or an unknown path is no way around the limit.
     if (PROBES.has(routePattern(request) ?? '')) return done();
     const key = principalOrAddress(request, tokens);
     if (typeof key === 'string') count(reply, key, done);
