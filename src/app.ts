@@ -6,6 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
 import { authenticate, type Credentials } from './auth/authenticate.js';
+import { refuseCrossSiteWrites, registerSessionCookies } from './auth/session.js';
 import { bootstrap } from './bootstrap.js';
 import type { Config } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
@@ -160,8 +161,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     log,
   });
   await apollo.start();
+  const session = await registerSessionCookies(fastify, config);
   const gateway: Gateway = {
     apollo,
+    credentialsOf: session.credentialsOf,
     contextFor: async (request, credentials) => {
       const context = await contextFor(request, credentials);
       restContexts.add(context);
@@ -169,13 +172,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   };
 
-  // Any origin in development, as the legacy risk service allowed; an explicit allowlist in production. With no
+  // Any origin in development, as the legacy risk service allowed, but without credentials; the CORS_ORIGINS
+  // allowlist in every mode, with credentials (the session cookie) and the methods and headers pages send. With no
   // origin allowed the plugin would add no header and answer no preflight: not registering it spares every request its hook.
   const corsOrigin = config.http.corsOrigins ?? (config.isProduction ? false : true);
   if (corsOrigin !== false) {
     await fastify.register(cors, {
       origin: corsOrigin,
-      allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
+      credentials: Array.isArray(corsOrigin),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id', 'x-origin'],
     });
   }
   registerRateLimit(fastify, {
@@ -185,10 +191,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     tokens: services.tokens,
   });
 
+  refuseCrossSiteWrites(fastify, session, (request, reply) => {
+    const error = { message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } };
+    const api = legacyApiOf(request.url);
+    if (!api) return void reply.code(403).send({ errors: [error] });
+    return void reply.code(403).send(toLegacyError(api, error).body);
+  });
+
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
       try {
-        const context = await contextFor(request, { authorization: request.headers.authorization });
+        const context = await contextFor(request, session.credentialsOf(request));
         context.responseCache = request.responseCacheSlot;
         return context;
       } catch (error) {
@@ -200,7 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       }
     },
   });
-  const subscriptions = await registerSubscriptions(fastify, { config, schema, contextFor, listening: services.helpdesk.events.ready() });
+  const subscriptions = await registerSubscriptions(fastify, { config, schema, contextFor, session, listening: services.helpdesk.events.ready() });
   fastify.route({
     url: '/graphql',
     method: ['POST', 'OPTIONS'],
@@ -211,7 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
   fastify.route({ url: '/graphql', method: 'GET', handler: graphqlHandler, wsHandler: subscriptions });
 
-  registerCoreRoutes(fastify, gateway, orm);
+  registerCoreRoutes(fastify, gateway, orm, session, config);
   registerPublicRoutes(fastify, gateway);
   registerHelpRoutes(fastify, gateway);
   registerApiDocs(fastify, legacyApiOf);

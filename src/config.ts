@@ -34,7 +34,17 @@ const EnvSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
-    CORS_ORIGINS: csv.optional(),
+    CORS_ORIGINS: csv
+      .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), {
+        message: 'must list origins such as https://app.example.com (scheme, host and port; no wildcard, no path)',
+      })
+      .optional(),
+    SESSION_COOKIE_NAME: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ . -')
+      .default('trellis_session'),
+    SESSION_COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+    SESSION_COOKIE_SECURE: bool.optional(),
     BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
     SHUTDOWN_GRACE_MS: int(0, 120_000).default(10_000),
     HTTP_HEADERS_TIMEOUT_MS: int(1000, 120_000).default(10_000),
@@ -86,6 +96,9 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET && !env.JWT_JWKS_URL) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
+    if (env.SESSION_COOKIE_SAMESITE === 'none' && env.SESSION_COOKIE_SECURE === false) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_COOKIE_SECURE'], message: 'browsers refuse SameSite=None without Secure' });
+    }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS' });
     }
@@ -113,6 +126,8 @@ export interface Config {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
   };
+  /** The browser session cookie that holds an access token, beside the Authorization header. */
+  session: { cookieName: string; sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
   logLevel: Env['LOG_LEVEL'];
   db: { url: string | undefined; dataDir: string; poolMax: number };
   redisUrl: string | undefined;
@@ -175,6 +190,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    },
+    session: {
+      cookieName: e.SESSION_COOKIE_NAME,
+      sameSite: e.SESSION_COOKIE_SAMESITE,
+      secure: e.SESSION_COOKIE_SECURE ?? (e.NODE_ENV === 'production' || e.SESSION_COOKIE_SAMESITE === 'none'),
     },
     logLevel: e.LOG_LEVEL,
     db: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, poolMax: e.DB_POOL_MAX },

@@ -9,6 +9,8 @@ export interface Credentials {
   authorization?: string | undefined;
   /** The workspace platform's legacy callers put their key pair in the JSON body instead of a header. */
   apiKey?: { key: string; secret: string } | undefined;
+  /** The access token of a browser session cookie: a bearer token that came in a cookie (see session.ts). */
+  session?: string | undefined;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface Credentials {
 export async function authenticate(em: EntityManager, tokens: TokenService, credentials: Credentials): Promise<Principal> {
   if (credentials.apiKey) return apiKeyPrincipal(em, credentials.apiKey.key, credentials.apiKey.secret);
   const header = credentials.authorization?.trim();
-  if (!header) return ANONYMOUS;
+  if (!header) return credentials.session ? userPrincipal(em, tokens, credentials.session) : ANONYMOUS;
   const space = header.indexOf(' ');
   const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
   const value = space < 0 ? '' : header.slice(space + 1).trim();

@@ -62,6 +62,8 @@ export function keepRawJsonBodies(fastify: FastifyInstance, recall?: (request: F
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
+    // Pages send their JSON headers on every call, a bodiless DELETE included: no body is no body, not an error.
+    if (text === '') return done(null, undefined);
     request.rawJsonBody = text;
     const known = recall?.(request, text);
     if (known !== undefined) done(null, known);

@@ -19,6 +19,7 @@ import {
 import { CloseCode, handleProtocols, type Context as Connection, type SubscribePayload } from 'graphql-ws';
 import { makeHandler, type Extra } from 'graphql-ws/use/@fastify/websocket';
 import type { WebSocket } from 'ws';
+import type { SessionCookies } from '../auth/session.js';
 import type { Credentials } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
@@ -40,6 +41,8 @@ export interface SubscriptionOptions {
   schema: GraphQLSchema;
   /** Authenticates credentials and builds a fresh context (forked EntityManager, new loaders), as for an HTTP request. */
   contextFor: (request: FastifyRequest, credentials: Credentials) => Promise<Context>;
+  /** The browser session cookie, a credential on the upgrade when no Authorization comes in connectionParams. */
+  session?: SessionCookies;
   /** Resolves once changes published by other replicas reach this one. */
   listening?: Promise<void>;
 }
@@ -47,6 +50,7 @@ export interface SubscriptionOptions {
 /** What a connection remembers between messages: the credentials it was opened with. */
 type ConnectionState = {
   authorization?: string | undefined;
+  session?: string | undefined;
 };
 type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Partial<ConnectionState>>;
 
@@ -56,15 +60,17 @@ type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Part
  * The caller is authenticated from `connectionParams.Authorization` when the connection opens (bad credentials
  * close it with 4403 and the reason), again for every subscribe message, and again for every change delivered,
  * each time reading the user afresh: a revoked token, a locked account or a changed role ends the subscription
- * with an error at the next change instead of when the socket happens to close. Credentials travel in the
- * protocol, never in cookies, so a hostile page cannot ride a visitor's session across origins.
+ * with an error at the next change instead of when the socket happens to close. Without an Authorization in the
+ * protocol, the upgrade's session cookie counts, but only from an allowlisted or the gateway's own Origin: the
+ * browser sends cookies on a WebSocket upgrade from any page and CORS does not apply, so a hostile page could
+ * otherwise ride a visitor's session.
  *
  * Documents meet the limits of POST /graphql (tokens, depth, aliases, directives, cost; no introspection in
  * production). Only subscriptions are served here: queries and mutations go through HTTP, with its rate limits.
  * Returns the handler for the /graphql route's `wsHandler`.
  */
 export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<WebsocketHandler> {
-  const { config, schema, contextFor } = options;
+  const { config, schema, contextFor, session } = options;
   const rules = [...specifiedRules, ...armorRules(), ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
   /** Each subscription's renewal: how a fresh context is made for the connection behind a context. */
   const renewals = new WeakMap<object, () => Promise<Context>>();
@@ -144,13 +150,16 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
           connection.extra.socket.close(CloseCode.BadRequest, 'connectionParams.Authorization must be a string');
           return false;
         }
+        const { request } = connection.extra;
+        const cookie = authorization === undefined && session?.trustedOrigin(request) ? session.tokenOf(request) : undefined;
         try {
-          await contextFor(connection.extra.request, { authorization });
+          await contextFor(request, { authorization, session: cookie });
         } catch (error) {
           refuse(connection.extra.socket, connection.extra.request, error);
           return false;
         }
         connection.extra.authorization = authorization;
+        connection.extra.session = cookie;
         return true;
       },
 
@@ -176,7 +185,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         if (variables.errors) return variables.errors.map((e) => withCode(e, 'BAD_USER_INPUT'));
 
         const renew = async () => {
-          const context = await contextFor(request, { authorization: connection.extra.authorization });
+          const context = await contextFor(request, { authorization: connection.extra.authorization, session: connection.extra.session });
           return { ...context, requestId: `${request.id}:${id}` };
         };
         let contextValue: Context;

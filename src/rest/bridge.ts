@@ -14,6 +14,8 @@ export interface Gateway {
   apollo: ApolloServer<Context>;
   /** Builds the same per-request context /graphql builds; throws a DomainError when the credentials are refused. */
   contextFor(request: FastifyRequest, credentials: Credentials): Promise<Context>;
+  /** A request's own credentials: its Authorization header, else its session cookie. */
+  credentialsOf(request: FastifyRequest): Credentials;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function runOperation<T = Record<string, unknown>>(
   request: FastifyRequest,
   document: string,
   variables: Record<string, unknown>,
-  credentials: Credentials = { authorization: request.headers.authorization },
+  credentials: Credentials = gateway.credentialsOf(request),
 ): Promise<OperationResult<T>> {
   let contextValue: Context;
   try {

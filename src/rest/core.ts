@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { SessionCookies } from '../auth/session.js';
+import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute } from './catalog.js';
@@ -17,12 +19,29 @@ const LOGIN = /* GraphQL */ `
   }
 `;
 
+const ME = /* GraphQL */ `
+  query SessionUser {
+    me { id username firstName lastName role }
+  }
+`;
+
 const HealthBody = z.object({ status: z.literal('healthy'), timestamp: z.string(), version: z.string() });
 const LoginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
 const Message = z.object({ message: z.string() });
+const AuthenticateBody = z.object({ uid: z.string().min(1), password: z.string().min(1) });
+const SessionUserBody = z.object({
+  id: z.string(),
+  uid: z.string().describe('the username'),
+  name: z.string().describe('first and last name, or the username when neither is set'),
+  email: z.string().nullable().describe('always null: accounts carry no e-mail address'),
+  role: z.enum(['Admin', 'User']),
+});
+
+type LoginResult = { access_token: string; token_type: 'Bearer'; expires_in: number };
+type Me = { id: string; username: string; firstName: string | null; lastName: string | null; role: 'admin' | 'user' };
 
 /** Health, readiness and log-in: the routes every API shares. */
-export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: Orm): void {
+export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: Orm, session: SessionCookies, config: Config): void {
   const health = async (request: FastifyRequest) => {
     const result = await runOperation<{ health: z.infer<typeof HealthBody> }>(gateway, request, HEALTH, {}, {});
     return result.data!.health;
@@ -83,7 +102,92 @@ export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: 
         if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));
         return reply.code(status).send(body);
       }
-      return (result.data as { login: unknown }).login;
+      const login = (result.data as { login: LoginResult }).login;
+      session.start(reply, login.access_token, login.expires_in);
+      return login;
     },
   );
+
+  registerSessionRoutes(app, gateway, session, config);
+}
+
+/**
+ * The help desk's original web page signs in with `POST /api/authenticate {uid, password}` and relies on the
+ * session cookie from then on; it asks who is signed in with `GET /api/user` (or `/api/id`).
+ */
+function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: SessionCookies, config: Config): void {
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/authenticate',
+      summary: 'Sign in with a username (uid) and password: sets the HttpOnly session cookie',
+      tag: 'auth',
+      auth: 'none',
+      body: AuthenticateBody,
+      responses: {
+        200: { description: `A short text; the cookie ${config.session.cookieName} holds the access token` },
+        401: { description: 'Missing or wrong uid or password', schema: Message },
+        403: { description: 'Account is locked or disabled', schema: Message },
+        429: { description: 'Too many attempts', schema: Message },
+      },
+    },
+    async (request, reply) => {
+      const parsed = AuthenticateBody.safeParse(request.body ?? {});
+      if (!parsed.success) return reply.code(401).send({ message: 'uid and password are required' });
+      const result = await runOperation(gateway, request, LOGIN, { username: parsed.data.uid, password: parsed.data.password }, {});
+      if (result.errors?.length) {
+        const { status, body } = toLegacyError('auth', result.errors[0]);
+        const retryAfter = result.errors[0]?.extensions?.retryAfter;
+        if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));
+        return reply.code(status).send(body);
+      }
+      const login = (result.data as { login: LoginResult }).login;
+      session.start(reply, login.access_token, login.expires_in);
+      return reply.type('text/plain; charset=utf-8').send('Authenticated');
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      path: '/api/authenticate',
+      summary: 'Sign out: expires the session cookie',
+      tag: 'auth',
+      auth: 'none',
+      responses: { 200: { description: 'A short text' } },
+    },
+    async (_request, reply) => {
+      session.end(reply);
+      return reply.type('text/plain; charset=utf-8').send('Signed out');
+    },
+  );
+
+  const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!session.hasCredentials(request)) return reply.code(401).send({ message: 'Authentication required' });
+    const result = await runOperation<{ me: Me }>(gateway, request, ME, {});
+    if (result.errors?.length) {
+      const { status, body } = toLegacyError('auth', result.errors[0]);
+      // An API key is nobody: the page's question has no answer for it.
+      return status === 403 ? reply.code(401).send({ message: 'Authentication required' }) : reply.code(status).send(body);
+    }
+    const { id, username, firstName, lastName, role } = result.data!.me;
+    const name = [firstName, lastName].filter(Boolean).join(' ') || username;
+    return { id, uid: username, name, email: null, role: role === 'admin' ? 'Admin' : 'User' };
+  };
+  for (const path of ['/api/user', '/api/id']) {
+    defineRoute(
+      app,
+      {
+        method: 'GET',
+        path,
+        summary: 'Who is signed in (by session cookie or bearer token), as the help desk page reads it',
+        tag: 'auth',
+        auth: 'bearer',
+        responses: { 200: { description: 'The signed-in person', schema: SessionUserBody }, 401: { description: 'Nobody is signed in', schema: Message } },
+      },
+      whoAmI,
+    );
+  }
 }

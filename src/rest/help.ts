@@ -42,7 +42,7 @@ const LIST_REQUESTS = /* GraphQL */ `
   query LegacyHelpRequests($status: HelpStatus, $category: HelpCategory, $priority: HelpPriority, $page: Int, $perPage: Int,
       $sortBy: HelpRequestSortField, $sortOrder: HelpSortOrder) {
     page: helpRequests(status: $status, category: $category, priority: $priority, page: $page, perPage: $perPage, sortBy: $sortBy, sortOrder: $sortOrder) {
-      requests { ...LegacyHelpRequest }
+      requests { ...LegacyHelpRequest requester { username firstName lastName } }
       pagination { page pages per_page: perPage total has_next: hasNext has_prev: hasPrev }
     }
   }
@@ -173,6 +173,8 @@ const UpdateRequestBody = body({
   admin_notes: text('admin_notes').nullable().optional().describe('administrators only'),
 });
 
+const StatusBody = body({ status: oneOf('status', HELP_STATUSES) });
+
 const RespondBody = body({
   response: text('response'),
   new_status: oneOf('new_status', HELP_STATUSES).nullish(),
@@ -241,6 +243,9 @@ const LegacyHistoryEntry = z.object({
   actor_id: z.string().nullable(),
   created_date: z.string(),
 });
+const LegacyListedRequest = LegacyRequest.extend({
+  user_name: z.string().nullable().describe("the requester's first and last name, else their username; null once the account is deleted"),
+});
 const LegacyRequestWithHistory = LegacyRequest.extend({ history: z.array(LegacyHistoryEntry), responses: z.array(LegacyResponse) });
 const LegacyFaq = z.object({
   id: z.number().int(),
@@ -269,6 +274,8 @@ type Faq = Omit<z.infer<typeof LegacyFaq>, 'tags'> & { tags: string[] };
 const legacyFaq = (faq: Faq) => ({ ...faq, tags: faq.tags.join(',') });
 const toObject = (counts: { key: string; count: number }[]) => Object.fromEntries(counts.map((c) => [c.key, c.count]));
 const defined = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+const displayName = (person: { username: string; firstName: string | null; lastName: string | null } | null) =>
+  person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username : null;
 const tagList = (tags: string | string[] | null | undefined) => (typeof tags === 'string' ? tags.split(',') : tags);
 
 function sendError(reply: FastifyReply, result: OperationResult) {
@@ -289,11 +296,13 @@ type Input = { params?: unknown; query?: unknown; body?: unknown };
  */
 function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
   app: FastifyInstance,
+  gateway: Gateway,
   spec: Omit<RestRoute, 'tag' | 'params' | 'query' | 'body'> & { params?: P; query?: Q; body?: B },
   run: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ) {
   defineRoute(app, { ...spec, tag: 'help desk' }, async (request, reply) => {
-    if (spec.auth === 'bearer' && !request.headers.authorization) return reply.code(401).send({ message: 'Authentication required' });
+    const credentials = gateway.credentialsOf(request);
+    if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session) return reply.code(401).send({ message: 'Authentication required' });
     const parts: Array<[keyof Input, z.ZodType | undefined, unknown]> = [
       ['params', spec.params, request.params],
       ['query', spec.query, request.query],
@@ -315,6 +324,7 @@ function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
 export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void {
   route(
     app,
+    gateway,
     {
       method: 'POST',
       path: '/api/help/requests',
@@ -337,6 +347,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
 
   route(
     app,
+    gateway,
     {
       method: 'GET',
       path: '/api/help/requests',
@@ -347,7 +358,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         200: {
           description: 'One page of requests',
           schema: z.object({
-            requests: z.array(LegacyRequest),
+            requests: z.array(LegacyListedRequest),
             pagination: z.object({ page: z.number().int(), pages: z.number().int(), per_page: z.number().int(), total: z.number().int(), has_next: z.boolean(), has_prev: z.boolean() }),
           }),
         },
@@ -364,14 +375,17 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         sortBy: query.sort_by,
         sortOrder: query.sort_order,
       });
-      const result = await runOperation<{ page: unknown }>(gateway, request, LIST_REQUESTS, variables);
+      type Listed = Record<string, unknown> & { requester: { username: string; firstName: string | null; lastName: string | null } | null };
+      const result = await runOperation<{ page: { requests: Listed[]; pagination: unknown } }>(gateway, request, LIST_REQUESTS, variables);
       if (result.errors?.length) return sendError(reply, result);
-      return result.data!.page;
+      const { requests, pagination } = result.data!.page;
+      return { requests: requests.map(({ requester, ...item }) => ({ ...item, user_name: displayName(requester) })), pagination };
     },
   );
 
   route(
     app,
+    gateway,
     {
       method: 'GET',
       path: '/api/help/requests/:id',
@@ -389,6 +403,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
 
   route(
     app,
+    gateway,
     {
       method: 'PUT',
       path: '/api/help/requests/:id',
@@ -413,8 +428,29 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
     },
   );
 
+  // The original page's status control: an update of the status alone, with the same rules and history.
   route(
     app,
+    gateway,
+    {
+      method: 'PUT',
+      path: '/api/help/requests/:id/status',
+      summary: "Change a help request's status (administrators)",
+      auth: 'bearer',
+      params: IdParams,
+      body: StatusBody,
+      responses: { 200: { description: 'Updated', schema: z.object({ message: z.string(), data: LegacyRequest }) }, ...pick(400, 401, 403, 404) },
+    },
+    async ({ params, body }, request, reply) => {
+      const result = await runOperation<{ request: unknown }>(gateway, request, UPDATE_REQUEST, { id: params.id, input: { status: body.status } });
+      if (result.errors?.length) return sendError(reply, result);
+      return { message: 'Help request status updated successfully', data: result.data!.request };
+    },
+  );
+
+  route(
+    app,
+    gateway,
     {
       method: 'POST',
       path: '/api/help/requests/:id/response',
@@ -434,6 +470,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
 
   route(
     app,
+    gateway,
     {
       method: 'GET',
       path: '/api/help/faqs',
@@ -461,6 +498,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
 
   route(
     app,
+    gateway,
     {
       method: 'POST',
       path: '/api/help/faqs',
@@ -486,6 +524,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
 
   route(
     app,
+    gateway,
     {
       method: 'PUT',
       path: '/api/help/faqs/:id',
@@ -512,6 +551,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
 
   route(
     app,
+    gateway,
     {
       method: 'DELETE',
       path: '/api/help/faqs/:id',
@@ -529,6 +569,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
 
   route(
     app,
+    gateway,
     {
       method: 'GET',
       path: '/api/help/search',
@@ -550,6 +591,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
 
   route(
     app,
+    gateway,
     {
       method: 'GET',
       path: '/api/help/statistics',
@@ -559,7 +601,12 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         200: {
           description: 'Statistics',
           schema: z.object({
-            requests: z.object({ total: z.number().int(), open: z.number().int(), by_category: Counts, by_status: Counts, by_priority: Counts }),
+            requests: z.object({
+              total: z.number().int(),
+              open: z.number().int(),
+              in_progress: z.number().int(),
+              resolved: z.number().int(),
+              by_category: Counts, by_status: Counts, by_priority: Counts }),
             responses: z.object({ total: z.number().int(), avg_response_time_days: z.number() }),
           }),
         },
@@ -576,12 +623,15 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       }>(gateway, request, STATISTICS, {});
       if (result.errors?.length) return sendError(reply, result);
       const { requests, responses } = result.data!.statistics;
+      const byStatus = toObject(requests.by_status);
       return {
         requests: {
           total: requests.total,
           open: requests.open,
+          in_progress: byStatus.in_progress ?? 0,
+          resolved: byStatus.resolved ?? 0,
           by_category: toObject(requests.by_category),
-          by_status: toObject(requests.by_status),
+          by_status: byStatus,
           by_priority: toObject(requests.by_priority),
         },
         responses,
