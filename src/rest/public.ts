@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { runOperation, type Gateway } from './bridge.js';
@@ -93,6 +94,9 @@ interface GqlUser {
 }
 const platformUser = (user: GqlUser) => ({ ...user, last_session: platformDate(user.last_session), created: platformDate(user.created) });
 
+/** Users read per operation when get_users answers every user. */
+const PAGE_SIZE = 500;
+
 // ---- request bodies --------------------------------------------------------------------------------------------
 
 const text = z.string().max(10_000);
@@ -134,6 +138,12 @@ const Bodies = {
       phone: nullableText,
       password: text.optional(),
     }),
+  }),
+  // The helper's later calls: update_user with only the password, or only the names, and update_user's rules.
+  update_user_password: z.object({ ...Credentials, target_user: TargetUserId.extend({ password: text }) }),
+  update_user_name: z.object({
+    ...Credentials,
+    target_user: TargetUserId.extend({ username: z.string().max(256).optional(), first_name: nullableText, last_name: nullableText }),
   }),
   delete_user: z.object({ ...Credentials, target_user: TargetUserId, force: z.boolean().optional() }),
   logout_user: z.object({ ...Credentials, target_user: TargetUserId }),
@@ -196,9 +206,9 @@ interface PublicOperation<K extends keyof typeof Bodies> {
 
 const operations: { [K in keyof typeof Bodies]: PublicOperation<K> } = {
   get_users: {
-    summary: 'List users (ordered by username; limit defaults to 500)',
+    summary: 'List users, ordered by username: every user, or one page of at most 500 with limit and offset',
     document: GET_USERS,
-    variables: (b) => ({ limit: b.limit ?? 500, offset: b.offset ?? 0 }),
+    variables: (b) => ({ limit: b.limit ?? PAGE_SIZE, offset: b.offset ?? 0 }),
     respond: (d) => ({ users: d.users.users.map(platformUser), total: d.users.total }),
     response: z.object({ users: z.array(UserBody), total: z.number().int() }),
   },
@@ -218,6 +228,20 @@ const operations: { [K in keyof typeof Bodies]: PublicOperation<K> } = {
   },
   update_user: {
     summary: 'Update a user: only user_id is required, and only the fields sent change',
+    document: UPDATE_USER,
+    variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
+    respond: (d) => ({ user: platformUser(d.user) }),
+    response: z.object({ user: UserBody }),
+  },
+  update_user_password: {
+    summary: "Set a user's password (update_user with the password alone)",
+    document: UPDATE_USER,
+    variables: (b) => ({ id: b.target_user.user_id, input: { password: b.target_user.password } }),
+    respond: (d) => ({ user: platformUser(d.user) }),
+    response: z.object({ user: UserBody }),
+  },
+  update_user_name: {
+    summary: "Change a user's username, first or last name (update_user with those alone; only the fields sent change)",
     document: UPDATE_USER,
     variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
     respond: (d) => ({ user: platformUser(d.user) }),
@@ -304,8 +328,35 @@ async function answer<K extends keyof typeof Bodies>(
   }
   const result = await runOperation(gateway, request, operation.document, operation.variables(parsed.data as Body<K>), { apiKey });
   if (result.errors?.length) return fail(result.errors[0]);
+  if (name === 'get_users' && (parsed.data as Body<'get_users'>).limit === undefined) {
+    return reply.type('application/json; charset=utf-8').send(Readable.from(everyUser(gateway, request, apiKey, result.data as UserPage, (parsed.data as Body<'get_users'>).offset ?? 0)));
+  }
   const body = operation.respond(result.data);
   return body ?? reply.code(400).send({ error_message: 'Unknown User' });
+}
+
+type UserPage = { users: { users: GqlUser[]; total: number } };
+
+/**
+ * get_users without a limit answers every user, as the platform does, however many there are: page after page of
+ * the same stored document (so the key is checked and every rule applied as for one page), each written out as it
+ * arrives, so the process holds one page at a time. `total` comes last and counts the users written.
+ */
+async function* everyUser(gateway: Gateway, request: FastifyRequest, apiKey: { key: string; secret: string }, first: UserPage, start: number) {
+  let page = first.users.users;
+  let written = 0;
+  yield '{"users":[';
+  for (let offset = start; ; ) {
+    if (page.length > 0) yield (written > 0 ? ',' : '') + page.map((user) => JSON.stringify(platformUser(user))).join(',');
+    written += page.length;
+    if (page.length < PAGE_SIZE) break;
+    offset += PAGE_SIZE;
+    const next = await runOperation<UserPage>(gateway, request, GET_USERS, { limit: PAGE_SIZE, offset }, { apiKey });
+    // Past the first page the status is sent: a failure can only cut the body short, which no client reads as a list.
+    if (next.errors?.length) throw new Error(`get_users stopped after ${written} users: ${next.errors[0]!.message}`);
+    page = next.data!.users.users;
+  }
+  yield `],"total":${written}}`;
 }
 
 export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): void {
