@@ -1,0 +1,56 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
+
+/** get_users at 100,000 users: every one of them, written out page by page rather than gathered first. */
+const USERS = 100_000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ NODE_ENV: 'production' });
+  const db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`
+      insert into users (id, username, username_key, first_name, password_hash, created_at, updated_at)
+      select md5('scale' || n), 'person' || lpad(n::text, 6, '0'), 'person' || lpad(n::text, 6, '0'), 'Person ' || n, 'x', now(), now()
+      from generate_series(1, ${USERS}) as n`);
+    await db.query('analyze users');
+  } finally {
+    await db.end();
+  }
+}, 120_000);
+afterAll(() => t?.stop());
+
+describe('get_users at 100,000 users', () => {
+  it('answers every user, streaming the body as it reads pages, within a minute', async () => {
+    const started = performance.now();
+    const res = await fetch(`${t.url}/api/public/get_users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ api_key: API_KEY, api_key_secret: API_KEY_SECRET }),
+    });
+    expect(res.status).toBe(200);
+    // No Content-Length: the server did not build the whole body before sending it.
+    expect(res.headers.get('content-length')).toBeNull();
+    const reader = res.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    let firstByteAt: number | undefined;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      firstByteAt ??= performance.now();
+      chunks.push(value);
+    }
+    const finished = performance.now();
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    expect(body.users).toHaveLength(USERS + 1);
+    expect(body.total).toBe(USERS + 1);
+    expect(new Set(body.users.map((u: { user_id: string }) => u.user_id)).size).toBe(USERS + 1);
+    expect(body.users.at(-1).username).toBe('person100000');
+    // The first users arrive long before the last page is read: at most one page is held at a time.
+    expect(firstByteAt! - started).toBeLessThan((finished - started) / 4);
+    expect(finished - started).toBeLessThan(60_000);
+    t.app.log.info({ ms: Math.round(finished - started), firstByteMs: Math.round(firstByteAt! - started) }, 'get_users at 100,000 users');
+  }, 120_000);
+});

@@ -1,0 +1,97 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
+
+/**
+ * The platform's Python client helper, call for call over HTTP, on a workspace with more than 500 users: it lists
+ * get_users, finds its user by username in that list, and goes on from the user_id it found.
+ */
+let t: TestApp;
+const KEY = { api_key: API_KEY, api_key_secret: API_KEY_SECRET };
+const call = (name: string, body: Record<string, unknown> = {}) => t.request(`/api/public/${name}`, { method: 'POST', json: { ...KEY, ...body } });
+
+beforeAll(async () => {
+  t = await startTestApp({ NODE_ENV: 'production' });
+  const db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`
+      insert into users (id, username, username_key, password_hash, created_at, updated_at)
+      select md5('helper' || n), 'member' || lpad(n::text, 4, '0'), 'member' || lpad(n::text, 4, '0'), 'x', now(), now()
+      from generate_series(1, 520) as n`);
+  } finally {
+    await db.end();
+  }
+});
+afterAll(() => t?.stop());
+
+describe("The platform's Python helper", () => {
+  it('runs its whole sequence against a workspace of more than 500 users', async () => {
+    // The user it manages sorts after the 500th: a capped list would never show it.
+    const created = await call('create_user', { target_user: { username: 'zz.operator', first_name: 'Zoe', password: 'F1rst-Passw0rd!' } });
+    expect(created.status).toBe(200);
+
+    const listed = await call('get_users');
+    expect(listed.status).toBe(200);
+    expect(listed.body.users).toHaveLength(522);
+    expect(listed.body.total).toBe(522);
+    expect(new Set(listed.body.users.map((u: { user_id: string }) => u.user_id)).size).toBe(522);
+    const found = listed.body.users.find((u: { username: string }) => u.username === 'zz.operator');
+    expect(found).toMatchObject({ user_id: created.body.user.user_id, first_name: 'Zoe' });
+
+    const got = await call('get_user', { target_user: { user_id: found.user_id } });
+    expect(got).toMatchObject({ status: 200, body: { user: { username: 'zz.operator' } } });
+
+    const group = await t.gql<{ createGroup: { id: string } }>(
+      'mutation { createGroup(input: { name: "Operators" }) { id } }',
+      {},
+      `ApiKey ${API_KEY}:${API_KEY_SECRET}`,
+    );
+    const groupId = group.data!.createGroup.id;
+    expect(await call('add_user_group', { target_user: { user_id: found.user_id }, target_group: { group_id: groupId } })).toMatchObject({ status: 200, body: {} });
+
+    const changed = await call('update_user_password', { target_user: { user_id: found.user_id, password: 'S3cond-Passw0rd!' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.user.groups.map((g: { name: string }) => g.name)).toContain('Operators');
+    expect(JSON.stringify(changed.body)).not.toMatch(/Passw0rd|argon2/);
+
+    const login = (password: string) => t.request('/api/auth/login', { method: 'POST', json: { username: 'zz.operator', password } });
+    expect((await login('S3cond-Passw0rd!')).status).toBe(200);
+    expect((await login('F1rst-Passw0rd!')).status).toBe(401);
+
+    expect(await call('delete_user', { target_user: { user_id: found.user_id } })).toMatchObject({ status: 200, body: {} });
+    expect(await call('get_user', { target_user: { user_id: found.user_id } })).toMatchObject({ status: 400, body: { error_message: 'Unknown User' } });
+    expect((await call('get_users')).body.total).toBe(521);
+  });
+
+  it("answers update_user_password and update_user_name with update_user's rules and errors", async () => {
+    const { body } = await call('create_user', { target_user: { username: 'yy.naming', password: 'F1rst-Passw0rd!' } });
+    const id = body.user.user_id;
+
+    const weak = await call('update_user_password', { target_user: { user_id: id, password: 'short' } });
+    const weakTwin = await call('update_user', { target_user: { user_id: id, password: 'short' } });
+    expect(weak).toMatchObject({ status: 400, body: { error_message: 'Your password must contain at least one number.' } });
+    expect(weak.body).toEqual(weakTwin.body);
+    expect((await call('update_user_password', { target_user: { user_id: id } })).body).toEqual({ error_message: 'Missing parameter: target_user.password' });
+    expect(await call('update_user_password', { target_user: { user_id: 'f'.repeat(32), password: 'S3cond-Passw0rd!' } })).toMatchObject({ status: 400 });
+    expect(await call('update_user_password', { api_key_secret: 'wrong', target_user: { user_id: id, password: 'S3cond-Passw0rd!' } })).toMatchObject({
+      status: 403,
+      body: { error_message: 'Access Denied' },
+    });
+
+    const renamed = await call('update_user_name', { target_user: { user_id: id, first_name: 'Yann', last_name: 'Young' } });
+    expect(renamed).toMatchObject({ status: 200, body: { user: { username: 'yy.naming', first_name: 'Yann', last_name: 'Young' } } });
+    // Only names travel through this route: a password sent along is not applied.
+    await call('update_user_name', { target_user: { user_id: id, username: 'yy.renamed', password: 'Th1rd-Passw0rd!' } });
+    const login = await t.request('/api/auth/login', { method: 'POST', json: { username: 'yy.renamed', password: 'F1rst-Passw0rd!' } });
+    expect(login.status).toBe(200);
+    const taken = await call('update_user_name', { target_user: { user_id: id, username: 'member0001' } });
+    expect(taken).toMatchObject({ status: 400, body: { error_message: expect.stringContaining('User already exists') } });
+  });
+
+  it('still answers one page when the caller asks for a limit', async () => {
+    const page = await call('get_users', { limit: 10, offset: 5 });
+    expect(page.body.users).toHaveLength(10);
+    expect(page.body.total).toBeGreaterThan(500);
+  });
+});
