@@ -15,6 +15,7 @@ import { DomainError, ServiceUnavailableError } from './errors.js';
 import { createContext, type Context } from './graphql/context.js';
 import { isDatabaseUnavailable } from './graphql/errors.js';
 import { keepRawJsonBodies, ResponseCache } from './graphql/response-cache.js';
+import { withGraphiQL } from './graphql/ide.js';
 import { buildSchema } from './graphql/schema.js';
 import { riskReplayPolicy } from './risk/replay.js';
 import { declareRoutePattern } from './shared/route-pattern.js';
@@ -222,7 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     onSend: responseCache.onSend,
   });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
-  fastify.route({ url: '/graphql', method: 'GET', handler: graphqlHandler, wsHandler: subscriptions });
+  fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(graphqlHandler, !config.isProduction), wsHandler: subscriptions });
 
   registerCoreRoutes(fastify, gateway, orm, session, config);
   registerPublicRoutes(fastify, gateway);

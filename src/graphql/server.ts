@@ -1,5 +1,4 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -55,7 +54,9 @@ export function createApollo(config: Config, schema: GraphQLSchema, options: Apo
       availabilityPlugin as ApolloServerPlugin<Context>,
       nulTextGuardPlugin as ApolloServerPlugin<Context>,
       ...(config.isProduction ? (fieldSuggestionBlocker() as ApolloServerPlugin<Context>[]) : []),
-      config.isProduction ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      // The development IDE is GraphiQL, served by the GET /graphql route itself (src/graphql/ide.ts): Apollo's
+      // Sandbox loads from a CDN and is blank offline.
+      ApolloServerPluginLandingPageDisabled(),
       // The schema declares no cache hints and nothing reads a cache policy. Left on, Apollo's cache-control plugin
       // wraps every field resolver to compute one, a cost paid on each field of each row of every list.
       ApolloServerPluginCacheControlDisabled(),

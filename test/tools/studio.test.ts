@@ -30,10 +30,10 @@ describe('in production', () => {
   });
   afterAll(() => t.stop());
 
-  it('does not serve the Sandbox landing page to a browser opening /graphql', async () => {
+  it('serves no IDE (neither GraphiQL nor the Sandbox) to a browser opening /graphql', async () => {
     const res = await t.request('/graphql', { headers: html });
     expect(res.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
-    expect(String(res.body)).not.toMatch(/sandbox|apollographql/i);
+    expect(String(res.body)).not.toMatch(/sandbox|apollographql|graphiql/i);
   });
 
   it('does not publish the SDL over HTTP (introspection is off too)', async () => {
@@ -48,11 +48,18 @@ describe('in development', () => {
   });
   afterAll(() => t.stop());
 
-  it('serves the embedded Sandbox at /graphql to a browser', async () => {
+  it('serves GraphiQL at /graphql to a browser in development, loading nothing from another host', async () => {
     const res = await t.request('/graphql', { headers: html });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(String(res.body)).toContain('embeddable-sandbox');
+    const page = String(res.body);
+    expect(page).toContain('renderYogaGraphiQL');
+    expect(page).not.toMatch(/embeddable-sandbox|apollographql\.com|unpkg\.com|cdn\.jsdelivr/);
+    // Nothing the page loads names another host: no external script, stylesheet, icon or import.
+    expect(page).not.toMatch(/<(script|link)[^>]+(src|href)=["']?(https?:)?\/\//i);
+    expect(page).not.toMatch(/import\s*\(\s*["']https?:/);
+    // API clients asking for JSON still get GraphQL.
+    expect((await t.request('/graphql?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } })).body).toEqual({ data: { __typename: 'Query' } });
   });
 
   it('serves the merged SDL at /graphql/schema.graphql, the same schema as the generated file frontends use', async () => {
