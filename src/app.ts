@@ -80,7 +80,7 @@ async function openDatabase(config: Config, log: Logger): Promise<{ url: string;
 export function legacyApiOf(url: string): LegacyApi | undefined {
   if (url.startsWith('/api/public')) return 'public';
   if (url.startsWith('/api/help')) return 'help';
-  if (url.startsWith('/api/auth')) return 'auth';
+  if (url.startsWith('/api/auth') || /^\/api\/(user|id)(\?|$)/.test(url)) return 'auth';
   if (url.startsWith('/api')) return 'risk';
   return undefined;
 }
