@@ -31,4 +31,18 @@ describe('configuration', () => {
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).db.url).toBeUndefined();
   });
+
+  it('allows credentialed CORS only for listed origins, never a wildcard or a URL with a path', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'http://localhost:8600, https://app.example.com' }).http.corsOrigins).toEqual(['http://localhost:8600', 'https://app.example.com']);
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.com/help' })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('makes the session cookie Secure and SameSite=Lax in production unless told otherwise, and refuses SameSite=None without Secure', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(production).session).toEqual({ cookieName: 'trellis_session', sameSite: 'lax', secure: true });
+    expect(loadConfig({}).session.secure).toBe(false);
+    expect(loadConfig({ ...production, SESSION_COOKIE_SECURE: 'false', SESSION_COOKIE_NAME: 'sid' }).session).toMatchObject({ cookieName: 'sid', secure: false });
+    expect(() => loadConfig({ SESSION_COOKIE_SAMESITE: 'none', SESSION_COOKIE_SECURE: 'false' })).toThrow(/SESSION_COOKIE_SECURE/);
+  });
 });
