@@ -120,16 +120,17 @@ describe('Signing in with the session cookie', () => {
       }
       const client = createClient({ url: t.url.replace(/^http/, 'ws') + '/graphql', webSocketImpl: PageSocket, retryAttempts: 0 });
       try {
+        let filing: NodeJS.Timeout | undefined;
         const first = await new Promise<unknown>((resolve) => {
           const stop = client.subscribe(
             { query: 'subscription { helpRequestChanged { requestId } }' },
             { next: (value) => (resolve(value), stop()), error: (error) => resolve({ error }), complete: () => {} },
           );
-          // A subscription that is accepted stays silent until a change: file one to hear of it.
-          setTimeout(() => {
+          // An accepted subscription stays silent until a change: keep filing requests until one is heard of.
+          filing = setInterval(() => {
             void t.request('/api/help/requests', { method: 'POST', headers: pageHeaders(cookie), body: JSON.stringify({ title: 'WS', description: 'ping' }) });
           }, 300);
-        });
+        }).finally(() => clearInterval(filing));
         return first;
       } finally {
         await client.dispose();
