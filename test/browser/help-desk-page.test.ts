@@ -118,6 +118,8 @@ describe.skipIf(!hasChromium)(`The help desk page in Chromium${hasChromium ? '' 
     const listed = await t.request('/api/help/requests', { headers: { authorization: admin } });
     expect(listed.body.requests).toMatchObject([{ title: 'VPN drops every hour', status: 'in_progress', user_name: 'alice' }]);
     expect((await t.request('/api/help/faqs')).body.total_count).toBe(0);
+    await page.click('#signout-button');
+    await page.waitForSelector('#signin:not([hidden])');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -26,6 +26,8 @@ describe('help-desk statistics', () => {
       requests: {
         total: 0,
         open: 0,
+        in_progress: 0,
+        resolved: 0,
         by_category: { technical: 0, account: 0, general: 0, bug_report: 0, feature_request: 0, billing: 0, other: 0 },
         by_status: { open: 0, in_progress: 0, on_hold: 0, resolved: 0, closed: 0 },
         by_priority: { low: 0, medium: 0, high: 0, urgent: 0 },
@@ -53,6 +55,8 @@ describe('help-desk statistics', () => {
       requests: {
         total: 4,
         open: 3,
+        in_progress: 0,
+        resolved: 1,
         by_category: { technical: 2, account: 1, general: 0, bug_report: 0, feature_request: 0, billing: 1, other: 0 },
         by_status: { open: 3, in_progress: 0, on_hold: 0, resolved: 1, closed: 0 },
         by_priority: { low: 1, medium: 2, high: 0, urgent: 1 },
