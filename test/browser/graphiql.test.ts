@@ -3,6 +3,8 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { hasChromium, launchBrowser, SKIPPED, type Browser } from '../helpers/browser.js';
 
 /** The development IDE works with no network beyond the gateway: every request to another host is cut off. */
+if (!hasChromium) console.warn(`GraphiQL in Chromium: ${SKIPPED}`);
+
 describe.skipIf(!hasChromium)(`GraphiQL in development, offline, in Chromium${hasChromium ? '' : ` (${SKIPPED})`}`, () => {
   let t: TestApp;
   let browser: Browser;

@@ -12,6 +12,8 @@ import { hasChromium, launchBrowser, SKIPPED, type Browser } from '../helpers/br
  */
 const PAGE_HTML = readFileSync(new URL('./help-desk-page.html', import.meta.url), 'utf8');
 
+if (!hasChromium) console.warn(`The help desk page in Chromium: ${SKIPPED}`);
+
 describe.skipIf(!hasChromium)(`The help desk page in Chromium${hasChromium ? '' : ` (${SKIPPED})`}`, () => {
   let t: TestApp;
   let pageServer: Server;
