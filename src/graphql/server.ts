@@ -9,11 +9,11 @@ import {
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { fieldSuggestionBlocker, GRAPHQL_LIMITS, graphqlLimitsPlugin } from '../hardening/graphql-limits.js';
+import { GRAPHQL_LIMITS, graphqlLimitsPlugin } from '../hardening/graphql-limits.js';
 import { availabilityPlugin } from '../hardening/rate-limit.js';
 import { nulTextGuardPlugin } from '../hardening/text-input.js';
 import type { Context } from './context.js';
-import { errorLoggingPlugin, formatError } from './errors.js';
+import { errorFormatter, errorLoggingPlugin } from './errors.js';
 import { compiledExecution } from './executor.js';
 
 export interface ApolloOptions {
@@ -46,7 +46,7 @@ export function createApollo(config: Config, schema: GraphQLSchema, options: Apo
     stopOnTerminationSignals: false,
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     maxRecursiveSelections: GRAPHQL_LIMITS.maxRecursiveSelections,
-    formatError,
+    formatError: errorFormatter({ hideSuggestions: config.isProduction }),
     ...(options.log ? { logger: options.log } : {}),
     ...(reporting ? { apollo: { key: config.apollo.key, graphRef: config.apollo.graphRef } } : {}),
     plugins: [
@@ -54,7 +54,6 @@ export function createApollo(config: Config, schema: GraphQLSchema, options: Apo
       graphqlLimitsPlugin<Context>(isTrustedContext),
       availabilityPlugin as ApolloServerPlugin<Context>,
       nulTextGuardPlugin as ApolloServerPlugin<Context>,
-      ...(config.isProduction ? (fieldSuggestionBlocker() as ApolloServerPlugin<Context>[]) : []),
       config.isProduction ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       // The schema declares no cache hints and nothing reads a cache policy. Left on, Apollo's cache-control plugin
       // wraps every field resolver to compute one, a cost paid on each field of each row of every list.
