@@ -7,7 +7,7 @@ try {
   config = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    console.error(`${error.message}\n  What to do: set or correct these variables (README, Configuration)`);
     process.exit(2);
   }
   throw error;
