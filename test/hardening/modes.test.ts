@@ -1,4 +1,6 @@
+import { getNamedType, isEnumType, isLeafType, isNonNullType, isScalarType, type GraphQLField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchema } from '../../src/graphql/schema.js';
 import { GRAPHQL_LIMITS } from '../../src/hardening/graphql-limits.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { connect } from '../helpers/subscriptions.js';
@@ -181,6 +183,44 @@ describe('the same request in production and in development', () => {
       }
     }
   });
+});
+
+/** `{ field(required: value) { __typename } }` for a root field, with a plausible literal for each required argument. */
+function rootQuery(field: GraphQLField<unknown, unknown>): string | undefined {
+  const args: string[] = [];
+  for (const arg of field.args.filter((a) => isNonNullType(a.type))) {
+    const type = getNamedType(arg.type);
+    if (isEnumType(type)) args.push(`${arg.name}: ${type.getValues()[0]!.name}`);
+    else if (isScalarType(type) && type.name === 'Int') args.push(`${arg.name}: 1`);
+    else if (isScalarType(type) && type.name === 'ID') args.push(`${arg.name}: "${'0'.repeat(32)}"`);
+    else if (isScalarType(type) && type.name === 'String') args.push(`${arg.name}: "${arg.name === 'zip' ? '00000' : 'x'}"`);
+    else return undefined;
+  }
+  const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
+  return `{ ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
+}
+
+describe('every root query field, anonymously and as a plain user', () => {
+  const fields = Object.values(buildSchema().getQueryType()!.getFields());
+
+  it('covers the protected ones (control)', () => {
+    expect(fields.map(rootQuery).filter(Boolean).length).toBeGreaterThanOrEqual(17);
+  });
+
+  for (const as of ['anonymous', 'alice'] as const) {
+    it(`answers each field ${as === 'anonymous' ? 'anonymously' : 'to a plain user'} alike in both modes, with no 500 and no internal error`, async () => {
+      for (const field of fields) {
+        const query = rootQuery(field);
+        if (!query) continue;
+        const c: Case = { name: field.name, as, graphql: { query }, status: 0 };
+        const [p, d] = [await send(prod, c), await send(dev, c)];
+        expect(p.status, `${query}: ${stable(p.body)}`).toBeLessThan(500);
+        expect(d.status, query).toBe(p.status);
+        expect(stable(p.body), query).toBe(stable(d.body));
+        expect(stable(p.body), query).not.toMatch(/INTERNAL_SERVER_ERROR/);
+      }
+    });
+  }
 });
 
 describe('what a client mistake costs in the log', () => {
