@@ -23,7 +23,7 @@ import type { Credentials } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { DomainError, UnauthenticatedError } from '../errors.js';
-import { GRAPHQL_LIMITS, limitExceeded, limitJudge } from '../hardening/graphql-limits.js';
+import { GRAPHQL_LIMITS, limitJudge } from '../hardening/graphql-limits.js';
 import type { Context } from './context.js';
 import { errorFormatter } from './errors.js';
 
@@ -173,7 +173,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         const operation = getOperationAST(document, payload.operationName);
         if (!operation) return [coded('Unable to identify the operation to run', 'OPERATION_RESOLUTION_FAILURE')];
         const refusal = judgeLimits(schema, document);
-        if (refusal) return [limitExceeded(refusal)];
+        if (refusal) return [coded(refusal, 'GRAPHQL_VALIDATION_FAILED')];
         if (operation.operation !== 'subscription') {
           return [coded('Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql', 'BAD_REQUEST')];
         }
