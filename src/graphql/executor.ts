@@ -60,13 +60,19 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
 }
 
 /**
- * graphql-jit's errors carry no `extensions`, where graphql-js's always do (the resolver's error's, or an empty
- * object), and Apollo reads them for an error's code and HTTP status: each becomes the error graphql-js would give.
+ * graphql-jit's errors are its own objects: `message`, `path` and `extensions` are read-only, and `extensions` is
+ * missing where graphql-js always has it (the resolver's error's, or an empty object), though Apollo reads it for
+ * an error's code and HTTP status. Plugins rewrite errors in place (a suggestion mask assigns to `message`), and
+ * assigning to a read-only property throws: each becomes the ordinary GraphQLError graphql-js would give.
  */
 function asGraphQLError(error: GraphQLError): GraphQLError {
-  if (error.extensions) return error;
   const originalError = error.originalError ?? undefined;
-  const copy = new GraphQLError(error.message, { path: error.path, originalError, extensions: originalError && (originalError as GraphQLError).extensions });
-  Object.defineProperty(copy, 'locations', { value: error.locations, enumerable: true });
+  const copy = new GraphQLError(error.message, {
+    path: error.path,
+    originalError,
+    extensions: error.extensions,
+  });
+  // graphql-js derives locations from nodes, which graphql-jit does not keep; its own are the same positions.
+  if (error.locations) (copy as { locations?: GraphQLError['locations'] }).locations = error.locations;
   return copy;
 }

@@ -1,18 +1,18 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import {
   ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginUsageReportingDisabled,
   ApolloServerPluginSchemaReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { fieldSuggestionBlocker, GRAPHQL_LIMITS, graphqlLimitsPlugin } from '../hardening/graphql-limits.js';
+import { GRAPHQL_LIMITS, graphqlLimitsPlugin } from '../hardening/graphql-limits.js';
 import { availabilityPlugin } from '../hardening/rate-limit.js';
 import { nulTextGuardPlugin } from '../hardening/text-input.js';
 import type { Context } from './context.js';
-import { errorLoggingPlugin, formatError } from './errors.js';
+import { errorFormatter, errorLoggingPlugin } from './errors.js';
 import { compiledExecution } from './executor.js';
 
 export interface ApolloOptions {
@@ -45,7 +45,7 @@ export function createApollo(config: Config, schema: GraphQLSchema, options: Apo
     stopOnTerminationSignals: false,
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     maxRecursiveSelections: GRAPHQL_LIMITS.maxRecursiveSelections,
-    formatError,
+    formatError: errorFormatter({ hideSuggestions: config.isProduction }),
     ...(options.log ? { logger: options.log } : {}),
     ...(reporting ? { apollo: { key: config.apollo.key, graphRef: config.apollo.graphRef } } : {}),
     plugins: [
@@ -53,7 +53,6 @@ export function createApollo(config: Config, schema: GraphQLSchema, options: Apo
       graphqlLimitsPlugin<Context>(isTrustedContext),
       availabilityPlugin as ApolloServerPlugin<Context>,
       nulTextGuardPlugin as ApolloServerPlugin<Context>,
-      ...(config.isProduction ? (fieldSuggestionBlocker() as ApolloServerPlugin<Context>[]) : []),
       // The development IDE is GraphiQL, served by the GET /graphql route itself (src/graphql/ide.ts): Apollo's
       // Sandbox loads from a CDN and is blank offline.
       ApolloServerPluginLandingPageDisabled(),

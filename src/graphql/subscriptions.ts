@@ -24,9 +24,9 @@ import type { Credentials } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { DomainError, UnauthenticatedError } from '../errors.js';
-import { armorRules, GRAPHQL_LIMITS } from '../hardening/graphql-limits.js';
+import { GRAPHQL_LIMITS, limitJudge } from '../hardening/graphql-limits.js';
 import type { Context } from './context.js';
-import { formatError } from './errors.js';
+import { errorFormatter } from './errors.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
@@ -71,7 +71,10 @@ type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Part
  */
 export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<WebsocketHandler> {
   const { config, schema, contextFor, session } = options;
-  const rules = [...specifiedRules, ...armorRules(), ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
+  // As over HTTP: the spec's rules (every error), then the document limits (the first one broken).
+  const rules = [...specifiedRules, ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
+  const judgeLimits = limitJudge();
+  const formatError = errorFormatter({ hideSuggestions: config.isProduction });
   /** Each subscription's renewal: how a fresh context is made for the connection behind a context. */
   const renewals = new WeakMap<object, () => Promise<Context>>();
   /** Changes being executed; shutdown lets them finish before the database pool closes. */
@@ -175,9 +178,11 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
           return [withCode(asGraphQLError(error), 'GRAPHQL_PARSE_FAILED')];
         }
         const invalid = validate(schema, document, rules);
-        if (invalid.length > 0) return invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED', config.isProduction));
+        if (invalid.length > 0) return invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
         const operation = getOperationAST(document, payload.operationName);
         if (!operation) return [coded('Unable to identify the operation to run', 'OPERATION_RESOLUTION_FAILURE')];
+        const refusal = judgeLimits(schema, document);
+        if (refusal) return [coded(refusal, 'GRAPHQL_VALIDATION_FAILED')];
         if (operation.operation !== 'subscription') {
           return [coded('Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql', 'BAD_REQUEST')];
         }
@@ -255,10 +260,8 @@ function sameCaller(before: Principal, now: Principal): boolean {
 
 const coded = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
 
-function withCode(error: GraphQLError, code: string, hideSuggestions = false): GraphQLError {
-  // In production a misspelt field name must not be answered with the schema's real ones.
-  const message = hideSuggestions ? error.message.replace(/ ?Did you mean .*\?$/, '') : error.message;
-  return new GraphQLError(message, { nodes: error.nodes, extensions: { ...error.extensions, code } });
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code } });
 }
 
 function asGraphQLError(error: unknown): GraphQLError {

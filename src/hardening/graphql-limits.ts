@@ -45,38 +45,44 @@ export function armorRules() {
   ].flatMap((protection) => only(protection).validationRules);
 }
 
-/** In production, masks "Did you mean …?" in every error, a second guard behind Apollo's own setting. */
-export function fieldSuggestionBlocker(): ApolloServerPlugin[] {
-  // armor's typings name Apollo's CommonJS build; the plugin object is the same at run time
-  return only({ blockFieldSuggestion: { enabled: true } }).plugins as unknown as ApolloServerPlugin[];
-}
-
 /**
- * Applies graphql-armor's depth, alias, directive and cost limits to documents sent by clients. The REST
- * compatibility layer's stored documents are exempt: they are the server's own code, fixed at build time,
- * and some legitimately alias more than fifteen fields to produce the legacy snake_case names. Runs after
- * Apollo's spec validation and before execution; a document's verdict is kept with the parsed document,
- * which Apollo caches, so a repeated query is judged once.
+ * Judges a document against graphql-armor's depth, alias, directive and cost limits: the first limit it breaks, as
+ * a message without graphql-js's "Syntax Error: " prefix (the document parsed; it is too large), or null. A
+ * verdict is kept with the parsed document, which Apollo caches, so a repeated query is judged once. HTTP and
+ * WebSocket both ask this, so a refusal reads the same whichever way the document came.
  */
-export function graphqlLimitsPlugin<C extends object>(isTrusted: (context: C) => boolean): ApolloServerPlugin<C> {
+export function limitJudge(): (schema: GraphQLSchema, document: DocumentNode) => string | null {
   const rules = armorRules();
   const verdicts = new WeakMap<DocumentNode, string | null>();
-  const judge = (schema: GraphQLSchema, document: DocumentNode): string | null => {
+  return (schema, document) => {
     let verdict = verdicts.get(document);
     if (verdict === undefined) {
-      const [first] = validate(schema, document, rules);
+      const [first] = validate(schema, document, rules, { maxErrors: 1 });
       verdict = first ? first.message.replace(/^Syntax Error: /, '') : null;
       verdicts.set(document, verdict);
     }
     return verdict;
   };
+}
+
+/** The error a document over a limit gets: a validation failure, 400 over HTTP. */
+export const limitExceeded = (message: string) =>
+  new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+
+/**
+ * Applies the limits to documents sent by clients. The REST compatibility layer's stored documents are exempt:
+ * they are the server's own code, fixed at build time, and some legitimately alias more than fifteen fields to
+ * produce the legacy snake_case names. Runs after Apollo's spec validation and before execution.
+ */
+export function graphqlLimitsPlugin<C extends object>(isTrusted: (context: C) => boolean): ApolloServerPlugin<C> {
+  const judge = limitJudge();
   return {
     async requestDidStart({ contextValue }) {
       if (isTrusted(contextValue)) return;
       return {
         async didResolveOperation({ schema, document }) {
           const refusal = judge(schema, document);
-          if (refusal) throw new GraphQLError(refusal, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+          if (refusal) throw limitExceeded(refusal);
         },
       };
     },

@@ -1,9 +1,12 @@
+import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import packageJson from '../../package.json' with { type: 'json' };
 import { restCatalog, type RestRoute } from './catalog.js';
 import type { LegacyApi } from './errors.js';
+
+// Read at run time, not imported: the package file sits outside src/, beside the compiled dist/ as beside src/.
+const packageJson = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 /**
  * The OpenAPI 3.1 document of the REST compatibility routes, built from the route catalog (the same zod

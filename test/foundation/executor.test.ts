@@ -94,6 +94,22 @@ describe('the compiled executor', () => {
     expect((result.errors?.[0]?.originalError as { code?: string } | undefined)?.code).toBe('ECONNREFUSED');
   });
 
+  it('answers errors a plugin may rewrite, as it may those of graphql-js (a suggestion mask assigns to message)', async () => {
+    const { executor } = await gateway.load({ apollo: { keyHash: '', graphRef: '' } as never });
+    const query = '{ refused failing items { id } }';
+    const document = parse(query);
+    const result = await executor!({ document, request: { query }, context: {}, queryHash: 'r', operation: getOperationAST(document) } as unknown as GatewayGraphQLRequestContext);
+    expect(result.errors).toHaveLength(2);
+    for (const error of result.errors!) {
+      expect(error).toBeInstanceOf(GraphQLError);
+      const before = error.message;
+      expect(() => ((error as { message: string }).message = `${before} (rewritten)`)).not.toThrow();
+      expect(error.message).toBe(`${before} (rewritten)`);
+      expect(() => ((error as { extensions: object }).extensions = { ...error.extensions, seen: true })).not.toThrow();
+    }
+    expect(result.errors!.map((e) => e.extensions?.code ?? null).sort()).toEqual(['FORBIDDEN', null]);
+  });
+
   it('runs mutations with graphql-js', async () => {
     const { compiled, reference } = await both('mutation { a: touch(id: 1) b: touch(id: 2) }');
     expect(compiled).toEqual(reference);

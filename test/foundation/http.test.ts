@@ -98,8 +98,20 @@ describe('GraphQL transport', () => {
     const res = await t.request('/graphql', { method: 'POST', json: [{ query: '{health{status}}' }, { query: '{health{status}}' }] });
     expect(res.status).toBe(400);
   });
-  it('allows introspection outside production', async () => {
+  it('allows introspection in development (NODE_ENV=development), and refuses it as deployed', async () => {
+    const dev = await startTestApp({ NODE_ENV: 'development' });
+    try {
+      const res = await dev.gql('{ __schema { queryType { name } } }');
+      expect(res.data.__schema.queryType.name).toBe('Query');
+    } finally {
+      await dev.stop();
+    }
     const res = await t.gql('{ __schema { queryType { name } } }');
-    expect(res.data.__schema.queryType.name).toBe('Query');
+    expect(res.status).toBe(400);
+    expect(res.data).toBeUndefined();
+  });
+  it('answers __typename as deployed', async () => {
+    const res = await t.gql('{ __schema: __typename }');
+    expect(res.data.__schema).toBe('Query');
   });
 });

@@ -7,7 +7,7 @@ let listed: TestApp;
 let prod: TestApp;
 beforeAll(async () => {
   [dev, listed, prod] = await Promise.all([
-    startTestApp(),
+    startTestApp({ NODE_ENV: 'development' }),
     startTestApp({ NODE_ENV: 'production', CORS_ORIGINS: 'https://app.example.com,https://admin.example.com' }),
     startTestApp({ NODE_ENV: 'production' }),
   ]);
@@ -22,7 +22,7 @@ const preflight = (app: TestApp, origin: string) =>
   });
 
 describe('CORS', () => {
-  it('lets any origin call in development, preflight included', async () => {
+  it('lets any origin call in development (NODE_ENV=development), preflight included', async () => {
     const res = await dev.request('/graphql', { method: 'POST', json: QUERY, headers: { origin: 'http://localhost:5173' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');

@@ -14,7 +14,8 @@ import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 let dev: TestApp;
 let prod: TestApp;
 beforeAll(async () => {
-  [dev, prod] = await Promise.all([startTestApp(), startTestApp({ NODE_ENV: 'production' })]);
+  // dev (NODE_ENV=development) is for what only development does: introspection and suggestions. The rest runs as deployed.
+  [dev, prod] = await Promise.all([startTestApp({ NODE_ENV: 'development' }), startTestApp({ NODE_ENV: 'production' })]);
 });
 afterAll(async () => {
   await Promise.all([dev?.stop(), prod?.stop()]);
@@ -58,7 +59,7 @@ describe('introspection and schema leakage', () => {
     }
   });
 
-  it('serves the full introspection query outside production, so the limits leave tooling working', async () => {
+  it('serves the full introspection query in development (NODE_ENV=development), so the limits leave tooling working', async () => {
     const res = await dev.gql(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true }));
     expect(res.status).toBe(200);
     expect(res.errors).toBeUndefined();
@@ -82,8 +83,8 @@ describe('introspection and schema leakage', () => {
 
 describe('CSRF prevention and batching', () => {
   it('refuses a text/plain POST, which a browser form could send cross-site, before running it', async () => {
-    const { result, statements } = await dev.countQueries(() =>
-      dev.request('/graphql', {
+    const { result, statements } = await prod.countQueries(() =>
+      prod.request('/graphql', {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body: JSON.stringify({ query: `mutation { ${LOGIN} { accessToken } }` }),
@@ -95,21 +96,21 @@ describe('CSRF prevention and batching', () => {
   });
 
   it('refuses a simple GET without a preflight header and serves it with one', async () => {
-    expect((await dev.request('/graphql?query=%7B__typename%7D')).status).toBe(400);
-    const ok = await dev.request('/graphql?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } });
+    expect((await prod.request('/graphql?query=%7B__typename%7D')).status).toBe(400);
+    const ok = await prod.request('/graphql?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } });
     expect(ok).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });
   });
 
   it('refuses a mutation over GET with 405', async () => {
     const q = encodeURIComponent(`mutation { ${LOGIN} { accessToken } }`);
-    const { result, statements } = await dev.countQueries(() => dev.request(`/graphql?query=${q}`, { headers: { 'apollo-require-preflight': 'true' } }));
+    const { result, statements } = await prod.countQueries(() => prod.request(`/graphql?query=${q}`, { headers: { 'apollo-require-preflight': 'true' } }));
     expect(result.status).toBe(405);
     expect(statements).toEqual([]);
   });
 
   it('refuses a batch of operations in one HTTP request without running any of them', async () => {
     const op = { query: `mutation { ${LOGIN} { accessToken } }` };
-    const { result, statements } = await dev.countQueries(() => dev.request('/graphql', { method: 'POST', json: [op, op, op] }));
+    const { result, statements } = await prod.countQueries(() => prod.request('/graphql', { method: 'POST', json: [op, op, op] }));
     expect(result.status).toBe(400);
     expect(statements).toEqual([]);
   });
@@ -119,21 +120,21 @@ describe('depth', () => {
   const nested = (levels: number) => `mutation { ${'... on Mutation { '.repeat(levels)}${LOGIN} { accessToken }${' }'.repeat(levels)} }`;
 
   it(`refuses a document deeper than ${GRAPHQL_LIMITS.maxDepth} levels before the resolver runs`, async () => {
-    await expectRefused(dev, nested(GRAPHQL_LIMITS.maxDepth), /depth limit of 10 exceeded/);
+    await expectRefused(prod, nested(GRAPHQL_LIMITS.maxDepth), /depth limit of 10 exceeded/);
   });
 
   it('runs the same shape inside the limit (control)', async () => {
-    await expectExecuted(dev, nested(GRAPHQL_LIMITS.maxDepth - 3));
+    await expectExecuted(prod, nested(GRAPHQL_LIMITS.maxDepth - 3));
   });
 
   it('counts depth through named fragments too', async () => {
     const fragments = Array.from({ length: 11 }, (_, i) =>
       i === 10 ? `fragment F10 on Mutation { ${LOGIN} { accessToken } }` : `fragment F${i} on Mutation { ...F${i + 1} }`,
     ).join('\n');
-    await expectRefused(dev, `mutation { ...F0 }\n${fragments}`, /depth limit/);
+    await expectRefused(prod, `mutation { ...F0 }\n${fragments}`, /depth limit/);
   });
 
-  it('refuses an over-deep chain of real object fields', async () => {
+  it('refuses an over-deep chain of real object fields (introspection types, open in development: NODE_ENV=development)', async () => {
     const chain = `{ __type(name: "User") { ${'ofType { '.repeat(12)}name${' }'.repeat(12)} } }`;
     await expectRefused(dev, chain, /depth limit/);
   });
@@ -166,9 +167,9 @@ describe('depth', () => {
       return `query${vars.length ? `(${vars.join(', ')})` : ''} { ${root.name}${args.length ? `(${args.join(', ')})` : ''} { ${deepest(type, new Set([type.name]))} } }`;
     });
     const deepestQuery = queries.sort((a, b) => b.split('{').length - a.split('{').length)[0]!;
-    const admin = await dev.login('admin', ADMIN_PASSWORD);
+    const admin = await prod.login('admin', ADMIN_PASSWORD);
     // Validation only: missing variables fail at execution, after the limits passed.
-    const res = await dev.gql(deepestQuery, {}, admin);
+    const res = await prod.gql(deepestQuery, {}, admin);
     expect(codes(res), deepestQuery).not.toContain('GRAPHQL_VALIDATION_FAILED');
     expect(messages(res)).not.toMatch(/limit/i);
   });
@@ -178,8 +179,8 @@ describe('aliases', () => {
   it(`refuses ${GRAPHQL_LIMITS.maxAliases + 1} aliases and accepts ${GRAPHQL_LIMITS.maxAliases}`, async () => {
     // __typename is exempt (it costs nothing to resolve); any real field counts.
     const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: health { status }`).join(' ')} }`;
-    await expectRefused(dev, aliases(GRAPHQL_LIMITS.maxAliases + 1), /Aliases limit of 15 exceeded/);
-    const ok = await dev.gql(aliases(GRAPHQL_LIMITS.maxAliases));
+    await expectRefused(prod, aliases(GRAPHQL_LIMITS.maxAliases + 1), /Aliases limit of 15 exceeded/);
+    const ok = await prod.gql(aliases(GRAPHQL_LIMITS.maxAliases));
     expect(ok.status).toBe(200);
     expect(Object.keys(ok.data)).toHaveLength(GRAPHQL_LIMITS.maxAliases);
   });
@@ -188,11 +189,11 @@ describe('aliases', () => {
     `mutation { ${Array.from({ length: n }, (_, i) => `a${i}: login(username: "admin", password: "guess-${i}") { accessToken }`).join('\n')} }`;
 
   it('refuses sixteen aliased login guesses in one document without checking a single password', async () => {
-    await expectRefused(dev, guesses(GRAPHQL_LIMITS.maxAliases + 1), /Aliases limit of 15 exceeded/);
+    await expectRefused(prod, guesses(GRAPHQL_LIMITS.maxAliases + 1), /Aliases limit of 15 exceeded/);
   });
 
   it('refuses a hundred aliased login guesses (a100) as well: the document does not even parse within the token limit', async () => {
-    await expectRefused(dev, guesses(100), /1000 tokens/);
+    await expectRefused(prod, guesses(100), /1000 tokens/);
   });
 });
 
@@ -200,12 +201,12 @@ describe('directives', () => {
   const directives = (n: number) => `mutation { ${LOGIN} { ${Array.from({ length: n }, () => 'accessToken @include(if: true)').join(' ')} } }`;
 
   it(`refuses ${GRAPHQL_LIMITS.maxDirectives + 1} directives before the resolver runs, runs ${GRAPHQL_LIMITS.maxDirectives}`, async () => {
-    await expectRefused(dev, directives(GRAPHQL_LIMITS.maxDirectives + 1), /Directives limit of 50 exceeded/);
-    await expectExecuted(dev, directives(GRAPHQL_LIMITS.maxDirectives));
+    await expectRefused(prod, directives(GRAPHQL_LIMITS.maxDirectives + 1), /Directives limit of 50 exceeded/);
+    await expectExecuted(prod, directives(GRAPHQL_LIMITS.maxDirectives));
   });
 
   it('refuses a thousand unknown directives', async () => {
-    const res = await attempt(dev, `{ __typename ${'@x '.repeat(1000)} }`);
+    const res = await attempt(prod, `{ __typename ${'@x '.repeat(1000)} }`);
     expect(res.status).toBe(400);
     expect(res.statements).toEqual([]);
   });
@@ -213,30 +214,30 @@ describe('directives', () => {
 
 describe('tokens and nesting', () => {
   it(`refuses a document of more than ${GRAPHQL_LIMITS.maxTokens} tokens at parse time`, async () => {
-    const res = await expectRefused(dev, `mutation { ${LOGIN} { accessToken } ${'__typename '.repeat(1000)} }`, /contains more tha[nt] 1000 tokens/);
+    const res = await expectRefused(prod, `mutation { ${LOGIN} { accessToken } ${'__typename '.repeat(1000)} }`, /contains more tha[nt] 1000 tokens/);
     expect(codes(res)).toEqual(['GRAPHQL_PARSE_FAILED']);
   });
 
   it('answers a 2,000-deep brace nesting with 400, promptly, and keeps serving', async () => {
     const started = Date.now();
-    const res = await attempt(dev, '{'.repeat(2000) + '}'.repeat(2000));
+    const res = await attempt(prod, '{'.repeat(2000) + '}'.repeat(2000));
     expect(res.status).toBe(400);
     expect(codes(res)).toEqual(['GRAPHQL_PARSE_FAILED']);
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect((await dev.request('/api/health')).status).toBe(200);
+    expect((await prod.request('/api/health')).status).toBe(200);
   });
 
   it('refuses a 100,000-deep nesting the same way', async () => {
-    const res = await dev.gql('{ a'.repeat(100_000) + '}'.repeat(100_000));
+    const res = await prod.gql('{ a'.repeat(100_000) + '}'.repeat(100_000));
     expect(res.status).toBe(400);
-    expect((await dev.request('/api/health')).status).toBe(200);
+    expect((await prod.request('/api/health')).status).toBe(200);
   });
 });
 
 describe('fragments and cost', () => {
   it('refuses circular fragments quickly', async () => {
     const started = Date.now();
-    const res = await attempt(dev, `mutation { ...A } fragment A on Mutation { ...B } fragment B on Mutation { ...A ${LOGIN} { accessToken } }`);
+    const res = await attempt(prod, `mutation { ...A } fragment A on Mutation { ...B } fragment B on Mutation { ...A ${LOGIN} { accessToken } }`);
     expect(res.status).toBe(400);
     expect(messages(res)).toMatch(/Cannot spread fragment "A" within itself/);
     expect(res.statements).toEqual([]);
@@ -248,7 +249,7 @@ describe('fragments and cost', () => {
       i === 0 ? 'fragment F0 on AuthPayload { accessToken }' : `fragment F${i} on AuthPayload { ${`...F${i - 1} `.repeat(10)}}`,
     ).join('\n');
     const started = Date.now();
-    const res = await attempt(dev, `mutation { ${LOGIN} { ...F6 } }\n${levels}`);
+    const res = await attempt(prod, `mutation { ${LOGIN} { ...F6 } }\n${levels}`);
     expect(res.status).toBe(400);
     expect(messages(res)).toMatch(/recursively requests too many selections/);
     expect(res.statements).toEqual([]);
@@ -258,7 +259,7 @@ describe('fragments and cost', () => {
   it(`refuses a document whose estimated cost exceeds ${GRAPHQL_LIMITS.maxCost}, runs a cheaper one`, async () => {
     const costly = (leaves: number) =>
       `mutation { ${LOGIN} { ${'... on AuthPayload { '.repeat(6)}${'accessToken '.repeat(leaves)}${'} '.repeat(6)}} }`;
-    await expectRefused(dev, costly(400), /Cost limit of 5000 exceeded/);
-    await expectExecuted(dev, costly(100));
+    await expectRefused(prod, costly(400), /Cost limit of 5000 exceeded/);
+    await expectExecuted(prod, costly(100));
   });
 });

@@ -41,7 +41,7 @@ describe('login throttling', () => {
     expect(statements).toEqual([]);
 
     const gql = await gqlLogin(t, '10.3.0.10', `mutation { login(username: "victim", password: "${DEFAULT_PASSWORD}") { accessToken } }`);
-    expect(gql.status).toBe(200);
+    expect(gql.status).toBe(429);
     expect(gql.body.data).toBeNull();
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
     expect(gql.headers.get('retry-after')).toMatch(/^\d+$/);

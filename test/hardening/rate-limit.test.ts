@@ -10,7 +10,8 @@ import { appDeps, hex, reachableRedis, signToken } from './support.js';
  */
 
 const MAX = 5;
-const limited = { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_SECONDS: '60', TRUST_PROXY: 'true' };
+// A browser origin is allowed, as a deployment serving a web page allows it, so refusals can be checked for CORS headers.
+const limited = { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_SECONDS: '60', TRUST_PROXY: 'true', CORS_ORIGINS: 'http://localhost:5173' };
 const from = (ip: string, headers: Record<string, string> = {}) => ({ headers: { 'x-forwarded-for': ip, ...headers } });
 
 describe('the global rate limit', () => {

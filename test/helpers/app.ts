@@ -52,7 +52,10 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-/** Starts the real app, as production does, on an ephemeral port against its own database. */
+/**
+ * Starts the real app as it is deployed (NODE_ENV=production) on an ephemeral port against its own database. A test
+ * of development-only behaviour (landing page, introspection, the SDL file, suggestions) passes NODE_ENV itself.
+ */
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
   deps: {
@@ -64,7 +67,7 @@ export async function startTestApp(
   const { replicaOf, ...appDeps } = deps;
   const db = replicaOf ? { url: replicaOf.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const config = loadConfig({
-    NODE_ENV: 'test',
+    NODE_ENV: 'production',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',

@@ -16,8 +16,9 @@ export interface MainProcess {
   exited: Promise<{ code: number | null; signal: string | null; at: number }>;
 }
 
-/** What `npm start` runs after `node`: its runtime flags, the tsx loader and src/main.ts. */
+/** What `npm start` runs after `exec node`: its runtime flags, the tsx loader and src/main.ts. */
 const START_ARGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .replace(/^exec\s+/, '')
   .split(/\s+/)
   .slice(1);
 
@@ -26,6 +27,28 @@ const START_ARGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'ut
  * process with tsx as a loader, so signals reach the app itself. Resolves once it logs that it is listening.
  */
 export async function startMainProcess(extraEnv: Record<string, string>, startTimeoutMs = 90_000): Promise<MainProcess> {
+  const { child, port, output, exited } = await spawnMain(extraEnv);
+  const started = Date.now();
+  while (!/Trellis listening/.test(output())) {
+    if (child.exitCode !== null || Date.now() - started > startTimeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`the app did not start:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, port, base: `http://127.0.0.1:${port}`, output, exited };
+}
+
+/** Runs the real entry point until it exits by itself (a start-up that fails), and returns its exit code and output. */
+export async function runMainProcessToExit(extraEnv: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  const { child, output, exited } = await spawnMain(extraEnv);
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const { code } = await exited;
+  clearTimeout(timer);
+  return { code, output: output() };
+}
+
+async function spawnMain(extraEnv: Record<string, string>) {
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -45,13 +68,5 @@ export async function startMainProcess(extraEnv: Record<string, string>, startTi
   const exited = new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
-  const started = Date.now();
-  while (!/Trellis listening/.test(output)) {
-    if (child.exitCode !== null || Date.now() - started > startTimeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`the app did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, port, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  return { child, port, output: () => output, exited };
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GraphQLObjectType } from 'graphql';
+import { buildSchema } from '../../src/graphql/schema.js';
 import { DEFAULT_GROUP_ID } from '../../src/users/group.entity.js';
 import { ADMIN_PASSWORD, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { API_KEY_HEADER, NO_SUCH_ID, USER_FIELDS } from './fixtures.js';
@@ -85,8 +87,9 @@ describe('creating users', () => {
   it('never exposes a password or its hash', async () => {
     const res = await t.gql('{ me { passwordHash } }', {}, admin);
     expect(res.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    const type = await t.gql('{ __type(name: "User") { fields { name } } }', {}, admin);
-    expect(type.data.__type.fields.map((f: { name: string }) => f.name).filter((n: string) => /pass|hash|token/i.test(n))).toEqual([]);
+    const fields = Object.keys((buildSchema().getType('User') as GraphQLObjectType).getFields());
+    expect(fields).toContain('username');
+    expect(fields.filter((n) => /pass|hash|token/i.test(n))).toEqual([]);
   });
 });
 
