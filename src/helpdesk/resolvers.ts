@@ -71,13 +71,28 @@ async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests
   }
 }
 
+/** Pagination fields that need the count of matching requests. */
+const COUNTED_FIELDS = ['total', 'pages', 'hasNext'];
+const asksTotal = new WeakMap<GraphQLResolveInfo['fieldNodes'], boolean>();
+
+/** Whether a list query selects anything the count answers (decided once per document). */
+function asksForTotal(info: GraphQLResolveInfo): boolean {
+  let answer = asksTotal.get(info.fieldNodes);
+  if (answer === undefined) {
+    const fields = selectedFields(info, ['pagination']);
+    answer = COUNTED_FIELDS.some((field) => fields.has(field));
+    asksTotal.set(info.fieldNodes, answer);
+  }
+  return answer;
+}
+
 /** Applies `then` to a value now, or once its promise settles. */
 const settle = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(then) : then(value));
 
 export const helpdeskResolvers: Resolvers = {
   Query: {
     helpRequests: async (_p, args, ctx, info) => {
-      const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args);
+      const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args, { total: asksForTotal(info) });
       await preloadRelations(ctx, info, page.requests);
       return page;
     },

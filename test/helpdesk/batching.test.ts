@@ -65,11 +65,23 @@ describe('batching', () => {
   it('reads only the relations a query selects', async () => {
     const scalars = await t.countQueries(() => t.gql('{ helpRequests(perPage: 20) { requests { id title } } }', {}, admin));
     expect(scalars.result.data.helpRequests.requests).toHaveLength(20);
-    // The caller's own row, the page and its count.
-    expect(scalars.statements).toHaveLength(3);
+    // The caller's own row and the page: nothing asks for the count.
+    expect(scalars.statements).toHaveLength(2);
     const people = await t.countQueries(() => t.gql('{ helpRequests(perPage: 20) { requests { requester { username } } } }', {}, admin));
-    expect(people.statements).toHaveLength(4);
+    expect(people.statements).toHaveLength(3);
     expect(people.statements.some((s) => s.includes('help_responses'))).toBe(false);
+  });
+
+  it('counts the matching requests only when the query asks for total, pages or hasNext', async () => {
+    const counted = (statements: string[]) => statements.filter((s) => /help_request(_requester)?_counts/.test(s)).length;
+    const none = await t.countQueries(() => t.gql('{ helpRequests(perPage: 5) { requests { id } pagination { page perPage hasPrev } } }', {}, admin));
+    expect(none.result.data.helpRequests.pagination).toEqual({ page: 1, perPage: 5, hasPrev: false });
+    expect(counted(none.statements)).toBe(0);
+    for (const field of ['total', 'pages', 'hasNext']) {
+      const asked = await t.countQueries(() => t.gql(`{ helpRequests(perPage: 5) { p: pagination { ... on HelpPagination { ${field} } } } }`, {}, admin));
+      expect(asked.result.data.helpRequests.p[field]).toBe({ total: 100, pages: 20, hasNext: true }[field]);
+      expect(counted(asked.statements)).toBe(1);
+    }
   });
 
   it('reads relations selected through fragments, aliases and the list alike', async () => {
