@@ -10,7 +10,8 @@ import { CpuMeter } from './cpu.js';
 import { parseOptions, USAGE, type BenchOptions } from './options.js';
 import { machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
 import { SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type Scenario, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
-import { BENCH_ADMIN, FULL_SEED, seed, SMALL_SEED } from './seed.js';
+import { runScales } from './scales.js';
+import { BENCH_ADMIN, FULL_SEED, seed, seedOf, SMALL_SEED } from './seed.js';
 import { countStatements } from './sql-counts.js';
 
 /*
@@ -100,6 +101,10 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (options.scales) {
+    await runScales(options, log);
+    return;
+  }
   const startedAt = new Date();
   const cleanups: Array<() => Promise<unknown>> = [];
   const cleanup = async () => {
@@ -117,7 +122,7 @@ async function main(): Promise<void> {
 
     let seedReport: unknown = { skipped: true };
     if (!options.skipSeed) {
-      const size = options.small ? SMALL_SEED : FULL_SEED;
+      const size = options.requests ? seedOf(options.requests) : options.small ? SMALL_SEED : FULL_SEED;
       log(`seeding ${size.users} users, ${size.requests} help requests, ${size.faqs} FAQs (only what is missing)`);
       const report = await seed(database.url, size, { progress: Boolean(process.stderr.isTTY) });
       const added = Object.values(report.inserted).reduce((a, b) => a + b, 0);

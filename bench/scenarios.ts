@@ -16,6 +16,27 @@ export const LIST_QUERY = /* GraphQL */ `
   }
 `;
 
+/** (g): the help-desk statistics an administrator's dashboard shows. */
+export const STATISTICS_QUERY = /* GraphQL */ `
+  query BenchStatistics {
+    helpStatistics {
+      requests { total open byStatus { status count } byCategory { category count } byPriority { priority count } }
+      responses { total avgResponseTimeDays }
+    }
+  }
+`;
+
+/** (h): a search as an administrator; the term is in about one request title in twelve, at any size. */
+export const SEARCH_TERM = 'vpn';
+export const SEARCH_QUERY = /* GraphQL */ `
+  query BenchSearch($q: String!) {
+    helpSearch(q: $q) {
+      faqs { id question }
+      helpRequests { id title status createdAt }
+    }
+  }
+`;
+
 /** (e): the public wildfire score of one ZIP, answered from the risk cache once warmed. */
 export const WILDFIRE_ZIP = '94103';
 export const WILDFIRE_QUERY = /* GraphQL */ `
@@ -127,6 +148,32 @@ export const SCENARIOS: Scenario[] = [
     problem: (status, body) =>
       graphqlProblem(status, body) ??
       (body?.data?.wildfireRisk?.dataStatus?.fire === 'cached' ? null : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
+  },
+  {
+    id: 'statistics',
+    letter: LETTERS.statistics,
+    title: 'GraphQL helpStatistics, as an administrator',
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: STATISTICS_QUERY }),
+    }),
+    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.helpStatistics?.requests?.total > 0 ? null : 'no requests counted'),
+  },
+  {
+    id: 'search',
+    letter: LETTERS.search,
+    title: `GraphQL helpSearch(q: "${SEARCH_TERM}"), as an administrator`,
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: SEARCH_QUERY, variables: { q: SEARCH_TERM } }),
+    }),
+    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.helpSearch?.helpRequests?.length > 0 ? null : 'the search found no requests'),
   },
   {
     id: 'update-user',
