@@ -150,6 +150,30 @@ export const SCENARIOS: Scenario[] = [
       (body?.data?.wildfireRisk?.dataStatus?.fire === 'cached' ? null : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
   },
   {
+    id: 'update-user',
+    letter: LETTERS['update-user'],
+    title: 'POST /api/public/update_user (API key in the body)',
+    server: 'gateway',
+    target: (ctx) => {
+      let n = 0;
+      const [from, to] = UPDATE_USER_RANGE;
+      return {
+        method: 'POST',
+        url: `${ctx.urls.gateway}/api/public/update_user`,
+        headers: json,
+        nextBody: () => {
+          n++;
+          return JSON.stringify({
+            api_key: BENCH_API_KEY.key,
+            api_key_secret: BENCH_API_KEY.secret,
+            target_user: { user_id: benchUserId(from + (n % (to - from))), first_name: `Bench ${n}`, organization: 'Load test' },
+          });
+        },
+      };
+    },
+    problem: (status, body) => (status !== 200 ? `status ${status}: ${JSON.stringify(body).slice(0, 200)}` : body?.user?.user_id ? null : 'no user in the answer'),
+  },
+  {
     id: 'statistics',
     letter: LETTERS.statistics,
     title: 'GraphQL helpStatistics, as an administrator',
@@ -174,29 +198,5 @@ export const SCENARIOS: Scenario[] = [
       body: JSON.stringify({ query: SEARCH_QUERY, variables: { q: SEARCH_TERM } }),
     }),
     problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.helpSearch?.helpRequests?.length > 0 ? null : 'the search found no requests'),
-  },
-  {
-    id: 'update-user',
-    letter: LETTERS['update-user'],
-    title: 'POST /api/public/update_user (API key in the body)',
-    server: 'gateway',
-    target: (ctx) => {
-      let n = 0;
-      const [from, to] = UPDATE_USER_RANGE;
-      return {
-        method: 'POST',
-        url: `${ctx.urls.gateway}/api/public/update_user`,
-        headers: json,
-        nextBody: () => {
-          n++;
-          return JSON.stringify({
-            api_key: BENCH_API_KEY.key,
-            api_key_secret: BENCH_API_KEY.secret,
-            target_user: { user_id: benchUserId(from + (n % (to - from))), first_name: `Bench ${n}`, organization: 'Load test' },
-          });
-        },
-      };
-    },
-    problem: (status, body) => (status !== 200 ? `status ${status}: ${JSON.stringify(body).slice(0, 200)}` : body?.user?.user_id ? null : 'no user in the answer'),
   },
 ];
