@@ -57,18 +57,20 @@ async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests
     if (assignees) want(assignees, request.assignedTo);
   }
   const responses = fields.has('responses');
-  await Promise.all([
-    ...[...people].map(([loader, ids]) => loader.preload(ids)),
-    responses ? responsesByRequestId.preload(requests.map((r) => r.id)) : undefined,
-  ]);
-  if (responses && selectedFields(info, ['requests', 'responses']).has('responder')) {
-    const responders: string[] = [];
+  const responders = responses && selectedFields(info, ['requests', 'responses']).has('responder');
+  // Responders join the page's other people in one batch, so a page costs the same statements whoever answered it.
+  if (responders) {
+    await responsesByRequestId.preload(requests.map((r) => r.id));
+    const loader = loaderOf(['requests', 'responses', 'responder']);
     for (const request of requests) {
       const list = responsesByRequestId.get(request.id);
-      if (Array.isArray(list)) for (const response of list) if (response.responder) responders.push(response.responder.id);
+      if (Array.isArray(list)) for (const response of list) want(loader, response.responder);
     }
-    await loaderOf(['requests', 'responses', 'responder']).preload(responders);
   }
+  await Promise.all([
+    ...[...people].map(([loader, ids]) => loader.preload(ids)),
+    responses && !responders ? responsesByRequestId.preload(requests.map((r) => r.id)) : undefined,
+  ]);
 }
 
 /** Pagination fields that need the count of matching requests. */
