@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LETTERS, type BenchOptions, type ScenarioId } from './options.js';
-import type { BenchResults } from './report.js';
+import { totalCpu, type BenchResults } from './report.js';
 
 /*
  * --scales: one bench run per size, smallest first, each topping the same database up to its size, then cost per
@@ -40,9 +40,6 @@ const latest = (dir: string): string => {
   return path.join(dir, files[files.length - 1]!);
 };
 
-const cost = (r: BenchResults['scenarios'][ScenarioId]) =>
-  r?.serverCpuMicrosecondsPerRequest === null || r?.serverCpuMicrosecondsPerRequest === undefined ? null : r.serverCpuMicrosecondsPerRequest + (r.databaseCpuMicrosecondsPerRequest ?? 0);
-
 export async function runScales(options: BenchOptions, log: (message: string) => void): Promise<void> {
   const sizes = options.scales!;
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -59,7 +56,7 @@ export async function runScales(options: BenchOptions, log: (message: string) =>
 
   const comparison: ScaleComparison = { sizes, scenarios: {}, runs: files };
   for (const id of options.scenarios) {
-    const costs = runs.map((run) => cost(run.scenarios[id]));
+    const costs = runs.map((run) => totalCpu(run.scenarios[id]));
     const [first, last] = [costs[0], costs.at(-1)];
     const growth = first && last ? Math.round((last / first) * 100) / 100 : null;
     comparison.scenarios[id] = {
