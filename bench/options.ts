@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const SCENARIO_IDS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'postgraphile'] as const;
+export const SCENARIO_IDS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated', 'postgraphile'] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 /** The letters the scenarios go by in the README and the summary: a–f, in run order. */
 export const LETTERS: Record<ScenarioId, string> = {
@@ -12,6 +12,7 @@ export const LETTERS: Record<ScenarioId, string> = {
   'update-user': 'f',
   statistics: 'g',
   search: 'h',
+  authenticated: 'i',
   postgraphile: 'p',
 };
 
@@ -53,7 +54,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --connections <n>   concurrent connections autocannon keeps open (default 10)
   --scenarios <list>  comma-separated letters or names, in any order (default all):
                       a graphql-list, b rest-list, c sql-baseline, d ceiling, e wildfire-cached, f update-user,
-                      g statistics, h search, p postgraphile (PostGraphile 5 with its JWT preset, the
+                      g statistics, h search, i authenticated, p postgraphile (PostGraphile 5 with its JWT preset, the
                       peer; its packages live in bench/package.json and are installed on first use)
   --page-size <n>     help requests per page in the list scenarios (default 50)
   --skip-seed         use the database as it is (it must have been seeded before)

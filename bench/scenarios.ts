@@ -237,6 +237,19 @@ export const SCENARIOS: Scenario[] = [
     problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.helpSearch?.helpRequests?.length > 0 ? null : 'the search found no requests'),
   },
   {
+    id: 'authenticated',
+    letter: LETTERS.authenticated,
+    title: 'GraphQL { __typename } as an administrator: the fixed cost of an authenticated request',
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    }),
+    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.__typename === 'Query' ? null : 'no __typename in the answer'),
+  },
+  {
     id: 'postgraphile',
     letter: LETTERS.postgraphile,
     title: 'PostGraphile 5 (JWT preset), the page of (a)',

@@ -80,7 +80,7 @@ export async function countStatements(
       }
     }
     const perOperation: StatementCounts['perOperation'] = { ceiling: 0 };
-    for (const id of ['graphql-list', 'rest-list', 'sql-baseline', 'wildfire-cached', 'update-user', 'statistics', 'search'] as const) {
+    for (const id of ['graphql-list', 'rest-list', 'sql-baseline', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated'] as const) {
       perOperation[id] = (await run(id, pageSize)).length;
     }
     const constantInPageSize = Object.values(byPageSize).every((counts) => new Set(Object.values(counts)).size === 1);

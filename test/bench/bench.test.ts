@@ -15,7 +15,7 @@ import { createTestDatabase } from '../helpers/app.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
-const SCENARIOS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'postgraphile'];
+const SCENARIOS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated', 'postgraphile'];
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let out: string;
