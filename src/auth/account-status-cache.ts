@@ -15,7 +15,7 @@ const RECONNECT_MS = 1_000;
  * request does not read the user row every time. Locking, disabling, logging out or deleting a user must still
  * stop their tokens at once on every replica, so an entry lives only while this process is LISTENing on
  * PostgreSQL: the users trigger (see the account_changed migration) notifies each commit that changes one, on
- * every write path, and this process's own ORM writes forget theirs as they flush. Without a live listener
+ * every write path, and this process's own writes forget at once (see subscriberFor). Without a live listener
  * (not yet connected, or the connection lost, when notifications may have been missed) nothing is cached.
  */
 export class AccountStatusCache {
@@ -34,12 +34,17 @@ export class AccountStatusCache {
     this.#stopped = this.#listen();
   }
 
-  /** Forgets, at flush time, the accounts this process's own unit of work changes or deletes. */
+  /**
+   * This process's own writes take effect before their answer goes out, without waiting for the notification:
+   * the accounts a flush changes are forgotten as it runs, and everything once a transaction commits (it may
+   * have deleted or updated users with a plain statement, which names no entity).
+   */
   static subscriberFor(cache: () => AccountStatusCache | undefined): EventSubscriber<User> {
     return {
       getSubscribedEntities: () => [User],
       afterUpdate: ({ entity }) => cache()?.forget(entity.id),
       afterDelete: ({ entity }) => cache()?.forget(entity.id),
+      afterTransactionCommit: () => cache()?.forgetAll(),
     };
   }
 
@@ -68,7 +73,7 @@ export class AccountStatusCache {
     this.#entries.delete(id);
   }
 
-  #forgetAll(): void {
+  forgetAll(): void {
     this.#generation++;
     this.#entries.clear();
   }
@@ -91,14 +96,14 @@ export class AccountStatusCache {
         await client.connect();
         await client.query(`listen ${ACCOUNT_CHANGED_CHANNEL}`);
         if (this.#closed) break;
-        this.#forgetAll(); // whatever changed while nobody listened
+        this.forgetAll(); // whatever changed while nobody listened
         this.#listening = true;
         await ended;
       } catch (error) {
         if (!this.#closed) this.log.warn({ err: error }, 'account status listener cannot connect; not caching until it can');
       } finally {
         this.#listening = false;
-        this.#forgetAll();
+        this.forgetAll();
         await client.end().catch(() => undefined);
       }
       if (!this.#closed) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS).unref());
