@@ -25,13 +25,13 @@ export interface Child {
  * The environment is exactly `env` plus PATH and HOME: nothing leaks in from the shell that runs the bench.
  */
 export async function startChild(
-  name: 'gateway' | 'baseline' | 'ceiling',
+  name: 'gateway' | 'baseline' | 'ceiling' | 'postgraphile',
   env: Record<string, string>,
   options: { profileDir?: string; timeoutMs?: number } = {},
 ): Promise<Child> {
   const { profileDir, timeoutMs = 60_000 } = options;
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
-  const child: ChildProcess = fork(path.join(HERE, 'servers', `${name}.ts`), [], {
+  const child: ChildProcess = fork(path.join(HERE, 'servers', name === 'postgraphile' ? 'postgraphile.mjs' : `${name}.ts`), [], {
     execArgv: [...(name === 'gateway' ? GATEWAY_FLAGS : []), '--import', 'tsx', ...profiling],
     cwd: path.resolve(HERE, '..'),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },

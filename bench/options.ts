@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const SCENARIO_IDS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user'] as const;
+export const SCENARIO_IDS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated', 'postgraphile'] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 /** The letters the scenarios go by in the README and the summary: a–f, in run order. */
 export const LETTERS: Record<ScenarioId, string> = {
@@ -10,7 +10,14 @@ export const LETTERS: Record<ScenarioId, string> = {
   ceiling: 'd',
   'wildfire-cached': 'e',
   'update-user': 'f',
+  statistics: 'g',
+  search: 'h',
+  authenticated: 'i',
+  postgraphile: 'p',
 };
+
+/** What `--scales` measures at each size: the operations whose cost could grow with the data. */
+export const SCALE_SCENARIOS: ScenarioId[] = ['graphql-list', 'rest-list', 'statistics', 'search'];
 
 export interface BenchOptions {
   /** Seconds each scenario is measured. */
@@ -23,6 +30,10 @@ export interface BenchOptions {
   scenarios: ScenarioId[];
   skipSeed: boolean;
   small: boolean;
+  /** Help requests to seed (users, responses and history in proportion); overrides --small. */
+  requests: number | null;
+  /** Sizes, in help requests, to seed and measure one after the other, smallest first. */
+  scales: number[] | null;
   /** Help requests per page in the list scenarios. */
   pageSize: number;
   /** Folder the results JSON goes to. */
@@ -42,10 +53,16 @@ export const USAGE = `Usage: npm run bench -- [options]
                       so the machine's drift over the run weighs on every scenario alike (default 5)
   --connections <n>   concurrent connections autocannon keeps open (default 10)
   --scenarios <list>  comma-separated letters or names, in any order (default all):
-                      a graphql-list, b rest-list, c sql-baseline, d ceiling, e wildfire-cached, f update-user
+                      a graphql-list, b rest-list, c sql-baseline, d ceiling, e wildfire-cached, f update-user,
+                      g statistics, h search, i authenticated, p postgraphile (PostGraphile 5 with its JWT preset, the
+                      peer; its packages live in bench/package.json and are installed on first use)
   --page-size <n>     help requests per page in the list scenarios (default 50)
   --skip-seed         use the database as it is (it must have been seeded before)
   --small             seed 200 users / 500 requests / 20 FAQs instead of 10,000 / 50,000 / 500
+  --requests <n>      seed n help requests, with n / 5 users and responses and history in proportion
+  --scales <list>     comma-separated sizes in help requests, e.g. 50000,1000000: seeds each in turn (topping up)
+                      and measures a, b, g and h at each (or --scenarios), then compares cost per operation
+                      at the largest size with the smallest (target: at most 1.25 times)
   --out <dir>         where the results JSON is written (default bench/results)
   --profile           write V8 CPU profiles of the server processes to <out>/profiles (open in Chrome DevTools)
   --gateway-node-options=<flags>
@@ -63,6 +80,12 @@ function positive(name: string, value: string | undefined, fallback: number, int
   return n;
 }
 
+function scaleList(value: string): number[] {
+  const sizes = value.split(',').map((s) => positive('scales', s.trim(), 0, true));
+  if (sizes.length < 2) throw new Error('--scales needs at least two sizes, e.g. 50000,1000000');
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
     args: argv,
@@ -75,6 +98,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       'page-size': { type: 'string' },
       'skip-seed': { type: 'boolean', default: false },
       small: { type: 'boolean', default: false },
+      requests: { type: 'string' },
+      scales: { type: 'string' },
       out: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'gateway-node-options': { type: 'string' },
@@ -82,7 +107,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     },
     strict: true,
   });
-  const scenarios = (values.scenarios ?? SCENARIO_IDS.join(','))
+  const scenarios = (values.scenarios ?? (values.scales ? SCALE_SCENARIOS : SCENARIO_IDS).join(','))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
@@ -102,6 +127,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     scenarios: SCENARIO_IDS.filter((id) => scenarios.includes(id)),
     skipSeed: values['skip-seed'],
     small: values.small,
+    requests: values.requests === undefined ? null : positive('requests', values.requests, 0, true),
+    scales: values.scales === undefined ? null : scaleList(values.scales),
     pageSize,
     out: values.out ?? 'bench/results',
     profile: values.profile,

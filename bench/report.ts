@@ -42,10 +42,12 @@ export interface BenchResults {
   database: { source: 'DATABASE_URL' | 'embedded'; serverVersion: string };
   seed: unknown;
   scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
-  ratios: Record<'a/c' | 'b/c' | 'e/d' | 'b/a', number | null>;
+  ratios: Record<'a/c' | 'b/c' | 'e/d' | 'b/a' | 'a/p', number | null>;
   sqlStatements: StatementCounts | null;
   /** Whether the baseline answered exactly the JSON the GraphQL list answered, on one sampled page. */
   baselineMatchesGraphql: boolean | null;
+  /** Whether PostGraphile answered the same rows, people and responses in the same order, on one sampled page. */
+  peerMatchesGraphql: boolean | null;
   /** Calls the fake risk upstreams received while (e) was measured: 0 when every answer came from the cache. */
   upstreamCallsDuringCachedScenario: number | null;
   targets: Target[];
@@ -71,10 +73,21 @@ export function ratios(results: BenchResults['scenarios']): BenchResults['ratios
     'b/c': ratio(results, 'rest-list', 'sql-baseline'),
     'e/d': ratio(results, 'wildfire-cached', 'ceiling'),
     'b/a': ratio(results, 'rest-list', 'graphql-list'),
+    'a/p': ratio(results, 'graphql-list', 'postgraphile'),
   };
 }
 
-export function targets(r: BenchResults['ratios'], sql: StatementCounts | null): Target[] {
+/** Total CPU (server and PostgreSQL) per request. */
+export const totalCpu = (r: ScenarioResult | undefined): number | null =>
+  r?.serverCpuMicrosecondsPerRequest === null || r?.serverCpuMicrosecondsPerRequest === undefined ? null : r.serverCpuMicrosecondsPerRequest + (r.databaseCpuMicrosecondsPerRequest ?? 0);
+
+/** How many times less CPU per page (a) spends than the peer (p): their CPU over ours. */
+function peerCpuRatio(results: BenchResults['scenarios']): number | null {
+  const [mine, theirs] = [totalCpu(results['graphql-list']), totalCpu(results.postgraphile)];
+  return mine && theirs ? Math.round((theirs / mine) * 1000) / 1000 : null;
+}
+
+export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, results: BenchResults['scenarios'] = {}): Target[] {
   const atLeast = (name: keyof typeof r, threshold: number, description: string): Target => ({
     name,
     description,
@@ -82,6 +95,13 @@ export function targets(r: BenchResults['ratios'], sql: StatementCounts | null):
     value: r[name],
     pass: r[name] === null ? null : r[name]! >= threshold,
   });
+  const peerCpu = peerCpuRatio(results);
+  const peer: Target[] = results.postgraphile
+    ? [
+        atLeast('a/p', 1.5, 'GraphQL list ≥ 1.5 × PostGraphile (JWT preset) in requests per second'),
+        { name: 'a/p CPU', description: 'PostGraphile spends ≥ 1.5 × the CPU per page (server + PostgreSQL) of the GraphQL list', threshold: 1.5, value: peerCpu, pass: peerCpu === null ? null : peerCpu >= 1.5 },
+      ]
+    : [];
   return [
     atLeast('a/c', 0.7, 'GraphQL list ≥ 0.7 × the raw-SQL baseline'),
     atLeast('b/a', 0.9, 'REST list ≥ 0.9 × the GraphQL list'),
@@ -93,6 +113,7 @@ export function targets(r: BenchResults['ratios'], sql: StatementCounts | null):
       value: sql?.constantInPageSize ?? null,
       pass: sql?.constantInPageSize ?? null,
     },
+    ...peer,
   ];
 }
 
@@ -134,6 +155,7 @@ export function summary(results: BenchResults): string {
     }
   }
   if (results.baselineMatchesGraphql !== null) lines.push(`baseline JSON identical to the GraphQL list: ${results.baselineMatchesGraphql ? 'yes' : 'NO'}`);
+  if (results.peerMatchesGraphql !== null) lines.push(`PostGraphile's rows and order identical to the GraphQL list: ${results.peerMatchesGraphql ? 'yes' : 'NO'}`);
   if (results.upstreamCallsDuringCachedScenario !== null) {
     lines.push(`upstream calls while (e) was measured: ${results.upstreamCallsDuringCachedScenario}`);
   }

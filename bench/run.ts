@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
 import path from 'node:path';
 import autocannon, { type RawResult } from 'autocannon';
 import pg from 'pg';
@@ -9,8 +13,9 @@ import { startChild, type Child } from './children.js';
 import { CpuMeter } from './cpu.js';
 import { parseOptions, USAGE, type BenchOptions } from './options.js';
 import { machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
-import { SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type Scenario, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
-import { BENCH_ADMIN, FULL_SEED, seed, SMALL_SEED } from './seed.js';
+import { pageShape, SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type Scenario, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
+import { runScales } from './scales.js';
+import { BENCH_ADMIN, benchUserId, FULL_SEED, seed, seedOf, SMALL_SEED } from './seed.js';
 import { countStatements } from './sql-counts.js';
 
 /*
@@ -20,6 +25,25 @@ import { countStatements } from './sql-counts.js';
  */
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/** The peer's packages live in bench/package.json, out of the gateway's install: installed here on first use. */
+function ensurePeerInstalled(): void {
+  if (existsSync(path.join(BENCH_DIR, 'node_modules', 'postgraphile', 'package.json'))) return;
+  log('installing the peer (PostGraphile) into bench/node_modules');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: BENCH_DIR, stdio: 'inherit' });
+}
+
+/** A token the peer's JWT preset accepts (HS256, audience "postgraphile"), for the bench's administrator. */
+function peerToken(secret: string): Promise<string> {
+  return new SignJWT({ role_name: 'admin' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(benchUserId(0))
+    .setAudience('postgraphile')
+    .setExpirationTime('6h')
+    .sign(new TextEncoder().encode(secret));
+}
 
 async function openDatabase(): Promise<{ url: string; source: 'DATABASE_URL' | 'embedded'; embedded?: EmbeddedDatabase }> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL' };
@@ -100,6 +124,10 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (options.scales) {
+    await runScales(options, log);
+    return;
+  }
   const startedAt = new Date();
   const cleanups: Array<() => Promise<unknown>> = [];
   const cleanup = async () => {
@@ -117,7 +145,7 @@ async function main(): Promise<void> {
 
     let seedReport: unknown = { skipped: true };
     if (!options.skipSeed) {
-      const size = options.small ? SMALL_SEED : FULL_SEED;
+      const size = options.requests ? seedOf(options.requests) : options.small ? SMALL_SEED : FULL_SEED;
       log(`seeding ${size.users} users, ${size.requests} help requests, ${size.faqs} FAQs (only what is missing)`);
       const report = await seed(database.url, size, { progress: Boolean(process.stderr.isTTY) });
       const added = Object.values(report.inserted).reduce((a, b) => a + b, 0);
@@ -153,7 +181,7 @@ async function main(): Promise<void> {
     const needed = new Set<ServerName>(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => s.server));
     if (needed.has('ceiling')) needed.add('gateway'); // the ceiling answers the gateway's own wildfire body
     const children: Partial<Record<ServerName, Child>> = {};
-    const urls: Record<ServerName, string> = { gateway: '', baseline: '', ceiling: '' };
+    const urls: Record<ServerName, string> = { gateway: '', baseline: '', ceiling: '', postgraphile: '' };
     log(`starting ${[...needed].join(', ')}`);
     const childOptions = options.profile ? { profileDir: path.resolve(options.out, 'profiles') } : {};
     if (needed.has('gateway')) {
@@ -174,6 +202,16 @@ async function main(): Promise<void> {
       urls.ceiling = children.ceiling.url;
     }
 
+    let peerAuth = '';
+    if (needed.has('postgraphile')) {
+      ensurePeerInstalled();
+      const secret = randomBytes(32).toString('hex');
+      children.postgraphile = await startChild('postgraphile', { DATABASE_URL: database.url, NODE_ENV: 'production', BENCH_JWT_SECRET: secret }, childOptions);
+      cleanups.push(() => children.postgraphile!.stop());
+      urls.postgraphile = children.postgraphile.url;
+      peerAuth = `Bearer ${await peerToken(secret)}`;
+    }
+
     let adminAuth = '';
     if (needed.has('gateway')) {
       const login = await send({
@@ -185,7 +223,7 @@ async function main(): Promise<void> {
       if (login.status !== 200) throw new Error(`cannot sign in as ${BENCH_ADMIN.username}: ${login.status} (was the database seeded?)`);
       adminAuth = `Bearer ${login.body.access_token}`;
     }
-    const ctx: ScenarioContext = { urls, adminAuth, pageSize: options.pageSize };
+    const ctx: ScenarioContext = { urls, adminAuth, peerAuth, pageSize: options.pageSize };
 
     let baselineMatchesGraphql: boolean | null = null;
     if (urls.gateway && urls.baseline) {
@@ -194,6 +232,16 @@ async function main(): Promise<void> {
       );
       baselineMatchesGraphql = JSON.stringify(graphql!.body) === JSON.stringify(baseline!.body);
       if (!baselineMatchesGraphql) log('warning: the baseline did not answer the same JSON as the GraphQL list');
+    }
+
+    let peerMatchesGraphql: boolean | null = null;
+    if (urls.gateway && urls.postgraphile) {
+      const [graphql, peer] = await Promise.all(
+        SCENARIOS.filter((s) => s.id === 'graphql-list' || s.id === 'postgraphile').map((s) => send(s.target(ctx))),
+      );
+      const [mine, theirs] = [pageShape('gateway', graphql!.body), pageShape('peer', peer!.body)];
+      peerMatchesGraphql = mine !== null && JSON.stringify(mine) === JSON.stringify(theirs);
+      if (!peerMatchesGraphql) log('warning: PostGraphile did not answer the same rows in the same order as the GraphQL list');
     }
 
     const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
@@ -252,8 +300,9 @@ async function main(): Promise<void> {
       ratios: r,
       sqlStatements: sql,
       baselineMatchesGraphql,
+      peerMatchesGraphql,
       upstreamCallsDuringCachedScenario,
-      targets: targets(r, sql),
+      targets: targets(r, sql, scenarios),
     };
     mkdirSync(options.out, { recursive: true });
     const file = path.join(options.out, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);

@@ -16,6 +16,62 @@ export const LIST_QUERY = /* GraphQL */ `
   }
 `;
 
+/**
+ * (p): the page (a) asks for, as PostGraphile's generated schema names it: the same rows in the same order
+ * (newest first, then by id), with requester, assignee and responses (oldest first) and their responders.
+ */
+export const PEER_LIST_QUERY = /* GraphQL */ `
+  query BenchPeerHelpRequests($first: Int!) {
+    allHelpRequests(first: $first, orderBy: [CREATED_AT_DESC, ROW_ID_DESC]) {
+      nodes {
+        rowId title description status priority category createdAt updatedAt
+        requester: userByRequesterId { rowId username }
+        assignee: userByAssignedToId { rowId username }
+        responses: helpResponsesByRequestId(orderBy: [CREATED_AT_ASC, ROW_ID_ASC]) {
+          nodes { rowId response isPublic createdAt responder: userByResponderId { rowId username } }
+        }
+      }
+      totalCount
+      pageInfo { hasNextPage hasPreviousPage }
+    }
+  }
+`;
+
+/** What the two lists must agree on, row by row and in order: ids, people and responses. */
+export function pageShape(source: 'gateway' | 'peer', body: any): unknown[] | null {
+  if (source === 'gateway') {
+    const requests = body?.data?.helpRequests?.requests;
+    return Array.isArray(requests)
+      ? requests.map((r: any) => [r.id, r.title, r.status, r.requester?.id ?? null, r.assignee?.id ?? null, r.responses.map((x: any) => [x.id, x.responder?.id ?? null])])
+      : null;
+  }
+  const nodes = body?.data?.allHelpRequests?.nodes;
+  return Array.isArray(nodes)
+    ? nodes.map((r: any) => [r.rowId, r.title, r.status, r.requester?.rowId ?? null, r.assignee?.rowId ?? null, r.responses.nodes.map((x: any) => [x.rowId, x.responder?.rowId ?? null])])
+    : null;
+}
+
+/** (g): the help-desk statistics an administrator's dashboard shows. */
+export const STATISTICS_QUERY = /* GraphQL */ `
+  query BenchStatistics {
+    helpStatistics {
+      requests { total open byStatus { status count } byCategory { category count } byPriority { priority count } }
+      responses { total avgResponseTimeDays }
+    }
+  }
+`;
+
+/** (h): a search as an administrator; the term is in about one request title in twelve, at any size. */
+export const SEARCH_TERM = 'vpn';
+export const SEARCH_QUERY = /* GraphQL */ `
+  query BenchSearch($q: String!) {
+    helpSearch(q: $q) {
+      faqs { id question }
+      helpRequests { id title status createdAt }
+    }
+  }
+`;
+
 /** (e): the public wildfire score of one ZIP, answered from the risk cache once warmed. */
 export const WILDFIRE_ZIP = '94103';
 export const WILDFIRE_QUERY = /* GraphQL */ `
@@ -37,12 +93,14 @@ const wildfireBody = JSON.stringify({ query: WILDFIRE_QUERY, variables: { zip: W
  */
 export const UPDATE_USER_RANGE = [20, 200] as const;
 
-export type ServerName = 'gateway' | 'baseline' | 'ceiling';
+export type ServerName = 'gateway' | 'baseline' | 'ceiling' | 'postgraphile';
 
 export interface ScenarioContext {
   urls: Record<ServerName, string>;
   /** `Bearer …` of the seeded administrator. */
   adminAuth: string;
+  /** `Bearer …` the peer's JWT preset accepts, for the same administrator. */
+  peerAuth: string;
   pageSize: number;
 }
 
@@ -151,5 +209,57 @@ export const SCENARIOS: Scenario[] = [
       };
     },
     problem: (status, body) => (status !== 200 ? `status ${status}: ${JSON.stringify(body).slice(0, 200)}` : body?.user?.user_id ? null : 'no user in the answer'),
+  },
+  {
+    id: 'statistics',
+    letter: LETTERS.statistics,
+    title: 'GraphQL helpStatistics, as an administrator',
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: STATISTICS_QUERY }),
+    }),
+    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.helpStatistics?.requests?.total > 0 ? null : 'no requests counted'),
+  },
+  {
+    id: 'search',
+    letter: LETTERS.search,
+    title: `GraphQL helpSearch(q: "${SEARCH_TERM}"), as an administrator`,
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: SEARCH_QUERY, variables: { q: SEARCH_TERM } }),
+    }),
+    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.helpSearch?.helpRequests?.length > 0 ? null : 'the search found no requests'),
+  },
+  {
+    id: 'authenticated',
+    letter: LETTERS.authenticated,
+    title: 'GraphQL { __typename } as an administrator: the fixed cost of an authenticated request',
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    }),
+    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.__typename === 'Query' ? null : 'no __typename in the answer'),
+  },
+  {
+    id: 'postgraphile',
+    letter: LETTERS.postgraphile,
+    title: 'PostGraphile 5 (JWT preset), the page of (a)',
+    server: 'postgraphile',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.postgraphile}/graphql`,
+      headers: { ...json, authorization: ctx.peerAuth },
+      body: JSON.stringify({ query: PEER_LIST_QUERY, variables: { first: ctx.pageSize } }),
+    }),
+    problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.allHelpRequests?.nodes, ctx),
   },
 ];

@@ -25,6 +25,9 @@ export interface SeedSize {
 export const FULL_SEED: SeedSize = { users: 10_000, requests: 50_000, faqs: 500 };
 export const SMALL_SEED: SeedSize = { users: 200, requests: 500, faqs: 20 };
 
+/** `requests` help requests with users in the full seed's proportion (one per five requests), and its FAQs. */
+export const seedOf = (requests: number): SeedSize => ({ users: Math.max(ADMINS + 10, Math.round(requests / 5)), requests, faqs: FULL_SEED.faqs });
+
 /**
  * Users 0–19 are administrators (the people requests are assigned to and answered by), whatever the size, so a
  * small seed topped up to the full one is the full one.

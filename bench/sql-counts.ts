@@ -53,7 +53,7 @@ export async function countStatements(
     const adminAuth = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
     await prepare.wildfire(gatewayUrl);
 
-    const contextFor = (size: number): ScenarioContext => ({ urls: { gateway: gatewayUrl, baseline: baselineUrl, ceiling: '' }, adminAuth, pageSize: size });
+    const contextFor = (size: number): ScenarioContext => ({ urls: { gateway: gatewayUrl, baseline: baselineUrl, ceiling: '', postgraphile: '' }, adminAuth, peerAuth: '', pageSize: size });
     const run = async (id: ScenarioId, size: number): Promise<string[]> => {
       const scenario = SCENARIOS.find((s) => s.id === id)!;
       const target = scenario.target(contextFor(size));
@@ -80,7 +80,7 @@ export async function countStatements(
       }
     }
     const perOperation: StatementCounts['perOperation'] = { ceiling: 0 };
-    for (const id of ['graphql-list', 'rest-list', 'sql-baseline', 'wildfire-cached', 'update-user'] as const) {
+    for (const id of ['graphql-list', 'rest-list', 'sql-baseline', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated'] as const) {
       perOperation[id] = (await run(id, pageSize)).length;
     }
     const constantInPageSize = Object.values(byPageSize).every((counts) => new Set(Object.values(counts)).size === 1);

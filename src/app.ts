@@ -142,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const contextFor = async (request: FastifyRequest, credentials: Credentials): Promise<Context> => {
     const em = orm.em.fork();
     try {
-      const principal = await authenticate(em, services.tokens, credentials);
+      const principal = await authenticate(em, services.tokens, credentials, services.accounts);
       return createContext({ requestId: request.id, log: request.log, ip: request.ip, principal, em, services });
     } catch (error) {
       if (error instanceof DomainError) throw error;

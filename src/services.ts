@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { AccountStatusCache } from './auth/account-status-cache.js';
 import type { Orm } from './db/orm.js';
 import { TokenService } from './auth/tokens.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
@@ -28,6 +29,8 @@ export interface AppServices {
   /** Hit counters for rate limits: in Redis when configured (shared by replicas), else in this process. */
   counters: CounterStore;
   loginThrottle: LoginThrottle;
+  /** Account status for token checks, cached while PostgreSQL tells this process of every change. */
+  accounts: AccountStatusCache;
 }
 
 export interface ServiceDeps {
@@ -55,6 +58,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     now,
     redis,
     counters,
+    accounts: AccountStatusCache.forOrm(deps.orm, deps.log),
     loginThrottle: new LoginThrottle(counters, deps.config.rateLimit.loginMax, deps.config.rateLimit.loginWindowSeconds),
     risk: wireRiskService({ config: deps.config, orm: deps.orm, log: deps.log, redis, now }),
     helpdesk: createHelpdesk({ now, log: deps.log, channel: redis && new RedisChannel(redis, `${prefix}events:help-requests`, deps.log) }),
@@ -64,5 +68,6 @@ export function createServices(deps: ServiceDeps): AppServices {
 /** Releases what createServices opened. */
 export async function closeServices(services: AppServices): Promise<void> {
   await services.helpdesk.events.close();
+  await services.accounts.close();
   await services.redis?.quit().catch(() => services.redis?.disconnect());
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnauthenticatedError } from '../errors.js';
 import { readAccountStatus, type AccountStatus } from '../users/views.js';
+import type { AccountStatusCache } from './account-status-cache.js';
 import { authenticateApiKey } from './api-keys.js';
 import { ANONYMOUS, type Principal } from './principal.js';
 import type { TokenClaims, TokenService } from './tokens.js';
@@ -14,17 +15,23 @@ export interface Credentials {
 }
 
 /**
- * Turns a request's credentials into a principal. The user row is read on every request so that locking,
- * disabling, deleting or logging a user out takes effect at once, not when the token expires.
+ * Turns a request's credentials into a principal. The account is checked on every request (through `accounts`,
+ * which caches it only while told of every change) so that locking, disabling, deleting or logging a user out
+ * takes effect at once, not when the token expires.
  */
-export async function authenticate(em: EntityManager, tokens: TokenService, credentials: Credentials): Promise<Principal> {
+export async function authenticate(
+  em: EntityManager,
+  tokens: TokenService,
+  credentials: Credentials,
+  accounts: Pick<AccountStatusCache, 'read'> = { read: readAccountStatus },
+): Promise<Principal> {
   if (credentials.apiKey) return apiKeyPrincipal(em, credentials.apiKey.key, credentials.apiKey.secret);
   const header = credentials.authorization?.trim();
   if (!header) return credentials.session ? userPrincipal(em, tokens, credentials.session) : ANONYMOUS;
   const space = header.indexOf(' ');
   const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
   const value = space < 0 ? '' : header.slice(space + 1).trim();
-  if (scheme === 'bearer' && value) return userPrincipal(em, tokens, value);
+  if (scheme === 'bearer' && value) return userPrincipal(em, tokens, value, accounts);
   if (scheme === 'apikey' && value) {
     const colon = value.indexOf(':');
     return apiKeyPrincipal(em, colon < 0 ? value : value.slice(0, colon), colon < 0 ? '' : value.slice(colon + 1));
@@ -37,9 +44,9 @@ async function apiKeyPrincipal(em: EntityManager, key: string, secret: string): 
   return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key };
 }
 
-async function userPrincipal(em: EntityManager, tokens: TokenService, token: string): Promise<Principal> {
+async function userPrincipal(em: EntityManager, tokens: TokenService, token: string, accounts: Pick<AccountStatusCache, 'read'>): Promise<Principal> {
   const claims = await tokens.verify(token);
-  const user = await readAccountStatus(em, claims.sub);
+  const user = await accounts.read(em, claims.sub);
   if (!user || isRevoked(claims, user)) throw new UnauthenticatedError('Token has been revoked', 'expired');
   if (user.locked) throw new UnauthenticatedError('Account is locked', 'locked');
   if (user.disabled) throw new UnauthenticatedError('Account is disabled', 'disabled');

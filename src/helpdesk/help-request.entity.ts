@@ -30,6 +30,8 @@ const HelpRequestSchema = defineEntity({
       .generated(`(to_tsvector('simple', coalesce("title", '') || ' ' || coalesce("description", ''))) stored`)
       .lazy()
       .hidden(),
+    /** When the first response came; a trigger on help_responses keeps it (see the helpdesk_counts migration). */
+    firstResponseAt: p.datetime().$type<Opt<Date | null>>().nullable().lazy().hidden(),
   },
   indexes: [
     // One index per way the list is filtered or sorted; the requester's own list is the most common read.

@@ -67,13 +67,14 @@ export interface NewHelpResponse {
   isPublic?: boolean | null;
 }
 
+/** total, pages and hasNext need the count: a list asked without them leaves them out and counts nothing. */
 export interface Pagination {
   page: number;
-  pages: number;
   perPage: number;
-  total: number;
-  hasNext: boolean;
   hasPrev: boolean;
+  pages?: number;
+  total?: number;
+  hasNext?: boolean;
 }
 
 /** The help desk knows people as signed-in users; an API key administers workspace users, not help requests. */
@@ -127,7 +128,12 @@ export class HelpRequestService {
     readonly events: HelpRequestEvents,
   ) {}
 
-  async list(em: EntityManager, principal: Principal, query: HelpRequestQuery): Promise<{ requests: HelpRequestView[]; pagination: Pagination }> {
+  async list(
+    em: EntityManager,
+    principal: Principal,
+    query: HelpRequestQuery,
+    want: { total: boolean } = { total: true },
+  ): Promise<{ requests: HelpRequestView[]; pagination: Pagination }> {
     const viewer = viewerOf(principal);
     const { page, perPage } = paging(query.page, query.perPage, DEFAULT_PER_PAGE);
     const sortBy = oneOf(HELP_REQUEST_SORT_FIELDS, query.sortBy, 'sort_by') ?? 'created_date';
@@ -140,8 +146,9 @@ export class HelpRequestService {
     };
     const [requests, total] = await Promise.all([
       readHelpRequests(em, filter, { column: SORT_PROPERTY[sortBy], order }, perPage, (page - 1) * perPage),
-      countHelpRequests(em, filter),
+      want.total ? countHelpRequests(em, filter) : undefined,
     ]);
+    if (total === undefined) return { requests, pagination: { page, perPage, hasPrev: page > 1 } };
     const pages = Math.ceil(total / perPage);
     return { requests, pagination: { page, pages, perPage, total, hasNext: page < pages, hasPrev: page > 1 } };
   }

@@ -57,18 +57,35 @@ async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests
     if (assignees) want(assignees, request.assignedTo);
   }
   const responses = fields.has('responses');
-  await Promise.all([
-    ...[...people].map(([loader, ids]) => loader.preload(ids)),
-    responses ? responsesByRequestId.preload(requests.map((r) => r.id)) : undefined,
-  ]);
-  if (responses && selectedFields(info, ['requests', 'responses']).has('responder')) {
-    const responders: string[] = [];
+  const responders = responses && selectedFields(info, ['requests', 'responses']).has('responder');
+  // Responders join the page's other people in one batch, so a page costs the same statements whoever answered it.
+  if (responders) {
+    await responsesByRequestId.preload(requests.map((r) => r.id));
+    const loader = loaderOf(['requests', 'responses', 'responder']);
     for (const request of requests) {
       const list = responsesByRequestId.get(request.id);
-      if (Array.isArray(list)) for (const response of list) if (response.responder) responders.push(response.responder.id);
+      if (Array.isArray(list)) for (const response of list) want(loader, response.responder);
     }
-    await loaderOf(['requests', 'responses', 'responder']).preload(responders);
   }
+  await Promise.all([
+    ...[...people].map(([loader, ids]) => loader.preload(ids)),
+    responses && !responders ? responsesByRequestId.preload(requests.map((r) => r.id)) : undefined,
+  ]);
+}
+
+/** Pagination fields that need the count of matching requests. */
+const COUNTED_FIELDS = ['total', 'pages', 'hasNext'];
+const asksTotal = new WeakMap<GraphQLResolveInfo['fieldNodes'], boolean>();
+
+/** Whether a list query selects anything the count answers (decided once per document). */
+function asksForTotal(info: GraphQLResolveInfo): boolean {
+  let answer = asksTotal.get(info.fieldNodes);
+  if (answer === undefined) {
+    const fields = selectedFields(info, ['pagination']);
+    answer = COUNTED_FIELDS.some((field) => fields.has(field));
+    asksTotal.set(info.fieldNodes, answer);
+  }
+  return answer;
 }
 
 /** Applies `then` to a value now, or once its promise settles. */
@@ -77,7 +94,7 @@ const settle = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise
 export const helpdeskResolvers: Resolvers = {
   Query: {
     helpRequests: async (_p, args, ctx, info) => {
-      const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args);
+      const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args, { total: asksForTotal(info) });
       await preloadRelations(ctx, info, page.requests);
       return page;
     },

@@ -15,7 +15,7 @@ import { createTestDatabase } from '../helpers/app.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
-const SCENARIOS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user'];
+const SCENARIOS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated', 'postgraphile'];
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let out: string;
@@ -81,18 +81,24 @@ describe('npm run bench', () => {
     expect(constantInPageSize).toBe(true);
     expect(perOperation['wildfire-cached']).toBe(0);
     expect(perOperation['update-user']).toBeGreaterThan(0);
+    // Statistics read the kept counts; a search reads its page of FAQs and of requests.
+    expect(perOperation.statistics).toBeGreaterThan(0);
+    expect(perOperation.search).toBeGreaterThan(0);
     expect(results.scenarios['graphql-list'].sqlStatementsPerOperation).toBe(byPageSize['graphql-list']['50']);
   });
 
   it('computes the ratios and a verdict for every target, and prints them', () => {
-    for (const ratio of ['a/c', 'b/c', 'e/d', 'b/a']) expect(results.ratios[ratio], ratio).toBeGreaterThan(0);
-    expect(results.targets.map((t: { name: string }) => t.name)).toEqual(['a/c', 'b/a', 'e/d', 'sql-constant']);
+    for (const ratio of ['a/c', 'b/c', 'e/d', 'b/a', 'a/p']) expect(results.ratios[ratio], ratio).toBeGreaterThan(0);
+    const names = ['a/c', 'b/a', 'e/d', 'sql-constant', 'a/p', 'a/p CPU'];
+    expect(results.targets.map((t: { name: string }) => t.name)).toEqual(names);
     for (const target of results.targets) expect(typeof target.pass, target.name).toBe('boolean');
-    for (const name of ['a/c', 'b/a', 'e/d', 'sql-constant']) expect(stdout).toMatch(new RegExp(`(PASS|MISS)\\s+${name.replace('/', '\\/')}`));
+    for (const name of names) expect(stdout).toMatch(new RegExp(`(PASS|MISS)\\s+${name.replace('/', '\\/')}`));
   });
 
   it('compares like with like: the baseline answers the GraphQL list byte for byte, and the cached scenario never calls upstream', () => {
     expect(results.baselineMatchesGraphql).toBe(true);
+    // PostGraphile, the peer, answers the same rows, people and responses in the same order.
+    expect(results.peerMatchesGraphql).toBe(true);
     expect(results.upstreamCallsDuringCachedScenario).toBe(0);
   });
 
@@ -103,5 +109,54 @@ describe('npm run bench', () => {
     const again = await seed(db.url, SMALL_SEED, { progress: false });
     expect(again.inserted).toEqual({ users: 0, helpRequests: 0, responses: 0, history: 0, faqs: 0 });
     expect(again.total).toEqual(results.seed.total);
+  });
+});
+
+describe('npm run bench -- --scales', () => {
+  let scaleDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let scaleOut: string;
+  let printed: string;
+  let comparison: any;
+
+  beforeAll(async () => {
+    scaleDb = await createTestDatabase();
+    scaleOut = mkdtempSync(path.join(tmpdir(), 'trellis-bench-scales-'));
+    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: scaleDb.url };
+    delete env.REDIS_URL;
+    ({ stdout: printed } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--scales', '600,300', '--scenarios', 'a,g,h', '--duration', '0.5', '--rounds', '1', '--warmup', '0', '--connections', '2', '--out', scaleOut],
+      { cwd: ROOT, env, timeout: 150_000, maxBuffer: 10 * 1024 * 1024 },
+    ));
+    const [dir] = readdirSync(scaleOut).filter((f) => f.startsWith('scales-'));
+    comparison = JSON.parse(readFileSync(path.join(scaleOut, dir!, 'comparison.json'), 'utf8'));
+  }, 160_000);
+
+  afterAll(async () => {
+    rmSync(scaleOut, { recursive: true, force: true });
+    await scaleDb?.drop();
+  });
+
+  it('seeds each size in turn, smallest first, and measures the chosen scenarios at each', () => {
+    expect(comparison.sizes).toEqual([300, 600]);
+    expect(comparison.runs).toHaveLength(2);
+    const [small, large] = comparison.runs.map((file: string) => JSON.parse(readFileSync(file, 'utf8')));
+    expect(small.seed.total.helpRequests).toBe(300);
+    expect(large.seed.total.helpRequests).toBe(600);
+    expect(large.seed.inserted.helpRequests).toBe(300);
+    expect(large.seed.total.users).toBeGreaterThan(small.seed.total.users);
+    expect(Object.keys(large.scenarios)).toEqual(['graphql-list', 'statistics', 'search']);
+  });
+
+  it('compares the cost per operation at the largest size with the smallest, and prints a verdict for each', () => {
+    for (const id of ['graphql-list', 'statistics', 'search']) {
+      const scenario = comparison.scenarios[id];
+      expect(scenario.requestsPerSecond, id).toHaveLength(2);
+      if (process.platform === 'linux') {
+        expect(scenario.growth, id).toBeGreaterThan(0);
+        expect(typeof scenario.pass, id).toBe('boolean');
+      }
+      expect(printed, id).toMatch(new RegExp(`(PASS|MISS|SKIP)\\s+[a-h] ${id}`));
+    }
   });
 });

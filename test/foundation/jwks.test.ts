@@ -169,8 +169,14 @@ describe('the account behind an external token', () => {
     const bob = await t.createUser('bob');
     const token = await external({ sub: bob.id });
     await accepted(token, bob.id);
+    // Written behind the app's back, as an operator in psql would: the process hears of it through PostgreSQL's
+    // notification of the commit, so the loop only waits for its delivery.
     await t.app.orm.em.fork().nativeUpdate(User, { id: bob.id }, { locked: true });
-    const me = await t.gql(ME, {}, `Bearer ${token}`);
+    let me = await t.gql(ME, {}, `Bearer ${token}`);
+    for (let attempt = 0; me.status !== 401 && attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      me = await t.gql(ME, {}, `Bearer ${token}`);
+    }
     expect(me.status).toBe(401);
     expect(me.errors?.[0]?.message).toBe('Account is locked');
     await refused(token);

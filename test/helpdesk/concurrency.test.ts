@@ -14,12 +14,16 @@ let admin: string;
 let alice: { id: string; auth: string };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ NODE_ENV: 'production' });
   h = helpdesk(t);
   admin = await t.login('admin', ADMIN_PASSWORD);
   alice = await t.createUser('alice');
 });
 afterAll(() => t.stop());
+
+const STATUSES = ['open', 'in_progress', 'on_hold', 'resolved', 'closed'];
+const CATEGORIES = ['technical', 'account', 'general', 'bug_report', 'feature_request', 'billing', 'other'];
+const PRIORITIES = ['low', 'medium', 'high', 'urgent'];
 
 type Entry = { action: string; field: string | null; old_value: string | null; new_value: string | null };
 type Answer = { status: number; ok: boolean; message?: string };
@@ -147,6 +151,69 @@ describe('concurrent changes to the same help requests', () => {
       expect(deleted!.errors).toBeUndefined();
       for (const a of assigned.filter((a) => !a.ok && !shed(a))) expect(a.status === 400 || a.message === 'BAD_USER_INPUT', JSON.stringify(a)).toBe(true);
       for (const id of ids) expect((await h.get(`/requests/${id}`, admin)).body.assigned_to_id).toBeNull();
+    }
+  });
+
+  it('keeps every count equal to a recount after hundreds of parallel creates, updates, responses, status changes and a deletion', async () => {
+    const requesters = [alice, ...(await Promise.all([0, 1, 2].map((i) => t.createUser(`counted-${i}`))))];
+    const leaving = await t.createUser('counted-leaving');
+    const seeded = await Promise.all(Array.from({ length: 20 }, (_, i) => h.file(requesters[i % 4]!.auth, { category: CATEGORIES[i % 7], priority: PRIORITIES[i % 4] })));
+    const departed = await Promise.all([0, 1, 2].map(() => h.file(leaving.auth, { category: 'billing' })));
+    const pick = (i: number) => seeded[(i * 7) % seeded.length]!;
+
+    const results = await Promise.all([
+      ...Array.from({ length: 150 }, (_, i) =>
+        h.post('/requests', { title: `c${i}`, description: 'd', category: CATEGORIES[i % 7], priority: PRIORITIES[(i * 3) % 4] }, requesters[i % 4]!.auth),
+      ),
+      ...Array.from({ length: 100 }, (_, i) => h.put(`/requests/${pick(i)}`, i % 2 ? { priority: PRIORITIES[i % 4] } : { status: STATUSES[i % 5], priority: PRIORITIES[(i + 1) % 4] }, admin)),
+      ...Array.from({ length: 100 }, (_, i) => h.post(`/requests/${pick(i + 3)}/response`, i % 3 ? { response: `r${i}`, new_status: STATUSES[(i + 2) % 5] } : { response: `r${i}`, is_public: false }, admin)),
+      ...Array.from({ length: 60 }, (_, i) => h.put(`/requests/${pick(i + 5)}/status`, { status: STATUSES[(i + 4) % 5] }, admin)),
+      t.gql('mutation($id: ID!) { deleteUser(id: $id, force: true) }', { id: leaving.id }, admin),
+    ]);
+    expect(results.filter((r) => 'status' in r && r.status >= 500 && r.status !== 503)).toEqual([]);
+    expect(departed).toHaveLength(3);
+    expect(results.filter((r) => 'status' in r && r.status === 201).length).toBeGreaterThan(0);
+
+    // The kept counts, cell by cell, against a recount of the rows.
+    const sql = (text: string) => t.app.orm.em.fork().getConnection().execute<Record<string, unknown>[]>(text);
+    const cells = async (kept: string, recount: string) => {
+      const [a, b] = await Promise.all([sql(kept), sql(recount)]);
+      const key = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
+      return [key(a), key(b)];
+    };
+    const [keptAll, recountAll] = await cells(
+      'select status, category, priority, requests::int as n from help_request_counts where requests <> 0',
+      'select status, category, priority, count(*)::int as n from help_requests group by 1, 2, 3',
+    );
+    expect(keptAll).toEqual(recountAll);
+    const [keptMine, recountMine] = await cells(
+      'select requester_id, status, category, priority, requests::int as n from help_request_requester_counts where requests <> 0',
+      'select requester_id, status, category, priority, count(*)::int as n from help_requests where requester_id is not null group by 1, 2, 3, 4',
+    );
+    expect(keptMine).toEqual(recountMine);
+
+    // What callers see: list totals under every single filter, for an administrator and for a requester.
+    for (const [name, values] of [['status', STATUSES], ['category', CATEGORIES], ['priority', PRIORITIES], ['', ['']]] as const) {
+      for (const value of values) {
+        const query = name ? `?${name}=${value}&per_page=1` : '?per_page=1';
+        const [all] = await sql(`select count(*)::int as n from help_requests${name ? ` where ${name} = '${value}'` : ''}`);
+        expect((await h.get(`/requests${query}`, admin)).body.pagination.total, `all ${query}`).toBe(all!.n);
+        const [own] = await sql(`select count(*)::int as n from help_requests where requester_id = '${alice.id}'${name ? ` and ${name} = '${value}'` : ''}`);
+        expect((await h.get(`/requests${query}`, alice.auth)).body.pagination.total, `alice ${query}`).toBe(own!.n);
+      }
+    }
+
+    // The statistics against the statement that computed them from the rows before counts were kept.
+    const [recount] = await sql(`select (select count(*)::int from help_requests) as total,
+        (select count(*)::int from help_responses) as responses,
+        (select round((avg(extract(epoch from (f.first - r.created_at))) / 86400)::numeric, 2)::float8
+           from (select request_id, min(created_at) as first from help_responses group by request_id) f join help_requests r on r.id = f.request_id) as avg`);
+    const statistics = (await h.get('/statistics', admin)).body;
+    expect(statistics.requests.total).toBe(recount!.total);
+    expect(statistics.responses).toEqual({ total: recount!.responses, avg_response_time_days: recount!.avg ?? 0 });
+    for (const status of STATUSES) {
+      const [n] = await sql(`select count(*)::int as n from help_requests where status = '${status}'`);
+      expect(statistics.requests.by_status[status] ?? 0, status).toBe(n!.n);
     }
   });
 
