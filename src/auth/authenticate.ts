@@ -27,7 +27,7 @@ export async function authenticate(
 ): Promise<Principal> {
   if (credentials.apiKey) return apiKeyPrincipal(em, credentials.apiKey.key, credentials.apiKey.secret);
   const header = credentials.authorization?.trim();
-  if (!header) return credentials.session ? userPrincipal(em, tokens, credentials.session) : ANONYMOUS;
+  if (!header) return credentials.session ? userPrincipal(em, tokens, credentials.session, accounts) : ANONYMOUS;
   const space = header.indexOf(' ');
   const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
   const value = space < 0 ? '' : header.slice(space + 1).trim();
