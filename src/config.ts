@@ -81,6 +81,8 @@ const EnvSchema = z
     APOLLO_KEY: optionalString,
     APOLLO_GRAPH_REF: optionalString,
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+    METRICS_PORT: z.preprocess(emptyAsUndefined, int(0, 65535).optional()),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET && !env.JWT_JWKS_URL) {
@@ -146,8 +148,11 @@ export interface Config {
   responseCacheTtlSeconds: number;
   rateLimit: { max: number; windowSeconds: number; loginMax: number; loginWindowSeconds: number };
   apollo: { key: string | undefined; graphRef: string | undefined };
-  /** Bearer token /metrics requires; without one, /metrics is open (keep it off the public network). */
-  metrics: { token: string | undefined };
+  /**
+   * /metrics on the public port needs the bearer token; without one it is served there only outside production.
+   * A port of its own (loopback by default) serves it without a token, for a scraper on the same host or network.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 export class ConfigError extends Error {
@@ -211,6 +216,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginWindowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
     apollo: { key: e.APOLLO_KEY, graphRef: e.APOLLO_GRAPH_REF },
-    metrics: { token: e.METRICS_TOKEN },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
