@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { parsePermissions, type ApiKeyPermission } from './auth/api-key-permissions.js';
 
 /**
  * Every environment variable the gateway reads, parsed once. Nothing else in the codebase reads
@@ -59,6 +60,7 @@ const EnvSchema = z
     BOOTSTRAP_ADMIN_PASSWORD: optionalString,
     BOOTSTRAP_API_KEY: optionalString,
     BOOTSTRAP_API_KEY_SECRET: optionalString,
+    BOOTSTRAP_API_KEY_PERMISSIONS: csv.optional(),
 
     PLATFORM_VERSION: z
       .string()
@@ -93,6 +95,10 @@ const EnvSchema = z
     }
     if (!!env.BOOTSTRAP_API_KEY !== !!env.BOOTSTRAP_API_KEY_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'BOOTSTRAP_API_KEY and BOOTSTRAP_API_KEY_SECRET go together' });
+    }
+    const unknownPermissions = parsePermissions(env.BOOTSTRAP_API_KEY_PERMISSIONS ?? []).unknown;
+    if (unknownPermissions.length) {
+      ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_PERMISSIONS'], message: `unknown permission ${unknownPermissions.join(', ')}` });
     }
     if (env.BOOTSTRAP_API_KEY_SECRET && env.BOOTSTRAP_API_KEY_SECRET.length < 24) {
       ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'must be at least 24 characters' });
@@ -134,6 +140,8 @@ export interface Config {
     adminPassword: string | undefined;
     apiKey: string | undefined;
     apiKeySecret: string | undefined;
+    /** What the bootstrap key may do: the ordinary set unless BOOTSTRAP_API_KEY_PERMISSIONS names another. */
+    apiKeyPermissions: ApiKeyPermission[] | undefined;
   };
   platformVersion: string;
   risk: {
@@ -198,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       adminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
       apiKey: e.BOOTSTRAP_API_KEY,
       apiKeySecret: e.BOOTSTRAP_API_KEY_SECRET,
+      apiKeyPermissions: e.BOOTSTRAP_API_KEY_PERMISSIONS?.length ? parsePermissions(e.BOOTSTRAP_API_KEY_PERMISSIONS).permissions : undefined,
     },
     platformVersion: e.PLATFORM_VERSION,
     risk: {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnauthenticatedError } from '../errors.js';
 import { readAccountStatus, type AccountStatus } from '../users/views.js';
+import { isApiKeyPermission } from './api-key-permissions.js';
 import { authenticateApiKey } from './api-keys.js';
 import { ANONYMOUS, type Principal } from './principal.js';
 import type { TokenClaims, TokenService } from './tokens.js';
@@ -32,7 +33,8 @@ export async function authenticate(em: EntityManager, tokens: TokenService, cred
 
 async function apiKeyPrincipal(em: EntityManager, key: string, secret: string): Promise<Principal> {
   const apiKey = await authenticateApiKey(em, key, secret);
-  return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key };
+  const permissions = new Set(apiKey.permissions.filter(isApiKeyPermission));
+  return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key, permissions, readOnly: apiKey.readOnly };
 }
 
 async function userPrincipal(em: EntityManager, tokens: TokenService, token: string): Promise<Principal> {

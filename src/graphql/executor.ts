@@ -62,9 +62,10 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
 /**
  * graphql-jit's errors carry no `extensions`, where graphql-js's always do (the resolver's error's, or an empty
  * object), and Apollo reads them for an error's code and HTTP status: each becomes the error graphql-js would give.
+ * Their `message` is read-only too, and Apollo's plugins rewrite messages (production masks field suggestions).
  */
 function asGraphQLError(error: GraphQLError): GraphQLError {
-  if (error.extensions) return error;
+  if (error.extensions && Object.getOwnPropertyDescriptor(error, 'message')?.writable !== false) return error;
   const originalError = error.originalError ?? undefined;
   const copy = new GraphQLError(error.message, { path: error.path, originalError, extensions: originalError && (originalError as GraphQLError).extensions });
   Object.defineProperty(copy, 'locations', { value: error.locations, enumerable: true });

@@ -1,4 +1,5 @@
 import { rule } from 'graphql-shield';
+import type { ApiKeyPermission } from '../auth/api-key-permissions.js';
 import type { Context } from './context.js';
 import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 
@@ -22,6 +23,31 @@ export const isWorkspaceAdmin = rule({ cache: 'contextual' })((_p, _a, ctx: Cont
   if (principal.kind !== 'user') return new UnauthenticatedError();
   return principal.role === 'admin' ? true : new ForbiddenError('Admin access required');
 });
+
+/**
+ * A workspace administrator, and, for an API key, one that carries this permission; a change also needs a key
+ * that is not read-only. Whose account a change touches is the service's to check (administrators need
+ * users:modify-admin), since it depends on the target, not on the field.
+ */
+export function workspaceAdminMay(permission: ApiKeyPermission, action: 'view' | 'change') {
+  const name = `workspaceAdminMay:${permission}:${action}`;
+  const known = workspaceRules.get(name);
+  if (known) return known;
+  // Shield refuses two rules of one name, and caches a rule's answer by its name: one instance per name.
+  const made = rule(name, { cache: 'contextual' })((_p, _a, ctx: Context) => {
+    const { principal } = ctx;
+    if (principal.kind === 'apiKey') {
+      if (action === 'change' && principal.readOnly) return new ForbiddenError('This API key is read-only', { permission });
+      if (!principal.permissions.has(permission)) return new ForbiddenError(`This API key lacks the ${permission} permission`, { permission });
+      return true;
+    }
+    if (principal.kind !== 'user') return new UnauthenticatedError();
+    return principal.role === 'admin' ? true : new ForbiddenError('Admin access required');
+  });
+  workspaceRules.set(name, made);
+  return made;
+}
+const workspaceRules = new Map<string, ReturnType<ReturnType<typeof rule>>>();
 
 /** Any signed-in user or API key. */
 export const isSignedIn = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>

@@ -4,6 +4,7 @@ import { Migration20261122000200_workspace_platform } from './Migration202611220
 import { Migration20261122000300_risk_quota } from './Migration20261122000300_risk_quota.js';
 import { Migration20261122000400_helpdesk } from './Migration20261122000400_helpdesk.js';
 import { Migration20261123000100_tokens_revoked_at } from './Migration20261123000100_tokens_revoked_at.js';
+import { Migration20261123000200_api_key_permissions } from './Migration20261123000200_api_key_permissions.js';
 
 /** Applied in this order at start-up. A new migration is added here as well as in its own file. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000300_risk_quota', class: Migration20261122000300_risk_quota },
   { name: 'Migration20261122000400_helpdesk', class: Migration20261122000400_helpdesk },
   { name: 'Migration20261123000100_tokens_revoked_at', class: Migration20261123000100_tokens_revoked_at },
+  { name: 'Migration20261123000200_api_key_permissions', class: Migration20261123000200_api_key_permissions },
 ];
