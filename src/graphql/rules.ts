@@ -53,3 +53,15 @@ const workspaceRules = new Map<string, ReturnType<ReturnType<typeof rule>>>();
 export const isSignedIn = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
   ctx.principal.kind === 'anonymous' ? new UnauthenticatedError() : true,
 );
+
+/**
+ * What only administrators, API keys (which administer the people of the workspace platform) and the person
+ * themselves see of someone. It depends on whose account is read, so it is checked for each one, not cached.
+ */
+export const isSelfOrAdministrator = rule('isSelfOrAdministrator', { cache: 'no_cache' })((parent: { id: string }, _a, ctx: Context) => {
+  const { principal } = ctx;
+  if (principal.kind === 'apiKey') return true;
+  if (principal.kind !== 'user') return new UnauthenticatedError();
+  if (principal.role === 'admin' || principal.userId === parent.id) return true;
+  return new ForbiddenError('Only administrators and the person themselves see this');
+});

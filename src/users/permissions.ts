@@ -1,4 +1,5 @@
-import { isAuthenticated, isWorkspaceAdmin, workspaceAdminMay } from '../graphql/rules.js';
+import { allow } from 'graphql-shield';
+import { isAuthenticated, isSelfOrAdministrator, isWorkspaceAdmin, workspaceAdminMay } from '../graphql/rules.js';
 
 const view = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'view');
 const change = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'change');
@@ -40,5 +41,28 @@ export const usersPermissions = {
     addFileMapping: change('settings'),
     updateFileMapping: change('settings'),
     removeFileMapping: change('settings'),
+  },
+};
+
+/**
+ * Anyone who reaches a person (a help request's requester, assignee, responder or history actor) sees their public
+ * profile; the rest of the account is for administrators and the person themselves. The rules sit on the fields,
+ * so every way to a person (GraphQL, the REST routes' stored documents, subscriptions) obeys them alike.
+ */
+export const userFieldPermissions = {
+  User: {
+    id: allow,
+    username: allow,
+    firstName: allow,
+    lastName: allow,
+    role: isSelfOrAdministrator,
+    locked: isSelfOrAdministrator,
+    disabled: isSelfOrAdministrator,
+    organization: isSelfOrAdministrator,
+    phone: isSelfOrAdministrator,
+    lastSession: isSelfOrAdministrator,
+    createdAt: isSelfOrAdministrator,
+    updatedAt: isSelfOrAdministrator,
+    groups: isSelfOrAdministrator,
   },
 };
