@@ -148,7 +148,8 @@ export async function createUser(em: EntityManager, actor: Principal, input: Cre
   const profile = profileFields(input);
   try {
     return await em.transactional(async (tx) => {
-      if (await tx.count(User, { usernameKey: usernameKey(input.username) })) throw duplicateOnCreate(input.username);
+      const name = assertUsername(input.username);
+      if (await tx.count(User, { $or: [{ usernameKey: name.key }, { usernameSkeleton: name.skeleton }] })) throw duplicateOnCreate(input.username);
       const user = await newUserAccount(tx, { username: input.username, password: input.password ?? undefined, role });
       tx.assign(user, { ...profile, locked: input.locked ?? false, disabled: input.disabled ?? false });
       return written(tx, user, withGroups);
@@ -164,12 +165,12 @@ export async function createUser(em: EntityManager, actor: Principal, input: Cre
  * authenticate() re-reading the account on every request.
  */
 export async function updateUser(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
-  const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
+  const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'usernameSkeleton' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
   if (input.username !== undefined) {
-    const username = notNull(input.username, 'username');
-    assertUsername(username);
-    changes.username = username;
-    changes.usernameKey = usernameKey(username);
+    const name = assertUsername(notNull(input.username, 'username'));
+    changes.username = name.display;
+    changes.usernameKey = name.key;
+    changes.usernameSkeleton = name.skeleton;
   }
   if (input.password !== undefined) assertPassword(notNull(input.password, 'password'));
   if (input.role !== undefined) changes.role = notNull(input.role, 'role');
@@ -192,8 +193,9 @@ export async function updateUser(em: EntityManager, actor: Principal, id: string
       const wasActiveAdmin = isActiveAdmin(user);
       const becomesActiveAdmin = isActiveAdmin({ role: changes.role ?? user.role, locked: changes.locked ?? user.locked, disabled: changes.disabled ?? user.disabled });
       if (wasActiveAdmin && !becomesActiveAdmin) await assertAnotherActiveAdmin(tx, user.id, 'demoted, locked or disabled');
-      if (changes.usernameKey && changes.usernameKey !== user.usernameKey) {
-        if (await tx.count(User, { usernameKey: changes.usernameKey, id: { $ne: user.id } })) throw duplicateOnUpdate(changes.username!);
+      if (changes.usernameKey !== undefined) {
+        const taken = { $or: [{ usernameKey: changes.usernameKey }, { usernameSkeleton: changes.usernameSkeleton }], id: { $ne: user.id } };
+        if (await tx.count(User, taken)) throw duplicateOnUpdate(input.username!);
       }
       const revokesTokens =
         input.password !== undefined ||

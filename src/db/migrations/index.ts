@@ -5,6 +5,7 @@ import { Migration20261122000300_risk_quota } from './Migration20261122000300_ri
 import { Migration20261122000400_helpdesk } from './Migration20261122000400_helpdesk.js';
 import { Migration20261123000100_tokens_revoked_at } from './Migration20261123000100_tokens_revoked_at.js';
 import { Migration20261123000200_api_key_permissions } from './Migration20261123000200_api_key_permissions.js';
+import { Migration20261123000300_username_skeletons } from './Migration20261123000300_username_skeletons.js';
 
 /** Applied in this order at start-up. A new migration is added here as well as in its own file. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000400_helpdesk', class: Migration20261122000400_helpdesk },
   { name: 'Migration20261123000100_tokens_revoked_at', class: Migration20261123000100_tokens_revoked_at },
   { name: 'Migration20261123000200_api_key_permissions', class: Migration20261123000200_api_key_permissions },
+  { name: 'Migration20261123000300_username_skeletons', class: Migration20261123000300_username_skeletons },
 ];
