@@ -9,7 +9,8 @@ const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ DB_POOL_MAX: '7' });
+  // Outside production the public port serves /metrics without a token, which these scrapes rely on; production is below.
+  t = await startTestApp({ NODE_ENV: 'development', DB_POOL_MAX: '7' });
 });
 afterAll(() => t.stop());
 
