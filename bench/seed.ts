@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
+import { ORDINARY_API_KEY_PERMISSIONS } from '../src/auth/api-key-permissions.js';
 import { hashSecret } from '../src/auth/api-keys.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { migrate, openOrm } from '../src/db/orm.js';
@@ -229,8 +230,8 @@ export async function seed(url: string, size: SeedSize, options: { progress?: bo
 
     if (!before.apiKey) {
       await pool.query(
-        `insert into api_keys (id, key, secret_hash, name, created_at) values ($1, $2, $3, 'bench', now()) on conflict (key) do nothing`,
-        [createHash('md5').update('bench-api-key').digest('hex'), BENCH_API_KEY.key, hashSecret(BENCH_API_KEY.secret)],
+        `insert into api_keys (id, key, secret_hash, name, created_at, permissions) values ($1, $2, $3, 'bench', now(), $4) on conflict (key) do nothing`,
+        [createHash('md5').update('bench-api-key').digest('hex'), BENCH_API_KEY.key, hashSecret(BENCH_API_KEY.secret), [...ORDINARY_API_KEY_PERMISSIONS]],
       );
       advance(1, 'api key');
     }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { parsePermissions, type ApiKeyPermission } from './auth/api-key-permissions.js';
 
 /**
  * Every environment variable the gateway reads, parsed once. Nothing else in the codebase reads
@@ -69,6 +70,7 @@ const EnvSchema = z
     BOOTSTRAP_ADMIN_PASSWORD: optionalString,
     BOOTSTRAP_API_KEY: optionalString,
     BOOTSTRAP_API_KEY_SECRET: optionalString,
+    BOOTSTRAP_API_KEY_PERMISSIONS: csv.optional(),
 
     PLATFORM_VERSION: z
       .string()
@@ -91,6 +93,8 @@ const EnvSchema = z
     APOLLO_KEY: optionalString,
     APOLLO_GRAPH_REF: optionalString,
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+    METRICS_PORT: z.preprocess(emptyAsUndefined, int(0, 65535).optional()),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET && !env.JWT_JWKS_URL) {
@@ -104,6 +108,10 @@ const EnvSchema = z
     }
     if (!!env.BOOTSTRAP_API_KEY !== !!env.BOOTSTRAP_API_KEY_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'BOOTSTRAP_API_KEY and BOOTSTRAP_API_KEY_SECRET go together' });
+    }
+    const unknownPermissions = parsePermissions(env.BOOTSTRAP_API_KEY_PERMISSIONS ?? []).unknown;
+    if (unknownPermissions.length) {
+      ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_PERMISSIONS'], message: `unknown permission ${unknownPermissions.join(', ')}` });
     }
     if (env.BOOTSTRAP_API_KEY_SECRET && env.BOOTSTRAP_API_KEY_SECRET.length < 24) {
       ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'must be at least 24 characters' });
@@ -147,6 +155,8 @@ export interface Config {
     adminPassword: string | undefined;
     apiKey: string | undefined;
     apiKeySecret: string | undefined;
+    /** What the bootstrap key may do: the ordinary set unless BOOTSTRAP_API_KEY_PERMISSIONS names another. */
+    apiKeyPermissions: ApiKeyPermission[] | undefined;
   };
   platformVersion: string;
   risk: {
@@ -161,8 +171,11 @@ export interface Config {
   responseCacheTtlSeconds: number;
   rateLimit: { max: number; windowSeconds: number; loginMax: number; loginWindowSeconds: number };
   apollo: { key: string | undefined; graphRef: string | undefined };
-  /** Bearer token /metrics requires; without one, /metrics is open (keep it off the public network). */
-  metrics: { token: string | undefined };
+  /**
+   * /metrics on the public port needs the bearer token; without one it is served there only outside production.
+   * A port of its own (loopback by default) serves it without a token, for a scraper on the same host or network.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 export class ConfigError extends Error {
@@ -213,6 +226,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       adminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
       apiKey: e.BOOTSTRAP_API_KEY,
       apiKeySecret: e.BOOTSTRAP_API_KEY_SECRET,
+      apiKeyPermissions: e.BOOTSTRAP_API_KEY_PERMISSIONS?.length ? parsePermissions(e.BOOTSTRAP_API_KEY_PERMISSIONS).permissions : undefined,
     },
     platformVersion: e.PLATFORM_VERSION,
     risk: {
@@ -231,6 +245,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginWindowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
     apollo: { key: e.APOLLO_KEY, graphRef: e.APOLLO_GRAPH_REF },
-    metrics: { token: e.METRICS_TOKEN },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

@@ -15,6 +15,10 @@ const ApiKeySchema = defineEntity({
     expiresAt: p.datetime().nullable(),
     revokedAt: p.datetime().nullable(),
     lastUsedAt: p.datetime().nullable(),
+    /** API_KEY_PERMISSIONS names; what the key may do. */
+    permissions: p.array().$type<string[]>(),
+    /** A read-only key may view, never change, whatever its permissions say. */
+    readOnly: p.boolean().default(false),
   },
 });
 

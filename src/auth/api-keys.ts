@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnauthenticatedError } from '../errors.js';
 import { ApiKey } from './api-key.entity.js';
+import { ORDINARY_API_KEY_PERMISSIONS, type ApiKeyPermission } from './api-key-permissions.js';
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
 
@@ -11,14 +12,60 @@ export function generateApiKey(): { key: string; secret: string } {
 
 export async function createApiKey(
   em: EntityManager,
-  input: { name: string; key?: string; secret?: string; expiresAt?: Date | null },
+  input: {
+    name: string;
+    key?: string;
+    secret?: string;
+    expiresAt?: Date | null;
+    permissions?: readonly ApiKeyPermission[];
+    readOnly?: boolean;
+  },
 ): Promise<{ apiKey: ApiKey; secret: string }> {
   const generated = generateApiKey();
   const key = input.key ?? generated.key;
   const secret = input.secret ?? generated.secret;
-  const apiKey = em.create(ApiKey, { key, secretHash: hashSecret(secret), name: input.name, expiresAt: input.expiresAt ?? null });
+  const apiKey = em.create(ApiKey, {
+    key,
+    secretHash: hashSecret(secret),
+    name: input.name,
+    expiresAt: input.expiresAt ?? null,
+    permissions: [...(input.permissions ?? ORDINARY_API_KEY_PERMISSIONS)],
+    readOnly: input.readOnly ?? false,
+  });
   await em.flush();
   return { apiKey, secret };
+}
+
+/** A key as an operator sees it when keys are listed: what it may do and its dates, never its secret or hash. */
+export interface ApiKeyListing {
+  api_key: string;
+  name: string;
+  permissions: string[];
+  read_only: boolean;
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+export async function listApiKeys(em: EntityManager): Promise<ApiKeyListing[]> {
+  const keys = await em.find(ApiKey, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return keys.map((k) => ({
+    api_key: k.key,
+    name: k.name,
+    permissions: k.permissions,
+    read_only: k.readOnly,
+    created_at: k.createdAt,
+    expires_at: k.expiresAt ?? null,
+    revoked_at: k.revokedAt ?? null,
+    last_used_at: k.lastUsedAt ?? null,
+  }));
+}
+
+/** Revokes a key for good: its next call answers "Access has expired". False when there is no such key. */
+export async function revokeApiKey(em: EntityManager, key: string, now = new Date()): Promise<boolean> {
+  const revoked = await em.nativeUpdate(ApiKey, { key, revokedAt: null }, { revokedAt: now });
+  return revoked > 0 || (await em.count(ApiKey, { key })) > 0;
 }
 
 /**

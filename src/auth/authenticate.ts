@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnauthenticatedError } from '../errors.js';
 import { readAccountStatus, type AccountStatus } from '../users/views.js';
 import type { AccountStatusCache } from './account-status-cache.js';
+import { isApiKeyPermission } from './api-key-permissions.js';
 import { authenticateApiKey } from './api-keys.js';
 import { ANONYMOUS, type Principal } from './principal.js';
 import type { TokenClaims, TokenService } from './tokens.js';
@@ -41,7 +42,8 @@ export async function authenticate(
 
 async function apiKeyPrincipal(em: EntityManager, key: string, secret: string): Promise<Principal> {
   const apiKey = await authenticateApiKey(em, key, secret);
-  return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key };
+  const permissions = new Set(apiKey.permissions.filter(isApiKeyPermission));
+  return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key, permissions, readOnly: apiKey.readOnly };
 }
 
 async function userPrincipal(em: EntityManager, tokens: TokenService, token: string, accounts: Pick<AccountStatusCache, 'read'>): Promise<Principal> {

@@ -4,7 +4,7 @@ import { allow, deny, shield, type IRules } from 'graphql-shield';
 import { authPermissions } from '../auth/permissions.js';
 import { helpdeskPermissions } from '../helpdesk/permissions.js';
 import { riskPermissions } from '../risk/permissions.js';
-import { usersPermissions } from '../users/permissions.js';
+import { userFieldPermissions, usersPermissions } from '../users/permissions.js';
 
 type RootRules = Record<'Query' | 'Mutation' | 'Subscription', Record<string, unknown>>;
 
@@ -19,27 +19,40 @@ export function ruleTree(): RootRules {
   return tree;
 }
 
+/** Rules on the fields of object types, by type: every field of a type listed here has one (fallback deny). */
+export function typeRuleTree(): Record<string, Record<string, unknown>> {
+  return { ...userFieldPermissions };
+}
+
 export const notAllowed = () => new GraphQLError('Not allowed', { extensions: { code: 'FORBIDDEN' } });
 
 /**
  * Roles are enforced with graphql-shield on the root fields, deny by default. Shield's own default is
  * allow, and it hides resolver errors unless allowExternalErrors is on: both are set explicitly.
- * Object fields are not wrapped: what a caller may see of an object is decided by the service that
- * returned it (ownership checks), and wrapping every field would tax every list for no rule.
+ * Of the other types, only those in typeRuleTree() are wrapped, and only their fields whose rule is not
+ * `allow`: what a caller may reach is decided at the root and by the services (ownership), and wrapping every
+ * field of every list would tax each one for no rule.
  */
 export function applyPermissions(schema: GraphQLSchema): GraphQLSchema {
-  const tree = Object.fromEntries(Object.entries(ruleTree()).filter(([, rules]) => Object.keys(rules).length > 0));
-  const generator = shield(tree as IRules, {
+  const roots = Object.fromEntries(Object.entries(ruleTree()).filter(([, rules]) => Object.keys(rules).length > 0));
+  const types = typeRuleTree();
+  const generator = shield({ ...roots, ...types } as IRules, {
     fallbackRule: deny,
     allowExternalErrors: true,
     fallbackError: notAllowed,
   });
   const full = generator.generate(schema) as IMiddlewareFieldMap;
-  const roots: IMiddlewareFieldMap = {};
+  const wrapped: IMiddlewareFieldMap = {};
   for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
-    if (root && isObjectType(root) && full[root.name]) roots[root.name] = full[root.name]!;
+    if (root && isObjectType(root) && full[root.name]) wrapped[root.name] = full[root.name]!;
   }
-  return applyMiddleware(schema, roots);
+  for (const [type, rules] of Object.entries(types)) {
+    const fields = full[type] as Record<string, unknown> | undefined;
+    if (!fields) continue;
+    const guarded = Object.keys(fields).filter((field) => rules[field] !== allow);
+    wrapped[type] = Object.fromEntries(guarded.map((field) => [field, fields[field]])) as IMiddlewareFieldMap[string];
+  }
+  return applyMiddleware(schema, wrapped);
 }
 
 export { allow };

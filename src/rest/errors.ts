@@ -28,7 +28,8 @@ export function toLegacyError(api: LegacyApi, error: GraphQLFormattedError | und
       if (reason === 'missing') return { status: 400, body: bodyOf(api, 'Invalid Request') };
       return { status: 403, body: bodyOf(api, 'Access Denied') };
     }
-    if (code === 'FORBIDDEN') return { status: 403, body: bodyOf(api, 'Access Denied') };
+    // A valid key asking for what it may not do: the platform's answer for a missing permission.
+    if (code === 'FORBIDDEN') return { status: 403, body: bodyOf(api, 'Unauthorized') };
     if (['BAD_USER_INPUT', 'NOT_FOUND', 'CONFLICT', 'GRAPHQL_VALIDATION_FAILED'].includes(code)) {
       return { status: 400, body: bodyOf(api, message) };
     }

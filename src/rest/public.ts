@@ -188,7 +188,7 @@ const Empty = z.object({});
 const errors = {
   400: { description: 'Invalid Request (no credentials, or a key without its secret), Unknown User, malformed parameters, a rule broken', schema: ErrorBody },
   401: { description: 'Access has expired (the key expired or was revoked)', schema: ErrorBody },
-  403: { description: 'Access Denied (wrong key or secret)', schema: ErrorBody },
+  403: { description: "Access Denied (wrong key or secret), or Unauthorized (outside the key's permissions)", schema: ErrorBody },
 };
 
 // ---- the routes ------------------------------------------------------------------------------------------------

@@ -4,17 +4,11 @@ import { passwordProblem } from '../auth/password-policy.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ValidationError } from '../errors.js';
 import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
-import { User, usernameKey, type Role } from './user.entity.js';
+import { User, type Role } from './user.entity.js';
+import { prepareUsername, type PreparedUsername } from './usernames.js';
 
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._@+-]{1,64}$/u;
-
-export function assertUsername(username: string): void {
-  // The unique key is the lower-cased name, and lower-casing can lengthen a name ("İ" becomes two characters):
-  // the key has to fit its column too, or the insert fails inside the database instead of here.
-  if (!USERNAME_PATTERN.test(username) || [...usernameKey(username)].length > 64) {
-    throw new ValidationError('Username must be 1-64 letters, digits or . _ @ + -', 'username');
-  }
-}
+/** A username prepared per RFC 8265, or a ValidationError saying which character is refused. */
+export const assertUsername = (username: string): PreparedUsername => prepareUsername(username);
 
 export function assertPassword(password: string): void {
   const problem = passwordProblem(password);
@@ -27,18 +21,19 @@ export const randomPassword = (): string => `${randomBytes(24).toString('base64u
 /**
  * Creates an account and its membership of the default group (the caller flushes both in one unit of work),
  * so every path that makes a user (GraphQL, REST, bootstrap, CLI) leaves no user outside the default group.
- * Uniqueness is enforced by the database constraint on usernameKey.
+ * Uniqueness is enforced by the database constraints on usernameKey and usernameSkeleton.
  */
 export async function newUserAccount(
   em: EntityManager,
   input: { username: string; password?: string; role?: Role },
 ): Promise<User> {
-  assertUsername(input.username);
+  const name = assertUsername(input.username);
   const password = input.password ?? randomPassword();
   assertPassword(password);
   const user = em.create(User, {
-    username: input.username,
-    usernameKey: usernameKey(input.username),
+    username: name.display,
+    usernameKey: name.key,
+    usernameSkeleton: name.skeleton,
     role: input.role ?? 'user',
     passwordHash: await hashPassword(password),
   });

@@ -1,6 +1,6 @@
 import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Principal } from '../auth/principal.js';
+import { keyLacks, type Principal } from '../auth/principal.js';
 import { hashPassword } from '../auth/passwords.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { isHexId } from '../shared/ids.js';
@@ -105,6 +105,17 @@ function assertMayGrantRole(actor: Principal, role: Role, current: Role): void {
 }
 
 /**
+ * An administrator's account (password, names, flags, groups, sessions, the account itself) is changed only by an
+ * administrator user or by a key with users:modify-admin: otherwise a key that provisions ordinary users could set
+ * an administrator's password and sign in as them.
+ */
+function assertMayChange(actor: Principal, target: Pick<User, 'role'>): void {
+  if (target.role === 'admin' && keyLacks(actor, 'users:modify-admin')) {
+    throw new ForbiddenError('This API key lacks the users:modify-admin permission', { permission: 'users:modify-admin' });
+  }
+}
+
+/**
  * A user just written, and, when the caller answers with them, their groups read in the same transaction. Read
  * after the commit, the groups would need a second connection, and a request shed while waiting for one would
  * answer 503 for a change that was in fact made.
@@ -137,7 +148,8 @@ export async function createUser(em: EntityManager, actor: Principal, input: Cre
   const profile = profileFields(input);
   try {
     return await em.transactional(async (tx) => {
-      if (await tx.count(User, { usernameKey: usernameKey(input.username) })) throw duplicateOnCreate(input.username);
+      const name = assertUsername(input.username);
+      if (await tx.count(User, { $or: [{ usernameKey: name.key }, { usernameSkeleton: name.skeleton }] })) throw duplicateOnCreate(input.username);
       const user = await newUserAccount(tx, { username: input.username, password: input.password ?? undefined, role });
       tx.assign(user, { ...profile, locked: input.locked ?? false, disabled: input.disabled ?? false });
       return written(tx, user, withGroups);
@@ -153,12 +165,12 @@ export async function createUser(em: EntityManager, actor: Principal, input: Cre
  * authenticate() re-reading the account on every request.
  */
 export async function updateUser(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
-  const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
+  const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'usernameSkeleton' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
   if (input.username !== undefined) {
-    const username = notNull(input.username, 'username');
-    assertUsername(username);
-    changes.username = username;
-    changes.usernameKey = usernameKey(username);
+    const name = assertUsername(notNull(input.username, 'username'));
+    changes.username = name.display;
+    changes.usernameKey = name.key;
+    changes.usernameSkeleton = name.skeleton;
   }
   if (input.password !== undefined) assertPassword(notNull(input.password, 'password'));
   if (input.role !== undefined) changes.role = notNull(input.role, 'role');
@@ -170,6 +182,7 @@ export async function updateUser(em: EntityManager, actor: Principal, id: string
     return await em.transactional(async (tx) => {
       const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!user) throw unknownUser();
+      assertMayChange(actor, user);
       const selfChange = actor.kind === 'user' && actor.userId === user.id;
       const flagsChange =
         (changes.role !== undefined && changes.role !== user.role) ||
@@ -180,8 +193,9 @@ export async function updateUser(em: EntityManager, actor: Principal, id: string
       const wasActiveAdmin = isActiveAdmin(user);
       const becomesActiveAdmin = isActiveAdmin({ role: changes.role ?? user.role, locked: changes.locked ?? user.locked, disabled: changes.disabled ?? user.disabled });
       if (wasActiveAdmin && !becomesActiveAdmin) await assertAnotherActiveAdmin(tx, user.id, 'demoted, locked or disabled');
-      if (changes.usernameKey && changes.usernameKey !== user.usernameKey) {
-        if (await tx.count(User, { usernameKey: changes.usernameKey, id: { $ne: user.id } })) throw duplicateOnUpdate(changes.username!);
+      if (changes.usernameKey !== undefined) {
+        const taken = { $or: [{ usernameKey: changes.usernameKey }, { usernameSkeleton: changes.usernameSkeleton }], id: { $ne: user.id } };
+        if (await tx.count(User, taken)) throw duplicateOnUpdate(input.username!);
       }
       const revokesTokens =
         input.password !== undefined ||
@@ -207,10 +221,11 @@ export async function updateUser(em: EntityManager, actor: Principal, id: string
  * deletion that is hard to undo: an administrator's account needs force: true. The last active administrator
  * is never deleted, with or without force, so the platform can always be administered.
  */
-export async function deleteUser(em: EntityManager, id: string, force = false): Promise<string> {
+export async function deleteUser(em: EntityManager, actor: Principal, id: string, force = false): Promise<string> {
   return em.transactional(async (tx) => {
     const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!user) throw unknownUser();
+    assertMayChange(actor, user);
     if (user.role === 'admin' && !force) {
       throw new ConflictError('Deleting an administrator requires force', { field: 'force' });
     }
@@ -221,18 +236,20 @@ export async function deleteUser(em: EntityManager, id: string, force = false): 
 }
 
 /** Revokes every token the user holds; their next request must sign in again. */
-export async function logoutUser(em: EntityManager, id: string): Promise<User> {
+export async function logoutUser(em: EntityManager, actor: Principal, id: string): Promise<User> {
   return em.transactional(async (tx) => {
     const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!user) throw unknownUser();
+    assertMayChange(actor, user);
     revokeTokens(user);
     return user;
   });
 }
 
-export async function addUserToGroup(em: EntityManager, userId: string, groupId: string): Promise<User> {
+export async function addUserToGroup(em: EntityManager, actor: Principal, userId: string, groupId: string): Promise<User> {
   return em.transactional(async (tx) => {
     const [user, group] = await findMember(tx, userId, groupId);
+    assertMayChange(actor, user);
     // Idempotent, and safe against a concurrent identical request. A plain INSERT … ON CONFLICT DO NOTHING: an
     // upsert would read the existing row back, and a removal committing in between left it nothing to read.
     await tx
@@ -245,9 +262,10 @@ export async function addUserToGroup(em: EntityManager, userId: string, groupId:
   });
 }
 
-export async function removeUserFromGroup(em: EntityManager, userId: string, groupId: string): Promise<User> {
+export async function removeUserFromGroup(em: EntityManager, actor: Principal, userId: string, groupId: string): Promise<User> {
   return em.transactional(async (tx) => {
     const [user, group] = await findMember(tx, userId, groupId);
+    assertMayChange(actor, user);
     if (group.id === DEFAULT_GROUP_ID) throw new ValidationError('Every user belongs to the default group', 'groupId');
     await tx.nativeDelete(GroupMembership, { user: user.id, group: group.id });
     return user;

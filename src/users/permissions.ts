@@ -1,39 +1,68 @@
-import { isAuthenticated, isWorkspaceAdmin } from '../graphql/rules.js';
+import { allow } from 'graphql-shield';
+import { isAuthenticated, isSelfOrAdministrator, isWorkspaceAdmin, workspaceAdminMay } from '../graphql/rules.js';
+
+const view = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'view');
+const change = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'change');
 
 /**
- * Administration of users, groups, the registry and the settings is for workspace administrators (admin users and
- * API keys); a signed-in user reads only themselves and the workspaces their groups allow.
+ * Administration of users, groups, the registry and the settings is for workspace administrators: admin users, and
+ * API keys within their permissions (the platform's own: users view / create / modify / delete, groups, registry,
+ * settings). A signed-in user reads only themselves and the workspaces their groups allow.
  */
 export const usersPermissions = {
   Query: {
     me: isAuthenticated,
     myWorkspaces: isAuthenticated,
-    user: isWorkspaceAdmin,
-    users: isWorkspaceAdmin,
-    groups: isWorkspaceAdmin,
-    group: isWorkspaceAdmin,
+    user: view('users:view'),
+    users: view('users:view'),
+    groups: view('groups:view'),
+    group: view('groups:view'),
+    // Any valid key: this is the platform helper's "are these credentials good?".
     validateCredentials: isWorkspaceAdmin,
-    workspaceRegistry: isWorkspaceAdmin,
-    workspaces: isWorkspaceAdmin,
-    workspaceSettings: isWorkspaceAdmin,
+    workspaceRegistry: view('registry'),
+    workspaces: view('registry'),
+    workspaceSettings: view('settings'),
   },
   Mutation: {
-    createUser: isWorkspaceAdmin,
-    updateUser: isWorkspaceAdmin,
-    deleteUser: isWorkspaceAdmin,
-    logoutUser: isWorkspaceAdmin,
-    createGroup: isWorkspaceAdmin,
-    updateGroup: isWorkspaceAdmin,
-    deleteGroup: isWorkspaceAdmin,
-    addUserToGroup: isWorkspaceAdmin,
-    removeUserFromGroup: isWorkspaceAdmin,
-    setGroupAllowedWorkspaces: isWorkspaceAdmin,
-    importWorkspaceRegistry: isWorkspaceAdmin,
-    installWorkspace: isWorkspaceAdmin,
-    uninstallWorkspace: isWorkspaceAdmin,
-    updateWorkspaceSettings: isWorkspaceAdmin,
-    addFileMapping: isWorkspaceAdmin,
-    updateFileMapping: isWorkspaceAdmin,
-    removeFileMapping: isWorkspaceAdmin,
+    createUser: change('users:create'),
+    updateUser: change('users:modify'),
+    deleteUser: change('users:delete'),
+    logoutUser: change('users:modify'),
+    createGroup: change('groups:modify'),
+    updateGroup: change('groups:modify'),
+    deleteGroup: change('groups:modify'),
+    addUserToGroup: change('groups:modify'),
+    removeUserFromGroup: change('groups:modify'),
+    setGroupAllowedWorkspaces: change('groups:modify'),
+    importWorkspaceRegistry: change('registry'),
+    installWorkspace: change('registry'),
+    uninstallWorkspace: change('registry'),
+    updateWorkspaceSettings: change('settings'),
+    addFileMapping: change('settings'),
+    updateFileMapping: change('settings'),
+    removeFileMapping: change('settings'),
+  },
+};
+
+/**
+ * Anyone who reaches a person (a help request's requester, assignee, responder or history actor) sees their public
+ * profile; the rest of the account is for administrators and the person themselves. The rules sit on the fields,
+ * so every way to a person (GraphQL, the REST routes' stored documents, subscriptions) obeys them alike.
+ */
+export const userFieldPermissions = {
+  User: {
+    id: allow,
+    username: allow,
+    firstName: allow,
+    lastName: allow,
+    role: isSelfOrAdministrator,
+    locked: isSelfOrAdministrator,
+    disabled: isSelfOrAdministrator,
+    organization: isSelfOrAdministrator,
+    phone: isSelfOrAdministrator,
+    lastSession: isSelfOrAdministrator,
+    createdAt: isSelfOrAdministrator,
+    updatedAt: isSelfOrAdministrator,
+    groups: isSelfOrAdministrator,
   },
 };

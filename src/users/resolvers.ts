@@ -31,13 +31,13 @@ const userResolvers: Resolvers = {
   Mutation: {
     createUser: async (_p, { input }, ctx, info) => answer(ctx, await directory.createUser(ctx.em, ctx.principal, input, selects(info, 'groups'))),
     updateUser: async (_p, { id, input }, ctx, info) => answer(ctx, await directory.updateUser(ctx.em, ctx.principal, id, input, selects(info, 'groups'))),
-    deleteUser: (_p, { id, force }, ctx) => directory.deleteUser(ctx.em, id, force ?? false),
-    logoutUser: (_p, { id }, ctx) => directory.logoutUser(ctx.em, id),
+    deleteUser: (_p, { id, force }, ctx) => directory.deleteUser(ctx.em, ctx.principal, id, force ?? false),
+    logoutUser: (_p, { id }, ctx) => directory.logoutUser(ctx.em, ctx.principal, id),
     createGroup: (_p, { input }, ctx) => groups.createGroup(ctx.em, input),
     updateGroup: (_p, { id, input }, ctx) => groups.updateGroup(ctx.em, id, input),
     deleteGroup: (_p, { id }, ctx) => groups.deleteGroup(ctx.em, id),
-    addUserToGroup: (_p, { userId, groupId }, ctx) => directory.addUserToGroup(ctx.em, userId, groupId),
-    removeUserFromGroup: (_p, { userId, groupId }, ctx) => directory.removeUserFromGroup(ctx.em, userId, groupId),
+    addUserToGroup: (_p, { userId, groupId }, ctx) => directory.addUserToGroup(ctx.em, ctx.principal, userId, groupId),
+    removeUserFromGroup: (_p, { userId, groupId }, ctx) => directory.removeUserFromGroup(ctx.em, ctx.principal, userId, groupId),
     setGroupAllowedWorkspaces: (_p, { groupId, workspaceIds }, ctx) => groups.setAllowedWorkspaces(ctx.em, groupId, workspaceIds),
   },
   User: {

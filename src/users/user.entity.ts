@@ -10,8 +10,13 @@ const UserSchema = defineEntity({
   properties: {
     id: p.string().length(32).primary().onCreate(() => newHexId()),
     username: p.string().length(64),
-    /** Lower-cased username: the unique key, so "Alice" and "alice" cannot both exist. */
+    /** The username as RFC 8265 case-maps it (src/users/usernames.ts): what sign-in and look-ups compare. */
     usernameKey: p.string().length(64).unique('users_username_key_unique'),
+    /**
+     * The UTS #39 skeleton of usernameKey, unique so that no name passes for another. Null only for a name that
+     * already shared its skeleton with an older one when skeletons were introduced.
+     */
+    usernameSkeleton: p.text().nullable().unique('users_username_skeleton_unique'),
     firstName: p.string().length(100).nullable(),
     lastName: p.string().length(100).nullable(),
     role: p.enum(ROLES).default('user'),
@@ -37,4 +42,4 @@ export class User extends UserSchema.class {}
 UserSchema.setClass(User);
 export { UserSchema };
 
-export const usernameKey = (username: string): string => username.trim().toLowerCase();
+export { usernameLookupKey as usernameKey } from './usernames.js';

@@ -9,7 +9,8 @@ const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ DB_POOL_MAX: '7' });
+  // Outside production the public port serves /metrics without a token, which these scrapes rely on; production is below.
+  t = await startTestApp({ NODE_ENV: 'development', DB_POOL_MAX: '7' });
 });
 afterAll(() => t.stop());
 
@@ -170,7 +171,43 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(samples.some((s) => s.name === 'trellis_http_requests_total')).toBe(true);
   });
 
-  it('is open without METRICS_TOKEN (keep /metrics off the public network then)', async () => {
+  it('is open on the public port without METRICS_TOKEN outside production only', async () => {
+    expect(t.app.services.config.isProduction).toBe(false);
     expect((await t.request('/metrics')).status).toBe(200);
+  });
+});
+
+describe('/metrics in production', () => {
+  let prod: TestApp;
+  let scraped: TestApp;
+  beforeAll(async () => {
+    prod = await startTestApp({ NODE_ENV: 'production' });
+    scraped = await startTestApp({ NODE_ENV: 'production', METRICS_PORT: '0' });
+  });
+  afterAll(async () => {
+    await prod.stop();
+    await scraped.stop();
+  });
+
+  it('is not served on the public port without METRICS_TOKEN, with or without a metrics port', async () => {
+    for (const app of [prod, scraped]) {
+      await app.request('/api/health');
+      const res = await app.request('/metrics');
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('trellis_');
+    }
+    expect(prod.app.fastify.metricsUrl()).toBeUndefined();
+  });
+
+  it('is served on METRICS_PORT, bound to loopback by default, and nothing else is', async () => {
+    const url = scraped.app.fastify.metricsUrl()!;
+    expect(new URL(url).hostname).toBe('127.0.0.1');
+    expect(new URL(url).port).not.toBe(new URL(scraped.url).port);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const samples = parseExposition(await res.text());
+    expect(httpCount(samples, { method: 'GET', route: '/api/health', status_code: '200' })).toBe(1);
+    expect((await fetch(new URL('/graphql', url))).status).toBe(404);
   });
 });

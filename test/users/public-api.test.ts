@@ -29,7 +29,9 @@ async function post(route: string, body: Record<string, unknown>, withKey = true
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // This key may change administrators' accounts too; what a key without users:modify-admin may not do is in
+  // api-key-permissions.test.ts.
+  t = await startTestApp({ BOOTSTRAP_API_KEY_PERMISSIONS: 'ordinary,users:modify-admin' });
   admin = await t.login('admin', ADMIN_PASSWORD);
   adminId = (await t.gql('{ me { id } }', {}, admin)).data.me.id;
   alice = await t.createUser('alice');

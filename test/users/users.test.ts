@@ -10,7 +10,9 @@ let admin: string;
 let adminId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // This key may change administrators' accounts too; what a key without users:modify-admin may not do is in
+  // api-key-permissions.test.ts.
+  t = await startTestApp({ BOOTSTRAP_API_KEY_PERMISSIONS: 'ordinary,users:modify-admin' });
   admin = await t.login('admin', ADMIN_PASSWORD);
   adminId = (await t.gql('{ me { id } }', {}, admin)).data.me.id;
 });

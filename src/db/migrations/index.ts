@@ -6,6 +6,8 @@ import { Migration20261122000400_helpdesk } from './Migration20261122000400_help
 import { Migration20261123000100_tokens_revoked_at } from './Migration20261123000100_tokens_revoked_at.js';
 import { Migration20261123000200_helpdesk_counts } from './Migration20261123000200_helpdesk_counts.js';
 import { Migration20261123000300_account_changed } from './Migration20261123000300_account_changed.js';
+import { Migration20261123000400_api_key_permissions } from './Migration20261123000400_api_key_permissions.js';
+import { Migration20261123000500_username_skeletons } from './Migration20261123000500_username_skeletons.js';
 
 /** Applied in this order at start-up. A new migration is added here as well as in its own file. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +18,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000100_tokens_revoked_at', class: Migration20261123000100_tokens_revoked_at },
   { name: 'Migration20261123000200_helpdesk_counts', class: Migration20261123000200_helpdesk_counts },
   { name: 'Migration20261123000300_account_changed', class: Migration20261123000300_account_changed },
+  { name: 'Migration20261123000400_api_key_permissions', class: Migration20261123000400_api_key_permissions },
+  { name: 'Migration20261123000500_username_skeletons', class: Migration20261123000500_username_skeletons },
 ];

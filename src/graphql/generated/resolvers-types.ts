@@ -388,7 +388,10 @@ export type Mutation = {
   createFaq: Faq;
   createGroup: Group;
   createHelpRequest: HelpRequest;
-  /** Creates a user in the default group. A duplicate username (in any letter case) is BAD_USER_INPUT, as on the platform. */
+  /**
+   * Creates a user in the default group. The username is prepared per RFC 8265; one that matches an existing name in
+   * any letter case or width, or looks like one (the same UTS #39 skeleton), is BAD_USER_INPUT, as on the platform.
+   */
   createUser: User;
   /** Deletes the entry for good (to hide it instead, set isActive to false). Returns true. */
   deleteFaq: Scalars['Boolean']['output'];
