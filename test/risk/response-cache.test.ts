@@ -16,12 +16,15 @@ const upstream = (fakeUpstream: FakeUpstream) => ({
 
 beforeAll(async () => {
   fake = await startFakeUpstream();
-  t = await startTestApp({ ...upstream(fake), RESPONSE_CACHE_TTL_SECONDS: '60' });
+  t = await startTestApp({ ...upstream(fake), RESPONSE_CACHE_TTL_SECONDS: '60', METRICS_TOKEN });
 });
 afterAll(async () => {
   await t.stop();
   await fake.close();
 });
+
+// Production serves /metrics on the public port only to a holder of this token.
+const METRICS_TOKEN = 'response-cache-metrics-token';
 
 const WILDFIRE = `query Wildfire($zip: String!) { wildfireRisk(zip: $zip) { zipCode riskScore dataStatus { fire } } }`;
 const EARTHQUAKE = `query Quake($zip: String!) { earthquakeRisk(zip: $zip) { zipCode riskScore dataStatus { seismic } } }`;
@@ -41,13 +44,13 @@ async function post(app: TestApp, body: unknown, headers: Record<string, string>
 }
 
 async function replays(app: TestApp): Promise<{ hits: number; misses: number }> {
-  const samples = parseExposition((await app.request('/metrics')).body as string);
+  const samples = parseExposition((await app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body as string);
   const of = (result: string) => valueOf(samples, 'trellis_cache_lookups_total', { cache: 'graphql_response', result });
   return { hits: of('hit'), misses: of('miss') };
 }
 
 async function operationsNamed(app: TestApp, operation: string): Promise<number> {
-  const samples = parseExposition((await app.request('/metrics')).body as string);
+  const samples = parseExposition((await app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body as string);
   return valueOf(samples, 'trellis_graphql_operations_total', { operation, type: 'query', outcome: 'ok' });
 }
 
@@ -165,7 +168,7 @@ describe('the public response cache', () => {
 
 describe('RESPONSE_CACHE_TTL_SECONDS', () => {
   it('bounds how long an answer is replayed', async () => {
-    const short = await startTestApp({ ...upstream(fake), RESPONSE_CACHE_TTL_SECONDS: '1' });
+    const short = await startTestApp({ ...upstream(fake), RESPONSE_CACHE_TTL_SECONDS: '1', METRICS_TOKEN });
     try {
       const body = { query: WILDFIRE, variables: { zip: '02108' } };
       await post(short, body);
@@ -183,7 +186,7 @@ describe('RESPONSE_CACHE_TTL_SECONDS', () => {
   });
 
   it('0 turns the cache off', async () => {
-    const off = await startTestApp({ ...upstream(fake), RESPONSE_CACHE_TTL_SECONDS: '0' });
+    const off = await startTestApp({ ...upstream(fake), RESPONSE_CACHE_TTL_SECONDS: '0', METRICS_TOKEN });
     try {
       const body = { query: WILDFIRE, variables: { zip: '02108' } };
       for (let i = 0; i < 3; i++) expect((await post(off, body)).cacheControl).toBeNull();
