@@ -95,20 +95,36 @@ export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: 
     async (request, reply) => {
       const parsed = LoginBody.safeParse(request.body ?? {});
       if (!parsed.success) return reply.code(400).send({ message: 'username and password are required' });
-      const result = await runOperation(gateway, request, LOGIN, parsed.data, {});
-      if (result.errors?.length) {
-        const { status, body } = toLegacyError('auth', result.errors[0]);
-        const retryAfter = result.errors[0]?.extensions?.retryAfter;
-        if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));
-        return reply.code(status).send(body);
-      }
-      const login = (result.data as { login: LoginResult }).login;
-      session.start(reply, login.access_token, login.expires_in);
-      return login;
+      const login = await signIn(gateway, session, request, reply, parsed.data);
+      return login ?? reply;
     },
   );
 
   registerSessionRoutes(app, gateway, session, config);
+}
+
+/**
+ * Logs in through the stored operation and starts the browser session; on a refusal, answers it in the auth API's
+ * body (with Retry-After when throttled) and returns undefined.
+ */
+async function signIn(
+  gateway: Gateway,
+  session: SessionCookies,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  credentials: { username: string; password: string },
+): Promise<LoginResult | undefined> {
+  const result = await runOperation(gateway, request, LOGIN, credentials, {});
+  if (result.errors?.length) {
+    const { status, body } = toLegacyError('auth', result.errors[0]);
+    const retryAfter = result.errors[0]?.extensions?.retryAfter;
+    if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));
+    reply.code(status).send(body);
+    return undefined;
+  }
+  const login = (result.data as { login: LoginResult }).login;
+  session.start(reply, login.access_token, login.expires_in);
+  return login;
 }
 
 /**
@@ -135,16 +151,8 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
     async (request, reply) => {
       const parsed = AuthenticateBody.safeParse(request.body ?? {});
       if (!parsed.success) return reply.code(401).send({ message: 'uid and password are required' });
-      const result = await runOperation(gateway, request, LOGIN, { username: parsed.data.uid, password: parsed.data.password }, {});
-      if (result.errors?.length) {
-        const { status, body } = toLegacyError('auth', result.errors[0]);
-        const retryAfter = result.errors[0]?.extensions?.retryAfter;
-        if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));
-        return reply.code(status).send(body);
-      }
-      const login = (result.data as { login: LoginResult }).login;
-      session.start(reply, login.access_token, login.expires_in);
-      return reply.type('text/plain; charset=utf-8').send('Authenticated');
+      const login = await signIn(gateway, session, request, reply, { username: parsed.data.uid, password: parsed.data.password });
+      return login ? reply.type('text/plain; charset=utf-8').send('Authenticated') : reply;
     },
   );
 
