@@ -112,8 +112,10 @@ export class AccountStatusCache {
 
   async close(): Promise<void> {
     this.#closed = true;
+    // Ending a pg client while it connects leaves its connect() pending for good, and the loop with it: a client
+    // not yet listening is ended by the loop itself once its connect settles (within the connection timeout).
+    if (this.#listening) await this.#client?.end().catch(() => undefined);
     this.#listening = false;
-    await this.#client?.end().catch(() => undefined);
     await this.#stopped;
   }
 }

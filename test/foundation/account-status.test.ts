@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { AccountStatusCache } from '../../src/auth/account-status-cache.js';
 
 /*
  * Account status is cached per process to spare each authenticated request a read of the user row. Two
@@ -86,5 +87,17 @@ describe('account status on two replicas', () => {
     expect((await a.gql('mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Renamed" }) { id } }', { id: user.id }, admin)).errors).toBeUndefined();
     expect(await honoured(b, user.auth)).toBe(true);
     expect(await honoured(a, user.auth)).toBe(true);
+  });
+});
+
+describe('the account status listener', () => {
+  it('stops when the app stops before it has connected, so a start-up that fails can exit', async () => {
+    const log = { warn: () => undefined };
+    // Each closes at a different point of its first connection; none may wait forever.
+    for (const delayMs of [0, 0, 1, 2, 5]) {
+      const cache = new AccountStatusCache(a.databaseUrl, log);
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await expect(cache.close()).resolves.toBeUndefined();
+    }
   });
 });
