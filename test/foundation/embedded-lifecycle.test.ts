@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../helpers/app.js';
 import { runMainProcessToExit, startMainProcess } from '../helpers/main-process.js';
@@ -12,6 +13,7 @@ import { runMainProcessToExit, startMainProcess } from '../helpers/main-process.
  * remembers its data across restarts, and on SIGTERM stops that cluster before it exits 0 (no server left behind).
  */
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'trellis-start-'));
 chmodSync(dataDir, 0o755); // as root, the cluster runs as the postgres user, which must reach its folder
 
@@ -143,6 +145,28 @@ describe('a start-up that fails', () => {
       expectExplained(result, /the embedded PostgreSQL on .* exited while starting: \S/, /set DATABASE_URL/);
     } finally {
       rmSync(broken, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('a process that starts an embedded PostgreSQL', () => {
+  it('keeps the exit code it set: a test run that fails on the embedded database still fails', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'trellis-exitcode-'));
+    chmodSync(folder, 0o755);
+    const script = `
+      const { startEmbeddedPostgres } = await import('./src/db/embedded.ts');
+      const db = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(path.join(folder, 'pg'))}, persistent: false });
+      await db.stop();
+      process.exitCode = 3;
+    `;
+    try {
+      const code = await new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: 'ignore' });
+        child.on('exit', (exitCode) => resolve(exitCode));
+      });
+      expect(code).toBe(3);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 60_000);
 });
