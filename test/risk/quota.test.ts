@@ -41,6 +41,8 @@ beforeAll(async () => {
   // right after can still reach one, whose 57P01 would otherwise be an uncaught 'error' event. Queries still
   // reject on their own errors; this only keeps a closing client's farewell from failing the run.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // The pool re-emits an idle client's error on itself, where no listener would make it uncaught as well.
+  pool.on('error', () => {});
   for (const sql of await migrationSql('up')) await pool.query(sql);
   if (REDIS_URL) redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
 });
