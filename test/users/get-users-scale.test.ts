@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
+import { insertUsers } from '../helpers/users.js';
 
 /** get_users at 100,000 users: every one of them, written out page by page rather than gathered first. */
 const USERS = 100_000;
@@ -8,17 +8,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp({ NODE_ENV: 'production' });
-  const db = new pg.Client({ connectionString: t.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(`
-      insert into users (id, username, username_key, first_name, password_hash, created_at, updated_at)
-      select md5('scale' || n), 'person' || lpad(n::text, 6, '0'), 'person' || lpad(n::text, 6, '0'), 'Person ' || n, 'x', now(), now()
-      from generate_series(1, ${USERS}) as n`);
-    await db.query('analyze users');
-  } finally {
-    await db.end();
-  }
+  await insertUsers(t.databaseUrl, { count: USERS, prefix: 'person', width: 6, withFirstName: true });
 }, 120_000);
 afterAll(() => t?.stop());
 

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
+import { insertUsers } from '../helpers/users.js';
 
 /**
  * The platform's Python client helper, call for call over HTTP, on a workspace with more than 500 users: it lists
@@ -12,16 +12,7 @@ const call = (name: string, body: Record<string, unknown> = {}) => t.request(`/a
 
 beforeAll(async () => {
   t = await startTestApp({ NODE_ENV: 'production' });
-  const db = new pg.Client({ connectionString: t.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(`
-      insert into users (id, username, username_key, password_hash, created_at, updated_at)
-      select md5('helper' || n), 'member' || lpad(n::text, 4, '0'), 'member' || lpad(n::text, 4, '0'), 'x', now(), now()
-      from generate_series(1, 520) as n`);
-  } finally {
-    await db.end();
-  }
+  await insertUsers(t.databaseUrl, { count: 520, prefix: 'member', width: 4 });
 });
 afterAll(() => t?.stop());
 
