@@ -9,7 +9,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { GRAPHQL_LIMITS, graphqlLimitsPlugin } from '../hardening/graphql-limits.js';
-import { availabilityPlugin } from '../hardening/rate-limit.js';
+import { availabilityPlugin } from '../hardening/availability.js';
 import { nulTextGuardPlugin } from '../hardening/text-input.js';
 import type { Context } from './context.js';
 import { errorFormatter, errorLoggingPlugin } from './errors.js';
