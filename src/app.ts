@@ -19,7 +19,6 @@ import { withGraphiQL } from './graphql/ide.js';
 import { buildSchema } from './graphql/schema.js';
 import { riskReplayPolicy } from './risk/replay.js';
 import { declareRoutePattern } from './shared/route-pattern.js';
-import type { CounterStore } from './hardening/counters.js';
 import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
 import { createApollo } from './graphql/server.js';
@@ -40,8 +39,6 @@ export interface AppDeps {
   now?: () => Date;
   /** Sees every SQL statement (tests count them to prove batching). */
   onQuery?: QueryListener;
-  /** Rate-limit and login-throttle counters; by default Redis when REDIS_URL is set, else this process's memory. */
-  counters?: CounterStore;
 }
 
 export interface App {
@@ -100,7 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await database.embedded?.stop();
     throw error;
   }
-  const services = createServices({ config, orm, log, now: deps.now, counters: deps.counters });
+  const services = createServices({ config, orm, log, now: deps.now });
   await bootstrap(orm.em.fork(), config, log);
 
   const fastify = Fastify({
@@ -189,10 +186,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id', 'x-origin'],
     });
   }
-  registerRateLimit(fastify, {
+  await registerRateLimit(fastify, {
     max: config.rateLimit.max,
     windowSeconds: config.rateLimit.windowSeconds,
-    counters: services.counters,
+    redis: services.redis,
+    keyPrefix: `${config.redisKeyPrefix}rl:http`,
     tokens: services.tokens,
   });
 

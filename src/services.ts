@@ -5,8 +5,8 @@ import { AccountStatusCache } from './auth/account-status-cache.js';
 import type { Orm } from './db/orm.js';
 import { TokenService } from './auth/tokens.js';
 import { createMetrics, type Metrics } from './observability/metrics.js';
-import { createCounterStore, type CounterStore } from './hardening/counters.js';
 import { LoginThrottle } from './hardening/login-throttle.js';
+import { createLimiter } from './hardening/rate-limit.js';
 import { createHelpdesk, type Helpdesk } from './helpdesk/service.js';
 import { RedisChannel } from './shared/redis-channel.js';
 import type { RiskService } from './risk/service.js';
@@ -26,8 +26,6 @@ export interface AppServices {
   redis: Redis | undefined;
   risk: RiskService;
   helpdesk: Helpdesk;
-  /** Hit counters for rate limits: in Redis when configured (shared by replicas), else in this process. */
-  counters: CounterStore;
   loginThrottle: LoginThrottle;
   /** Account status for token checks, cached while PostgreSQL tells this process of every change. */
   accounts: AccountStatusCache;
@@ -38,7 +36,6 @@ export interface ServiceDeps {
   orm: Orm;
   log: Logger;
   now?: () => Date;
-  counters?: CounterStore;
 }
 
 export function createServices(deps: ServiceDeps): AppServices {
@@ -48,7 +45,6 @@ export function createServices(deps: ServiceDeps): AppServices {
     : undefined;
   redis?.on('error', (error) => deps.log.warn({ err: error }, 'redis error'));
   const prefix = deps.config.redisKeyPrefix;
-  const counters = deps.counters ?? createCounterStore(redis, deps.log, `${prefix}rl:`);
   return {
     config: deps.config,
     orm: deps.orm,
@@ -57,9 +53,10 @@ export function createServices(deps: ServiceDeps): AppServices {
     metrics: createMetrics(),
     now,
     redis,
-    counters,
     accounts: AccountStatusCache.forOrm(deps.orm, deps.log),
-    loginThrottle: new LoginThrottle(counters, deps.config.rateLimit.loginMax, deps.config.rateLimit.loginWindowSeconds),
+    loginThrottle: new LoginThrottle(
+      createLimiter({ redis, keyPrefix: `${prefix}rl:login`, points: deps.config.rateLimit.loginMax, windowSeconds: deps.config.rateLimit.loginWindowSeconds }),
+    ),
     risk: wireRiskService({ config: deps.config, orm: deps.orm, log: deps.log, redis, now }),
     helpdesk: createHelpdesk({ now, log: deps.log, channel: redis && new RedisChannel(redis, `${prefix}events:help-requests`, deps.log) }),
   };

@@ -1,5 +1,5 @@
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../errors.js';
-import type { CounterStore } from './counters.js';
 
 export interface LoginAttempt {
   /** The account's case-insensitive key, so ALICE and alice share one budget. */
@@ -15,27 +15,25 @@ export interface LoginAttempt {
  * behind one address is not locked out by its own good log-ins.
  */
 export class LoginThrottle {
-  constructor(
-    private readonly counters: CounterStore,
-    private readonly max: number,
-    private readonly windowSeconds: number,
-  ) {}
+  /** `limiter` allows LOGIN_RATE_LIMIT_MAX points per window (see createLimiter). */
+  constructor(private readonly limiter: RateLimiterAbstract) {}
 
   /** Counts the attempt, or refuses it with RATE_LIMITED when either budget is spent. */
   async begin(attempt: LoginAttempt): Promise<{ succeeded(): Promise<void> }> {
-    const keys = [`login:user:${attempt.usernameKey}`, `login:ip:${attempt.ip}`];
-    const windowMs = this.windowSeconds * 1000;
-    const hits = await Promise.all(keys.map((key) => this.counters.hit(key, windowMs)));
-    const over = hits.filter((hit) => hit.count > this.max);
-    if (over.length > 0) {
-      // A refused attempt is not a guess: it does not extend the lock-out it ran into.
-      await Promise.all(keys.map((key) => this.counters.release(key)));
-      throw new RateLimitedError(Math.max(1, Math.ceil(Math.max(...over.map((hit) => hit.resetInMs)) / 1000)));
-    }
-    return {
-      succeeded: async () => {
-        await Promise.all(keys.map((key) => this.counters.release(key)));
-      },
+    const keys = [`user:${attempt.usernameKey}`, `ip:${attempt.ip}`];
+    const giveBack = async () => {
+      await Promise.all(keys.map((key) => this.limiter.reward(key)));
     };
+    const outcomes = await Promise.allSettled(keys.map((key) => this.limiter.consume(key)));
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    if (refusals.length > 0) {
+      const failure = refusals.find((reason) => !(reason instanceof RateLimiterRes));
+      if (failure) throw failure;
+      // A refused attempt is not a guess: it does not extend the lock-out it ran into, nor spend the other budget.
+      await giveBack();
+      const waitMs = Math.max(...(refusals as RateLimiterRes[]).map((refusal) => refusal.msBeforeNext));
+      throw new RateLimitedError(Math.max(1, Math.ceil(waitMs / 1000)));
+    }
+    return { succeeded: giveBack };
   }
 }

@@ -1,7 +1,20 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { TokenService } from '../auth/tokens.js';
-import { routePattern } from '../shared/route-pattern.js';
-import type { CounterStore, Hit } from './counters.js';
+
+/**
+ * A fixed-window counter (the window opens at a key's first hit). In Redis when the app has one, so a limit holds
+ * for the deployment rather than per replica; this process's memory stands in whenever Redis is not ready, so an
+ * outage weakens the limit to a per-replica one instead of switching it off or holding requests up.
+ */
+export function createLimiter(options: { redis: Redis | undefined; keyPrefix: string; points: number; windowSeconds: number }): RateLimiterAbstract {
+  const { redis, keyPrefix, points, windowSeconds: duration } = options;
+  const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+  if (!redis) return memory;
+  return new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory, rejectIfRedisNotReady: true });
+}
 
 /** Probes from load balancers and orchestrators: throttling them would take a healthy replica out of service. */
 const PROBES = new Set(['/api/health', '/api/v1/health', '/api/ready']);
@@ -20,52 +33,51 @@ function principalOrAddress(request: FastifyRequest, tokens: TokenService): stri
   );
 }
 
+/** The refusal the app's error handler answers in the body shape of the API the path belongs to. */
 export class TooManyRequests extends Error {
   readonly statusCode = 429;
-  constructor(readonly retryAfterSeconds: number) {
+  constructor() {
     super('Too many requests');
   }
 }
 
+/** The plugin's store contract, counted by a limiter from createLimiter (so its Redis fallback applies here too). */
+function storeOn(limiter: RateLimiterAbstract) {
+  return class LimiterStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
+      limiter.penalty(key).then(
+        (hit) => callback(null, { current: hit.consumedPoints, ttl: Math.max(1, hit.msBeforeNext) }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this; // no route has a budget of its own
+    }
+  };
+}
+
 /**
  * The global request budget (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS), counted when a request arrives, before
- * its body is read, for every route and for unknown paths alike. Each answer carries X-RateLimit-Limit, -Remaining
- * and -Reset; a refusal is a 429 with Retry-After, answered by the app's error handler in the body shape of the API
- * the path belongs to. Register it after CORS, so a refusal still carries the headers a browser needs to read it.
+ * its body is read, for every route and for unknown paths alike, so probing for routes spends from it too.
+ * Each answer carries X-RateLimit-Limit, -Remaining and -Reset; a refusal is a 429 with Retry-After. Register it
+ * after CORS, so a refusal still carries the headers a browser needs to read it.
  */
-export function registerRateLimit(
+export async function registerRateLimit(
   app: FastifyInstance,
-  options: { max: number; windowSeconds: number; counters: CounterStore; tokens: TokenService },
-): void {
-  const { max, counters, tokens } = options;
-  const windowMs = options.windowSeconds * 1000;
-  const answer = (reply: FastifyReply, hit: Hit, done: HookHandlerDoneFunction) => {
-    const resetSeconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
-    reply.header('x-ratelimit-limit', max).header('x-ratelimit-reset', resetSeconds);
-    if (hit.count <= max) {
-      reply.header('x-ratelimit-remaining', max - hit.count);
-      return done();
-    }
-    reply.header('x-ratelimit-remaining', 0).header('retry-after', resetSeconds);
-    done(new TooManyRequests(resetSeconds));
-  };
-  const count = (reply: FastifyReply, key: string, done: HookHandlerDoneFunction) => {
-    let hit: Hit | Promise<Hit>;
-    try {
-      hit = counters.hit(`http:${key}`, windowMs);
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (hit instanceof Promise) hit.then((h) => answer(reply, h, done), done);
-    else answer(reply, hit, done);
-  };
-  // Callback style, and no promise for an anonymous caller's key or a count kept in this process: this runs on
-  // every request.
-  app.addHook('onRequest', (request, reply, done) => {
-    // By the matched route's pattern, so a query string or an unknown path is no way around the limit.
-    if (PROBES.has(routePattern(request) ?? '')) return done();
-    const key = principalOrAddress(request, tokens);
-    if (typeof key === 'string') count(reply, key, done);
-    else key.then((k) => count(reply, k, done), done);
+  options: { max: number; windowSeconds: number; redis: Redis | undefined; keyPrefix: string; tokens: TokenService },
+): Promise<void> {
+  const { max, windowSeconds, redis, keyPrefix, tokens } = options;
+  await app.register(rateLimit, {
+    // One app-wide hook (below) instead of one per route, so unknown paths spend from the budget too.
+    global: false,
+    max,
+    timeWindow: windowSeconds * 1000,
+    store: storeOn(createLimiter({ redis, keyPrefix, points: max, windowSeconds })),
+    keyGenerator: (request) => principalOrAddress(request, tokens),
+    // By the matched route's pattern, so a query string is no way around the limit.
+    allowList: (request) => PROBES.has(request.routeOptions.url ?? ''),
+    errorResponseBuilder: () => new TooManyRequests(),
   });
+  app.addHook('onRequest', app.rateLimit());
 }

@@ -1,8 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisCounterStore } from '../../src/hardening/counters.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { appDeps, hex, reachableRedis, signToken } from './support.js';
+import { hex, reachableRedis, signToken } from './support.js';
 
 /**
  * The global request budget: RATE_LIMIT_MAX requests per window, per signed-in
@@ -110,7 +109,7 @@ describe.skipIf(!redisUrl)('the global rate limit in Redis', () => {
   beforeAll(async () => {
     redis = new Redis(redisUrl!);
     // Two replicas of one deployment: separate processes' worth of state, one Redis.
-    apps = await Promise.all([0, 1].map(() => startTestApp(limited, appDeps({ counters: new RedisCounterStore(redis, prefix) }))));
+    apps = await Promise.all([0, 1].map(() => startTestApp({ ...limited, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix })));
   });
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.stop()));
@@ -123,7 +122,7 @@ describe.skipIf(!redisUrl)('the global rate limit in Redis', () => {
     const ip = '10.2.0.1';
     for (let i = 0; i < MAX; i++) expect((await apps[i % 2]!.request('/api/nowhere', from(ip))).status).toBe(404);
     for (const app of apps) expect((await app.request('/api/nowhere', from(ip))).status).toBe(429);
-    expect(Number(await redis.get(`${prefix}http:ip:${ip}`))).toBeGreaterThanOrEqual(MAX);
+    expect(Number(await redis.get(`${prefix}rl:http:ip:${ip}`))).toBeGreaterThanOrEqual(MAX);
   });
 
   it('uses Redis by itself when REDIS_URL is set', async () => {
@@ -135,6 +134,27 @@ describe.skipIf(!redisUrl)('the global rate limit in Redis', () => {
       expect(Number(await redis.get(`trellis:rl:http:ip:${ip}`))).toBe(1);
       expect(await redis.pttl(`trellis:rl:http:ip:${ip}`)).toBeGreaterThan(0);
       await redis.del(`trellis:rl:http:ip:${ip}`);
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe('the global rate limit while Redis is down', () => {
+  it('keeps counting in memory instead of failing requests or dropping the limit', async () => {
+    // Nothing listens on port 1: the app starts with its Redis unreachable, as in an outage.
+    const t = await startTestApp({ ...limited, REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const ip = '10.2.1.1';
+      for (let i = 0; i < MAX; i++) {
+        const res = await t.request('/api/nowhere', from(ip));
+        expect(res.status).toBe(404);
+        expect(Number(res.headers.get('x-ratelimit-remaining'))).toBe(MAX - i - 1);
+      }
+      const refused = await t.request('/api/nowhere', from(ip));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: 'Too many requests' });
+      expect(t.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
     } finally {
       await t.stop();
     }

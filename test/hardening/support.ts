@@ -43,7 +43,6 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /**
  * startTestApp forwards its second argument to buildApp; its declared type names only `now`, so the
- * counters or log stream a test injects (a fake clock, a shared Redis namespace, raw log capture) go
- * through this one cast.
+ * log stream a test injects (raw log capture) goes through this one cast.
  */
-export const appDeps = (deps: Pick<AppDeps, 'counters' | 'now' | 'logStream'>) => deps as unknown as { now?: () => Date };
+export const appDeps = (deps: Pick<AppDeps, 'now' | 'logStream'>) => deps as unknown as { now?: () => Date };
