@@ -14,11 +14,12 @@ import { migrate, openOrm, type Orm, type QueryListener } from './db/orm.js';
 import { DomainError, ServiceUnavailableError } from './errors.js';
 import { createContext, type Context } from './graphql/context.js';
 import { isDatabaseUnavailable } from './graphql/errors.js';
-import { keepRawJsonBodies, ResponseCache } from './graphql/response-cache.js';
+import { createResponseCache } from './graphql/response-cache.js';
 import { withGraphiQL } from './graphql/ide.js';
 import { buildSchema } from './graphql/schema.js';
 import { riskReplayPolicy } from './risk/replay.js';
 import { declareRoutePattern } from './shared/route-pattern.js';
+import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
 import type { CounterStore } from './hardening/counters.js';
 import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
@@ -127,10 +128,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
-  const responseCache = new ResponseCache('/graphql', config.responseCacheTtlSeconds, riskReplayPolicy, services.metrics);
+  const responseCache = createResponseCache({ ttlSeconds: config.responseCacheTtlSeconds, policy: riskReplayPolicy, metrics: services.metrics });
   declareRoutePattern(fastify);
-  responseCache.declare(fastify);
-  keepRawJsonBodies(fastify, responseCache.recall);
+  treatEmptyJsonBodiesAsNone(fastify);
   registerRequestScope(fastify);
   // Set on arrival, so every answer carries it, errors included (Fastify keeps headers set before an error).
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -160,7 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       fastifyApolloDrainPlugin(fastify),
       refuseSubscriptionsOverHttp,
       ...observabilityPlugins(config, services.metrics),
-      responseCache.plugin(),
+      responseCache.apolloPlugin(),
     ],
     isTrustedContext: (context) => restContexts.has(context),
     log,
@@ -206,9 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
       try {
-        const context = await contextFor(request, session.credentialsOf(request));
-        context.responseCache = request.responseCacheSlot;
-        return context;
+        return await contextFor(request, session.credentialsOf(request));
       } catch (error) {
         if (error instanceof DomainError) {
           error.extensions.http = { status: error.status };
@@ -219,13 +217,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
   });
   const subscriptions = await registerSubscriptions(fastify, { config, schema, contextFor, session, listening: services.helpdesk.events.ready() });
-  fastify.route({
-    url: '/graphql',
-    method: ['POST', 'OPTIONS'],
-    handler: graphqlHandler,
-    preValidation: responseCache.preValidation,
-    onSend: responseCache.onSend,
-  });
+  await fastify.register(responseCache.plugin, { path: '/graphql' });
+  fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler: graphqlHandler });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
   fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(graphqlHandler, !config.isProduction), wsHandler: subscriptions });
 

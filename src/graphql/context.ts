@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { AppServices } from '../services.js';
 import { createLoaders, type Loaders } from './loaders.js';
-import type { ResponseCacheSlot } from './response-cache.js';
 
 /**
  * What every resolver receives. Everything that caches is per request: a forked EntityManager (its own
@@ -17,8 +16,6 @@ export interface Context {
   em: EntityManager;
   loaders: Loaders;
   services: AppServices;
-  /** Set on anonymous /graphql requests the public response cache may store the answer of. */
-  responseCache?: ResponseCacheSlot | undefined;
 }
 
 export function createContext(input: Omit<Context, 'loaders'>): Context {
