@@ -33,10 +33,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/**
- * The error a resolver threw, under the GraphQLError the executor wrapped it in. Apollo's own unwrapResolverError
- * only looks under errors that carry a path, and graphql-jit leaves the path off some of its wrappers.
- */
+/** The error a resolver threw, under the GraphQLErrors that wrapped it (shield and the executor may each add one). */
 export function thrownBy(error: unknown): unknown {
   let e = error;
   for (let depth = 0; depth < 5 && e instanceof GraphQLError && e.originalError; depth++) e = e.originalError;

@@ -13,7 +13,6 @@ import { availabilityPlugin } from '../hardening/rate-limit.js';
 import { nulTextGuardPlugin } from '../hardening/text-input.js';
 import type { Context } from './context.js';
 import { errorFormatter, errorLoggingPlugin } from './errors.js';
-import { compiledExecution } from './executor.js';
 
 export interface ApolloOptions {
   plugins?: ApolloServerPlugin<Context>[];
@@ -32,7 +31,7 @@ export function createApollo(config: Config, schema: GraphQLSchema, options: Apo
   const { plugins = [], isTrustedContext = () => false } = options;
   const reporting = config.apollo.key && config.apollo.graphRef;
   return new ApolloServer<Context>({
-    gateway: compiledExecution(schema),
+    schema,
     nodeEnv: config.env,
     introspection: !config.isProduction,
     hideSchemaDetailsFromClientErrors: config.isProduction,
