@@ -20,6 +20,7 @@ import { buildSchema } from './graphql/schema.js';
 import { riskReplayPolicy } from './risk/replay.js';
 import { declareRoutePattern } from './shared/route-pattern.js';
 import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
+import { createPipeline } from './server/pipeline.js';
 import type { CounterStore } from './hardening/counters.js';
 import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
@@ -152,17 +153,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }
   };
 
-  // Contexts the REST layer builds for its own stored documents (see graphqlLimitsPlugin).
-  const restContexts = new WeakSet<Context>();
-  const schema = responseCache.track(buildSchema());
-  const apollo = createApollo(config, schema, {
+  const pipeline = createPipeline(config, responseCache.track(buildSchema()));
+  const apollo = createApollo(config, pipeline, {
     plugins: [
       fastifyApolloDrainPlugin(fastify),
       refuseSubscriptionsOverHttp,
       ...observabilityPlugins(config, services.metrics),
       responseCache.apolloPlugin(),
     ],
-    isTrustedContext: (context) => restContexts.has(context),
     log,
   });
   await apollo.start();
@@ -170,11 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const gateway: Gateway = {
     apollo,
     credentialsOf: session.credentialsOf,
-    contextFor: async (request, credentials) => {
-      const context = await contextFor(request, credentials);
-      restContexts.add(context);
-      return context;
-    },
+    contextFor,
   };
 
   // Any origin in development, as the legacy risk service allowed, but without credentials; the CORS_ORIGINS
@@ -216,7 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       }
     },
   });
-  const subscriptions = await registerSubscriptions(fastify, { config, schema, contextFor, session, listening: services.helpdesk.events.ready() });
+  const subscriptions = await registerSubscriptions(fastify, { config, pipeline, contextFor, session, listening: services.helpdesk.events.ready() });
   await fastify.register(responseCache.plugin, { path: '/graphql' });
   fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler: graphqlHandler });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
