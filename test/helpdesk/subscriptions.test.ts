@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../src/graphql/subscriptions.js';
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../src/server/subscriptions.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { connect, untilListening, type Connection } from '../helpers/subscriptions.js';
 import { helpdesk } from './support.js';

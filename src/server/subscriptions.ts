@@ -10,9 +10,9 @@ import type { Credentials } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { DomainError, UnauthenticatedError } from '../errors.js';
-import type { Context } from './context.js';
-import { logOperationErrors } from './errors.js';
-import type { GraphqlPipeline } from '../server/pipeline.js';
+import type { Context } from '../graphql/context.js';
+import { logOperationErrors } from '../graphql/errors.js';
+import type { GraphqlPipeline } from './pipeline.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;

@@ -8,9 +8,9 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { availabilityPlugin } from '../hardening/rate-limit.js';
-import type { Context } from './context.js';
-import { errorLoggingPlugin } from './errors.js';
-import { pipelinePlugin, type GraphqlPipeline } from '../server/pipeline.js';
+import type { Context } from '../graphql/context.js';
+import { errorLoggingPlugin } from '../graphql/errors.js';
+import { pipelinePlugin, type GraphqlPipeline } from './pipeline.js';
 
 export interface ApolloOptions {
   plugins?: ApolloServerPlugin<Context>[];
@@ -47,7 +47,7 @@ export function createApollo(config: Config, pipeline: GraphqlPipeline, options:
       errorLoggingPlugin,
       pipelinePlugin<Context>(pipeline),
       availabilityPlugin as ApolloServerPlugin<Context>,
-      // The development IDE is GraphiQL, served by the GET /graphql route itself (src/graphql/ide.ts): Apollo's
+      // The development IDE is GraphiQL, served by the GET /graphql route itself (src/server/ide.ts): Apollo's
       // Sandbox loads from a CDN and is blank offline.
       ApolloServerPluginLandingPageDisabled(),
       // The schema declares no cache hints and nothing reads a cache policy. Left on, Apollo's cache-control plugin
