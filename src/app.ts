@@ -1,37 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import { authenticate, type Credentials } from './auth/authenticate.js';
 import { refuseCrossSiteWrites, registerSessionCookies } from './auth/session.js';
 import { bootstrap } from './bootstrap.js';
 import type { Config } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './db/orm.js';
-import { DomainError, ServiceUnavailableError } from './errors.js';
-import { createContext, type Context } from './graphql/context.js';
 import { isDatabaseUnavailable } from './graphql/errors.js';
-import { createResponseCache } from './server/response-cache.js';
-import { withGraphiQL } from './server/ide.js';
-import { buildSchema } from './server/schema.js';
-import { riskReplayPolicy } from './risk/replay.js';
 import { declareRoutePattern } from './shared/route-pattern.js';
 import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
-import { createPipeline } from './server/pipeline.js';
+import { registerGraphql } from './server/graphql.js';
 import type { CounterStore } from './hardening/counters.js';
 import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
-import { createApollo } from './server/apollo.js';
-import { refuseSubscriptionsOverHttp, registerSubscriptions } from './server/subscriptions.js';
-import type { Gateway } from './rest/bridge.js';
 import { registerCoreRoutes } from './rest/core.js';
 import { registerPublicRoutes } from './rest/public.js';
 import { registerHelpRoutes } from './rest/help.js';
 import { registerApiDocs } from './rest/openapi.js';
-import { observabilityPlugins, registerObservability } from './observability/index.js';
+import { registerObservability } from './observability/index.js';
 import { registerRiskRoutes } from './rest/risk.js';
 import { toLegacyError, type LegacyApi } from './rest/errors.js';
 import { closeServices, createServices, type AppServices } from './services.js';
@@ -129,7 +118,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
-  const responseCache = createResponseCache({ ttlSeconds: config.responseCacheTtlSeconds, policy: riskReplayPolicy, metrics: services.metrics });
   declareRoutePattern(fastify);
   treatEmptyJsonBodiesAsNone(fastify);
   registerRequestScope(fastify);
@@ -140,36 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await registerObservability(fastify, services);
 
-  const contextFor = async (request: FastifyRequest, credentials: Credentials): Promise<Context> => {
-    const em = orm.em.fork();
-    try {
-      const principal = await authenticate(em, services.tokens, credentials, services.accounts);
-      return createContext({ requestId: request.id, log: request.log, ip: request.ip, principal, em, services });
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      if (isDatabaseUnavailable(error)) throw new ServiceUnavailableError();
-      request.log.error({ err: error }, 'unexpected error while authenticating a request');
-      throw error;
-    }
-  };
-
-  const pipeline = createPipeline(config, responseCache.track(buildSchema()));
-  const apollo = createApollo(config, pipeline, {
-    plugins: [
-      fastifyApolloDrainPlugin(fastify),
-      refuseSubscriptionsOverHttp,
-      ...observabilityPlugins(config, services.metrics),
-      responseCache.apolloPlugin(),
-    ],
-    log,
-  });
-  await apollo.start();
   const session = await registerSessionCookies(fastify, config);
-  const gateway: Gateway = {
-    apollo,
-    credentialsOf: session.credentialsOf,
-    contextFor,
-  };
 
   // Any origin in development, as the legacy risk service allowed, but without credentials; the CORS_ORIGINS
   // allowlist in every mode, with credentials (the session cookie) and the methods and headers pages send. With no
@@ -197,24 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return void reply.code(403).send(toLegacyError(api, error).body);
   });
 
-  const graphqlHandler = fastifyApolloHandler(apollo, {
-    context: async (request) => {
-      try {
-        return await contextFor(request, session.credentialsOf(request));
-      } catch (error) {
-        if (error instanceof DomainError) {
-          error.extensions.http = { status: error.status };
-          throw error;
-        }
-        throw error;
-      }
-    },
-  });
-  const subscriptions = await registerSubscriptions(fastify, { config, pipeline, contextFor, session, listening: services.helpdesk.events.ready() });
-  await fastify.register(responseCache.plugin, { path: '/graphql' });
-  fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler: graphqlHandler });
-  // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
-  fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(graphqlHandler, !config.isProduction), wsHandler: subscriptions });
+  const gateway = await registerGraphql(fastify, { config, orm, services, session });
 
   registerCoreRoutes(fastify, gateway, orm, session, config);
   registerPublicRoutes(fastify, gateway);
