@@ -37,16 +37,14 @@ const MAX_BODY_BYTES = 256 * 1024;
 const MAX_REQUEST_BYTES = 16 * 1024;
 
 /**
- * A public response cache in front of Apollo for anonymous POST /graphql queries made only of root fields the
- * policy names. A hit is answered before GraphQL runs, so it only replays what Apollo itself answered, without
- * errors, to the same Accept header, document, variables and operation name within the TTL. Anything with
- * credentials or another content type (CSRF prevention stays Apollo's) goes to Apollo as usual. The rate limit
- * runs onRequest, before the lookup, so replays are budgeted like any request.
+ * A public cache for anonymous POST /graphql queries made only of root fields the policy names: it replays, before
+ * GraphQL runs, what Apollo answered without errors to the same Accept header, document, variables and operation
+ * name within the TTL. Credentials or another content type (CSRF prevention stays Apollo's) skip it; the rate
+ * limit runs onRequest, before the lookup.
  *
- * Three faces, wired by the assembly: `plugin`, a Fastify plugin, looks answers up and stores them on the
- * POST /graphql route; `track` wraps the policy's resolvers; `apolloPlugin` judges an answer. Per-request state
- * lives in WeakMaps: by the parsed body, which Apollo's Fastify integration hands on as the operation's
- * `http.body`, and by the context (Apollo gives each operation a shallow copy of the one the handler made).
+ * `plugin` (Fastify) looks up and stores on the POST route, `track` wraps the policy's resolvers and `apolloPlugin`
+ * judges an answer. Request state lives in WeakMaps keyed by the parsed body (Apollo's Fastify integration passes
+ * it on as `http.body`) and by the context (Apollo hands each operation a shallow copy of the handler's).
  */
 export function createResponseCache(options: ResponseCacheOptions) {
   const { ttlSeconds, policy, metrics, now = Date.now } = options;

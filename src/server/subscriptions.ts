@@ -52,7 +52,8 @@ type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Part
  * otherwise ride a visitor's session.
  *
  * Documents go through the pipeline POST /graphql uses (parsing, validation, limits, error formatting); Apollo's
- * count of recursive selections has no public rule, and here the cost limit bounds fragment fan-out. Only subscriptions are served here: queries and mutations go through HTTP, with its rate limits.
+ * count of recursive selections has no public rule, and here the other limits refuse fragment fan-out. Only
+ * subscriptions are served here: queries and mutations go through HTTP, with its rate limits.
  * Returns the handler for the /graphql route's `wsHandler`.
  */
 export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<WebsocketHandler> {

@@ -197,6 +197,13 @@ describe('who may subscribe', () => {
 
     const badVariable = await connection.subscribe(CHANGES, { id: 'seven' }).take();
     expect(badVariable).toMatchObject({ type: 'error', error: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+
+    // Fragment fan-out (a million selections once expanded) is refused as it is over HTTP, before anything runs.
+    const levels = Array.from({ length: 7 }, (_, i) =>
+      i === 0 ? 'fragment F0 on HelpRequestChange { kind }' : `fragment F${i} on HelpRequestChange { ${`...F${i - 1} `.repeat(10)}}`,
+    ).join('\n');
+    const fanOut = await connection.subscribe(`subscription { helpRequestChanged { ...F6 } }\n${levels}`).take();
+    expect(fanOut).toMatchObject({ type: 'error', error: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
   });
 });
 
