@@ -3,20 +3,19 @@ import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 
 /** Execution as a client sees it through /graphql: graphql-js's answers, in Apollo's transport. */
 let t: TestApp;
-let admin: string;
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await t.login('admin', ADMIN_PASSWORD);
 });
 afterAll(() => t.stop());
 
 const post = (body: Record<string, unknown>, auth?: string) =>
   t.request('/graphql', { method: 'POST', json: body, headers: auth ? { authorization: auth } : {} });
+const asAdmin = async (body: Record<string, unknown>) => post(body, await t.login('admin', ADMIN_PASSWORD));
 
 describe('execution', () => {
   it('refuses bad variables with 400 BAD_USER_INPUT, naming each one', async () => {
     const query = 'query ($id: Int!, $category: HelpCategory) { helpRequest(id: $id) { id } faqs(category: $category) { __typename } }';
-    const result = await post({ query, variables: { id: 'seven', category: 'NOPE' } }, admin);
+    const result = await asAdmin({ query, variables: { id: 'seven', category: 'NOPE' } });
     expect(result.status).toBe(400);
     expect(result.body.errors).toHaveLength(2);
     expect(result.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['BAD_USER_INPUT', 'BAD_USER_INPUT']);
@@ -30,7 +29,7 @@ describe('execution', () => {
   });
 
   it('propagates a failed non-null root field to the whole data, with the error at its path', async () => {
-    const res = await post({ query: '{ health { status } helpRequest(id: 999999) { id } }' }, admin);
+    const res = await asAdmin({ query: '{ health { status } helpRequest(id: 999999) { id } }' });
     expect(res.status).toBe(200);
     expect(res.body.data).toBeNull();
     expect(res.body.errors).toEqual([expect.objectContaining({ path: ['helpRequest'], extensions: { code: 'NOT_FOUND' } })]);
