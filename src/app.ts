@@ -1,34 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import { authenticate, type Credentials } from './auth/authenticate.js';
 import { refuseCrossSiteWrites, registerSessionCookies } from './auth/session.js';
 import { bootstrap } from './bootstrap.js';
 import type { Config } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './db/orm.js';
-import { DomainError, ServiceUnavailableError } from './errors.js';
-import { createContext, type Context } from './graphql/context.js';
 import { isDatabaseUnavailable } from './graphql/errors.js';
-import { keepRawJsonBodies, ResponseCache } from './graphql/response-cache.js';
-import { withGraphiQL } from './graphql/ide.js';
-import { buildSchema } from './graphql/schema.js';
-import { riskReplayPolicy } from './risk/replay.js';
 import { declareRoutePattern } from './shared/route-pattern.js';
+import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
+import { registerGraphql } from './server/graphql.js';
 import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
-import { createApollo } from './graphql/server.js';
-import { refuseSubscriptionsOverHttp, registerSubscriptions } from './graphql/subscriptions.js';
-import type { Gateway } from './rest/bridge.js';
 import { registerCoreRoutes } from './rest/core.js';
 import { registerPublicRoutes } from './rest/public.js';
 import { registerHelpRoutes } from './rest/help.js';
 import { registerApiDocs } from './rest/openapi.js';
-import { observabilityPlugins, registerObservability } from './observability/index.js';
+import { registerObservability } from './observability/index.js';
 import { registerRiskRoutes } from './rest/risk.js';
 import { toLegacyError, type LegacyApi } from './rest/errors.js';
 import { closeServices, createServices, type AppServices } from './services.js';
@@ -124,10 +115,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
-  const responseCache = new ResponseCache('/graphql', config.responseCacheTtlSeconds, riskReplayPolicy, services.metrics);
   declareRoutePattern(fastify);
-  responseCache.declare(fastify);
-  keepRawJsonBodies(fastify, responseCache.recall);
+  treatEmptyJsonBodiesAsNone(fastify);
   registerRequestScope(fastify);
   // Set on arrival, so every answer carries it, errors included (Fastify keeps headers set before an error).
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -136,43 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
   await registerObservability(fastify, services);
 
-  const contextFor = async (request: FastifyRequest, credentials: Credentials): Promise<Context> => {
-    const em = orm.em.fork();
-    try {
-      const principal = await authenticate(em, services.tokens, credentials, services.accounts);
-      return createContext({ requestId: request.id, log: request.log, ip: request.ip, principal, em, services });
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      if (isDatabaseUnavailable(error)) throw new ServiceUnavailableError();
-      request.log.error({ err: error }, 'unexpected error while authenticating a request');
-      throw error;
-    }
-  };
-
-  // Contexts the REST layer builds for its own stored documents (see graphqlLimitsPlugin).
-  const restContexts = new WeakSet<Context>();
-  const schema = responseCache.track(buildSchema());
-  const apollo = createApollo(config, schema, {
-    plugins: [
-      fastifyApolloDrainPlugin(fastify),
-      refuseSubscriptionsOverHttp,
-      ...observabilityPlugins(config, services.metrics),
-      responseCache.plugin(),
-    ],
-    isTrustedContext: (context) => restContexts.has(context),
-    log,
-  });
-  await apollo.start();
   const session = await registerSessionCookies(fastify, config);
-  const gateway: Gateway = {
-    apollo,
-    credentialsOf: session.credentialsOf,
-    contextFor: async (request, credentials) => {
-      const context = await contextFor(request, credentials);
-      restContexts.add(context);
-      return context;
-    },
-  };
 
   // Any origin in development, as the legacy risk service allowed, but without credentials; the CORS_ORIGINS
   // allowlist in every mode, with credentials (the session cookie) and the methods and headers pages send. With no
@@ -201,31 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return void reply.code(403).send(toLegacyError(api, error).body);
   });
 
-  const graphqlHandler = fastifyApolloHandler(apollo, {
-    context: async (request) => {
-      try {
-        const context = await contextFor(request, session.credentialsOf(request));
-        context.responseCache = request.responseCacheSlot;
-        return context;
-      } catch (error) {
-        if (error instanceof DomainError) {
-          error.extensions.http = { status: error.status };
-          throw error;
-        }
-        throw error;
-      }
-    },
-  });
-  const subscriptions = await registerSubscriptions(fastify, { config, schema, contextFor, session, listening: services.helpdesk.events.ready() });
-  fastify.route({
-    url: '/graphql',
-    method: ['POST', 'OPTIONS'],
-    handler: graphqlHandler,
-    preValidation: responseCache.preValidation,
-    onSend: responseCache.onSend,
-  });
-  // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
-  fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(graphqlHandler, !config.isProduction), wsHandler: subscriptions });
+  const gateway = await registerGraphql(fastify, { config, orm, services, session });
 
   registerCoreRoutes(fastify, gateway, orm, session, config);
   registerPublicRoutes(fastify, gateway);

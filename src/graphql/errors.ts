@@ -1,4 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError } from '../errors.js';
 import type { Context } from './context.js';
@@ -33,10 +34,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/**
- * The error a resolver threw, under the GraphQLError the executor wrapped it in. Apollo's own unwrapResolverError
- * only looks under errors that carry a path, and graphql-jit leaves the path off some of its wrappers.
- */
+/** The error a resolver threw, under the GraphQLErrors that wrapped it (shield and the executor may each add one). */
 export function thrownBy(error: unknown): unknown {
   let e = error;
   for (let depth = 0; depth < 5 && e instanceof GraphQLError && e.originalError; depth++) e = e.originalError;
@@ -105,21 +103,25 @@ export function isUnexpected(error: GraphQLError): boolean {
  * cheap to make (one document can hold a hundred errors): they get one line for the whole request, below error
  * level, with their codes and how many, not their messages, which quote what the client sent.
  */
+export function logOperationErrors(log: FastifyBaseLogger | undefined, errors: readonly GraphQLError[]): void {
+  let mistakes = 0;
+  const codes = new Set<string>();
+  for (const error of errors) {
+    if (isUnexpected(error)) {
+      log?.error({ err: thrownBy(error), path: error.path }, 'unexpected error while executing an operation');
+    } else {
+      mistakes++;
+      codes.add(String(error.extensions?.code ?? (thrownBy(error) as GraphQLError).extensions?.code));
+    }
+  }
+  if (mistakes > 0) log?.info({ errors: mistakes, codes: [...codes] }, 'operation refused or failed on client input');
+}
+
 export const errorLoggingPlugin: ApolloServerPlugin<Context> = {
   async requestDidStart() {
     return {
       async didEncounterErrors({ errors, contextValue }) {
-        let mistakes = 0;
-        const codes = new Set<string>();
-        for (const error of errors) {
-          if (isUnexpected(error)) {
-            contextValue?.log?.error({ err: thrownBy(error), path: error.path }, 'unexpected error while executing an operation');
-          } else {
-            mistakes++;
-            codes.add(String(error.extensions?.code ?? (thrownBy(error) as GraphQLError).extensions?.code));
-          }
-        }
-        if (mistakes > 0) contextValue?.log?.info({ errors: mistakes, codes: [...codes] }, 'operation refused or failed on client input');
+        logOperationErrors(contextValue?.log, errors);
       },
     };
   },

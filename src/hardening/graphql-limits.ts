@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 
@@ -48,8 +47,8 @@ export function armorRules() {
 /**
  * Judges a document against graphql-armor's depth, alias, directive and cost limits: the first limit it breaks, as
  * a message without graphql-js's "Syntax Error: " prefix (the document parsed; it is too large), or null. A
- * verdict is kept with the parsed document, which Apollo caches, so a repeated query is judged once. HTTP and
- * WebSocket both ask this, so a refusal reads the same whichever way the document came.
+ * verdict is kept with the parsed document, which Apollo caches, so a repeated query is judged once. The GraphQL
+ * pipeline (src/server/pipeline.ts) asks this for every door; the REST routes' stored documents are exempt.
  */
 export function limitJudge(): (schema: GraphQLSchema, document: DocumentNode) => string | null {
   const rules = armorRules();
@@ -68,23 +67,3 @@ export function limitJudge(): (schema: GraphQLSchema, document: DocumentNode) =>
 /** The error a document over a limit gets: a validation failure, 400 over HTTP. */
 export const limitExceeded = (message: string) =>
   new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
-
-/**
- * Applies the limits to documents sent by clients. The REST compatibility layer's stored documents are exempt:
- * they are the server's own code, fixed at build time, and some legitimately alias more than fifteen fields to
- * produce the legacy snake_case names. Runs after Apollo's spec validation and before execution.
- */
-export function graphqlLimitsPlugin<C extends object>(isTrusted: (context: C) => boolean): ApolloServerPlugin<C> {
-  const judge = limitJudge();
-  return {
-    async requestDidStart({ contextValue }) {
-      if (isTrusted(contextValue)) return;
-      return {
-        async didResolveOperation({ schema, document }) {
-          const refusal = judge(schema, document);
-          if (refusal) throw limitExceeded(refusal);
-        },
-      };
-    },
-  };
-}

@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, Kind, visit, type DocumentNode } from 'graphql';
 
 /**
@@ -29,7 +28,7 @@ export function containsNul(value: unknown): boolean {
 /** Apollo hands every request for the same text the same parsed document: each is walked once. */
 const documentsWithNul = new WeakMap<DocumentNode, boolean>();
 
-function documentContainsNul(document: DocumentNode): boolean {
+export function documentContainsNul(document: DocumentNode): boolean {
   const known = documentsWithNul.get(document);
   if (known !== undefined) return known;
   let found = false;
@@ -42,14 +41,6 @@ function documentContainsNul(document: DocumentNode): boolean {
   return found;
 }
 
-export const nulTextGuardPlugin: ApolloServerPlugin = {
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ request, document }) {
-        if (containsNul(request.variables) || documentContainsNul(document)) {
-          throw new GraphQLError('Text must not contain NUL characters', { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
-        }
-      },
-    };
-  },
-};
+/** The refusal of an operation with a NUL in its text or variables: the client's mistake, 400. */
+export const nulTextRefused = () =>
+  new GraphQLError('Text must not contain NUL characters', { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildASTSchema, printSchema } from 'graphql';
 import { mergeTypeDefs } from '@graphql-tools/merge';
 import type { Config } from '../config.js';
-import { loadTypeDefs } from '../graphql/schema.js';
+import { loadTypeDefs } from '../server/schema.js';
 
 export const SDL_PATH = '/graphql/schema.graphql';
 

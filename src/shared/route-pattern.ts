@@ -13,10 +13,8 @@ export function declareRoutePattern(fastify: FastifyInstance): void {
 }
 
 /**
- * The pattern of the route a request matched (`/api/help/requests/:id`); undefined for an unknown path.
- * Fastify's `request.routeOptions` builds a new object on every read, and several hooks every request runs need
- * the pattern (the rate limit, the response cache, the metrics): asked through here, it is read once.
- * (A request keeps the route it matched: nothing here calls `reply.callNotFound()`, which would move it to the 404 route.)
+ * The pattern of the route a request matched (`/api/help/requests/:id`); undefined for an unknown path. Read once
+ * per request for the hooks that need it (`request.routeOptions` builds a new object on every read).
  */
 export function routePattern(request: FastifyRequest): string | undefined {
   request.routePattern ??= request.routeOptions.url ?? '';

@@ -1,7 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { describe, expect, it } from 'vitest';
-import { ruleTree } from '../../src/graphql/permissions.js';
-import { loadTypeDefs } from '../../src/graphql/schema.js';
+import { ruleTree } from '../../src/server/permissions.js';
+import { loadTypeDefs } from '../../src/server/schema.js';
 
 /** Deny by default is only safe while every root field has a rule someone chose: this fails when one has none. */
 describe('permissions', () => {

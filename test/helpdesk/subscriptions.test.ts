@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../src/graphql/subscriptions.js';
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../src/server/subscriptions.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { connect, untilListening, type Connection } from '../helpers/subscriptions.js';
 import { helpdesk } from './support.js';
@@ -197,6 +197,13 @@ describe('who may subscribe', () => {
 
     const badVariable = await connection.subscribe(CHANGES, { id: 'seven' }).take();
     expect(badVariable).toMatchObject({ type: 'error', error: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+
+    // Fragment fan-out (a million selections once expanded) is refused as it is over HTTP, before anything runs.
+    const levels = Array.from({ length: 7 }, (_, i) =>
+      i === 0 ? 'fragment F0 on HelpRequestChange { kind }' : `fragment F${i} on HelpRequestChange { ${`...F${i - 1} `.repeat(10)}}`,
+    ).join('\n');
+    const fanOut = await connection.subscribe(`subscription { helpRequestChanged { ...F6 } }\n${levels}`).take();
+    expect(fanOut).toMatchObject({ type: 'error', error: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
   });
 });
 

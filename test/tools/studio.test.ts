@@ -5,7 +5,7 @@ import { ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/
 import { buildSchema as parseSdl, lexicographicSortSchema, printSchema } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { buildSchema } from '../../src/graphql/schema.js';
+import { buildSchema } from '../../src/server/schema.js';
 import { studioPlugins } from '../../src/observability/graphql.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 

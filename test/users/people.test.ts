@@ -1,7 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { typeRuleTree } from '../../src/graphql/permissions.js';
-import { loadTypeDefs } from '../../src/graphql/schema.js';
+import { typeRuleTree } from '../../src/server/permissions.js';
+import { loadTypeDefs } from '../../src/server/schema.js';
 import { connect } from '../helpers/subscriptions.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 

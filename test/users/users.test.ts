@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GraphQLObjectType } from 'graphql';
-import { buildSchema } from '../../src/graphql/schema.js';
+import { buildSchema } from '../../src/server/schema.js';
 import { DEFAULT_GROUP_ID } from '../../src/users/group.entity.js';
 import { ADMIN_PASSWORD, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { API_KEY_HEADER, NO_SUCH_ID, USER_FIELDS } from './fixtures.js';

@@ -1,21 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import websocket, { type WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  createSourceEventStream,
-  execute,
-  getOperationAST,
-  getVariableValues,
-  GraphQLError,
-  NoSchemaIntrospectionCustomRule,
-  parse,
-  specifiedRules,
-  validate,
-  type DocumentNode,
-  type ExecutionArgs,
-  type ExecutionResult,
-  type GraphQLSchema,
-} from 'graphql';
+import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { CloseCode, handleProtocols, type Context as Connection, type SubscribePayload } from 'graphql-ws';
 import { makeHandler, type Extra } from 'graphql-ws/use/@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -24,9 +10,9 @@ import type { Credentials } from '../auth/authenticate.js';
 import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import { DomainError, UnauthenticatedError } from '../errors.js';
-import { GRAPHQL_LIMITS, limitJudge } from '../hardening/graphql-limits.js';
-import type { Context } from './context.js';
-import { errorFormatter } from './errors.js';
+import type { Context } from '../graphql/context.js';
+import { logOperationErrors } from '../graphql/errors.js';
+import type { GraphqlPipeline } from './pipeline.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
@@ -37,8 +23,8 @@ const CLOSE_WAIT_MS = 1_000;
 
 export interface SubscriptionOptions {
   config: Config;
-  /** The schema /graphql serves, shield and all: Subscription fields have their rules like every root field. */
-  schema: GraphQLSchema;
+  /** The steps POST /graphql takes, on the same schema (shield and all: Subscription fields have their rules too). */
+  pipeline: GraphqlPipeline;
   /** Authenticates credentials and builds a fresh context (forked EntityManager, new loaders), as for an HTTP request. */
   contextFor: (request: FastifyRequest, credentials: Credentials) => Promise<Context>;
   /** The browser session cookie, a credential on the upgrade when no Authorization comes in connectionParams. */
@@ -65,16 +51,14 @@ type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Part
  * browser sends cookies on a WebSocket upgrade from any page and CORS does not apply, so a hostile page could
  * otherwise ride a visitor's session.
  *
- * Documents meet the limits of POST /graphql (tokens, depth, aliases, directives, cost; no introspection in
- * production). Only subscriptions are served here: queries and mutations go through HTTP, with its rate limits.
+ * Documents go through the pipeline POST /graphql uses (parsing, validation, limits, error formatting); Apollo's
+ * count of recursive selections has no public rule, and here the other limits refuse fragment fan-out. Only
+ * subscriptions are served here: queries and mutations go through HTTP, with its rate limits.
  * Returns the handler for the /graphql route's `wsHandler`.
  */
 export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<WebsocketHandler> {
-  const { config, schema, contextFor, session } = options;
-  // As over HTTP: the spec's rules (every error), then the document limits (the first one broken).
-  const rules = [...specifiedRules, ...(config.isProduction ? [NoSchemaIntrospectionCustomRule] : [])];
-  const judgeLimits = limitJudge();
-  const formatError = errorFormatter({ hideSuggestions: config.isProduction });
+  const { config, pipeline, contextFor, session } = options;
+  const { schema } = pipeline;
   /** Each subscription's renewal: how a fresh context is made for the connection behind a context. */
   const renewals = new WeakMap<object, () => Promise<Context>>();
   /** Changes being executed; shutdown lets them finish before the database pool closes. */
@@ -99,15 +83,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
     },
   });
 
-  const format = (error: GraphQLError) => formatError(error.toJSON(), error);
-  const logUnexpected = (request: FastifyRequest, errors: readonly GraphQLError[]) => {
-    for (const error of errors) {
-      const code = format(error).extensions?.code;
-      if (code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE') {
-        request.log.error({ err: error.originalError ?? error, path: error.path }, 'unexpected error in a subscription');
-      }
-    }
-  };
+  const format = (error: GraphQLError) => pipeline.formatError(error.toJSON(), error);
 
   /**
    * Executes each change for the subscriber in a context of its own, made now: the principal is read again, and
@@ -171,23 +147,12 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         if (Object.keys(connection.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [coded(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, 'RATE_LIMITED')];
         }
-        let document: DocumentNode;
-        try {
-          document = parse(payload.query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
-        } catch (error) {
-          return [withCode(asGraphQLError(error), 'GRAPHQL_PARSE_FAILED')];
-        }
-        const invalid = validate(schema, document, rules);
-        if (invalid.length > 0) return invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED'));
-        const operation = getOperationAST(document, payload.operationName);
-        if (!operation) return [coded('Unable to identify the operation to run', 'OPERATION_RESOLUTION_FAILURE')];
-        const refusal = judgeLimits(schema, document);
-        if (refusal) return [coded(refusal, 'GRAPHQL_VALIDATION_FAILED')];
+        const prepared = pipeline.prepare(payload);
+        if ('errors' in prepared) return [...prepared.errors];
+        const { document, operation } = prepared;
         if (operation.operation !== 'subscription') {
           return [coded('Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql', 'BAD_REQUEST')];
         }
-        const variables = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 10 });
-        if (variables.errors) return variables.errors.map((e) => withCode(e, 'BAD_USER_INPUT'));
 
         const renew = async () => {
           const context = await contextFor(request, { authorization: connection.extra.authorization, session: connection.extra.session });
@@ -205,12 +170,12 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
 
       onNext(connection: WsConnection, _id, _payload, _args, result) {
         if (!result.errors?.length) return;
-        logUnexpected(connection.extra.request, result.errors);
+        logOperationErrors(connection.extra.request.log, result.errors);
         return { ...result, errors: result.errors.map(format) };
       },
 
       onError(connection: WsConnection, _id, _payload, errors) {
-        logUnexpected(connection.extra.request, errors);
+        logOperationErrors(connection.extra.request.log, errors);
         return errors.map(format);
       },
     },
@@ -259,10 +224,6 @@ function sameCaller(before: Principal, now: Principal): boolean {
 }
 
 const coded = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
-
-function withCode(error: GraphQLError, code: string): GraphQLError {
-  return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code } });
-}
 
 function asGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;

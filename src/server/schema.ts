@@ -8,9 +8,9 @@ import { authResolvers } from '../auth/resolvers.js';
 import { helpdeskResolvers } from '../helpdesk/resolvers.js';
 import { riskResolvers } from '../risk/resolvers.js';
 import { usersResolvers } from '../users/resolvers.js';
-import { BigIntScalar, DateTime, JSONScalar } from './scalars.js';
+import { BigIntScalar, DateTime, JSONScalar } from '../graphql/scalars.js';
 import { applyPermissions } from './permissions.js';
-import type { Resolvers } from './generated/resolvers-types.js';
+import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 
 export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 

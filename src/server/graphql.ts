@@ -1,0 +1,64 @@
+import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import type { FastifyInstance } from 'fastify';
+import type { SessionCookies } from '../auth/session.js';
+import type { Config } from '../config.js';
+import type { Orm } from '../db/orm.js';
+import { DomainError } from '../errors.js';
+import { observabilityPlugins } from '../observability/index.js';
+import type { Gateway } from '../rest/bridge.js';
+import { riskReplayPolicy } from '../risk/replay.js';
+import type { AppServices } from '../services.js';
+import { createApollo } from './apollo.js';
+import { contextBuilder } from './context.js';
+import { withGraphiQL } from './ide.js';
+import { createPipeline } from './pipeline.js';
+import { createResponseCache } from './response-cache.js';
+import { buildSchema } from './schema.js';
+import { refuseSubscriptionsOverHttp, registerSubscriptions } from './subscriptions.js';
+
+export interface GraphqlDeps {
+  config: Config;
+  orm: Orm;
+  services: AppServices;
+  session: SessionCookies;
+}
+
+/**
+ * GraphQL at /graphql: POST (and GET) through Apollo behind the public response cache, subscriptions over
+ * WebSocket on GET, both through one pipeline. Returns the gateway the REST routes run their stored documents by.
+ */
+export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDeps): Promise<Gateway> {
+  const { config, services, session } = deps;
+  const contextFor = contextBuilder(deps.orm, services);
+  const responseCache = createResponseCache({ ttlSeconds: config.responseCacheTtlSeconds, policy: riskReplayPolicy, metrics: services.metrics });
+  const pipeline = createPipeline(config, responseCache.track(buildSchema()));
+  const apollo = createApollo(config, pipeline, {
+    plugins: [
+      fastifyApolloDrainPlugin(fastify),
+      refuseSubscriptionsOverHttp,
+      ...observabilityPlugins(config, services.metrics),
+      responseCache.apolloPlugin(),
+    ],
+    log: services.log,
+  });
+  await apollo.start();
+
+  const handler = fastifyApolloHandler(apollo, {
+    context: async (request) => {
+      try {
+        return await contextFor(request, session.credentialsOf(request));
+      } catch (error) {
+        // Apollo answers a context failure with this status (401, 403, 503) rather than 500.
+        if (error instanceof DomainError) error.extensions.http = { status: error.status };
+        throw error;
+      }
+    },
+  });
+  const subscriptions = await registerSubscriptions(fastify, { config, pipeline, contextFor, session, listening: services.helpdesk.events.ready() });
+  await fastify.register(responseCache.plugin, { path: '/graphql' });
+  fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler });
+  // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
+  fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(handler, !config.isProduction), wsHandler: subscriptions });
+
+  return { apollo, credentialsOf: session.credentialsOf, contextFor };
+}
