@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
 import { authenticate, type Credentials } from './auth/authenticate.js';
@@ -21,7 +21,7 @@ import { riskReplayPolicy } from './risk/replay.js';
 import { declareRoutePattern } from './shared/route-pattern.js';
 import type { CounterStore } from './hardening/counters.js';
 import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
-import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
+import { registerRateLimit } from './hardening/rate-limit.js';
 import { createApollo } from './graphql/server.js';
 import { refuseSubscriptionsOverHttp, registerSubscriptions } from './graphql/subscriptions.js';
 import type { Gateway } from './rest/bridge.js';
@@ -31,7 +31,7 @@ import { registerHelpRoutes } from './rest/help.js';
 import { registerApiDocs } from './rest/openapi.js';
 import { observabilityPlugins, registerObservability } from './observability/index.js';
 import { registerRiskRoutes } from './rest/risk.js';
-import { toLegacyError, type LegacyApi } from './rest/errors.js';
+import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './rest/errors.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 
 export interface AppDeps {
@@ -78,15 +78,6 @@ async function openDatabase(config: Config, log: Logger): Promise<{ url: string;
     await client.end();
   }
   return { url: embedded.url('trellis'), embedded };
-}
-
-/** Which legacy API a path belongs to, so framework errors (bad JSON, 404, 413) answer in its body shape. */
-export function legacyApiOf(url: string): LegacyApi | undefined {
-  if (url.startsWith('/api/public')) return 'public';
-  if (url.startsWith('/api/help')) return 'help';
-  if (url.startsWith('/api/auth') || /^\/api\/(user|id)(\?|$)/.test(url)) return 'auth';
-  if (url.startsWith('/api')) return 'risk';
-  return undefined;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
@@ -196,12 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     tokens: services.tokens,
   });
 
-  refuseCrossSiteWrites(fastify, session, (request, reply) => {
-    const error = { message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } };
-    const api = legacyApiOf(request.url);
-    if (!api) return void reply.code(403).send({ errors: [error] });
-    return void reply.code(403).send(toLegacyError(api, error).body);
-  });
+  refuseCrossSiteWrites(fastify, session, refuseCrossSite);
 
   const graphqlHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
@@ -232,20 +218,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   registerCoreRoutes(fastify, gateway, orm, session, config);
   registerPublicRoutes(fastify, gateway);
   registerHelpRoutes(fastify, gateway);
-  registerApiDocs(fastify, legacyApiOf);
+  registerApiDocs(fastify);
   registerRiskRoutes(fastify, gateway);
 
-  // Unknown paths spend from the same budget (the limit is an onRequest hook), so probing for routes is limited too.
-  fastify.setNotFoundHandler((request, reply) => {
-    const api = legacyApiOf(request.url);
-    if (api === 'help') return reply.code(404).send({ message: 'Resource not found' });
-    if (api === 'public') return reply.code(404).send({ error_message: 'Not Found' });
-    return reply.code(404).send({ error: 'Not found' });
-  });
-
-  fastify.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) =>
-    answerFrameworkError(error, request, reply),
-  );
+  registerLegacyErrors(fastify);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -266,30 +242,4 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     stop,
   };
-}
-
-/**
- * Failures outside GraphQL execution (malformed JSON, oversized bodies, unsupported media, the rate limit, a
- * database outage surfacing in a route) in the error shape of the API the path belongs to.
- */
-function answerFrameworkError(error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) {
-  const { status, code, message } = classifyFrameworkError(error);
-  // The router refuses some requests before any hook runs.
-  reply.header('x-request-id', request.id);
-  if (status === 500) request.log.error({ err: error }, 'unhandled error');
-  const api = legacyApiOf(request.url);
-  if (!api) return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
-  const legacy = toLegacyError(api, { message, extensions: { code } });
-  // The table knows codes, not transport statuses: a 413 or 415 stays what it is.
-  return reply.code(status >= 500 ? legacy.status : status).send(legacy.body);
-}
-
-function classifyFrameworkError(error: Error & { statusCode?: number }): { status: number; code: string; message: string } {
-  if (error instanceof TooManyRequests) return { status: 429, code: 'RATE_LIMITED', message: 'Too many requests' };
-  if (isDatabaseUnavailable(error)) return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' };
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  if (status === 413) return { status, code: 'BAD_REQUEST', message: 'Request body is too large' };
-  if (status === 415) return { status, code: 'BAD_REQUEST', message: 'Unsupported content type' };
-  if (status < 500) return { status, code: 'BAD_REQUEST', message: 'Malformed request: ' + error.message };
-  return { status, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute } from './catalog.js';
-import { toLegacyError } from './errors.js';
+import { sendLegacyError, sendLegacyStatus, toLegacyError } from './errors.js';
 
 const HEALTH = /* GraphQL */ `
   query Health {
@@ -94,7 +94,7 @@ export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: 
     },
     async (request, reply) => {
       const parsed = LoginBody.safeParse(request.body ?? {});
-      if (!parsed.success) return reply.code(400).send({ message: 'username and password are required' });
+      if (!parsed.success) return sendLegacyStatus(reply, 'auth', 400, 'username and password are required');
       const login = await signIn(gateway, session, request, reply, parsed.data);
       return login ?? reply;
     },
@@ -116,10 +116,9 @@ async function signIn(
 ): Promise<LoginResult | undefined> {
   const result = await runOperation(gateway, request, LOGIN, credentials, {});
   if (result.errors?.length) {
-    const { status, body } = toLegacyError('auth', result.errors[0]);
     const retryAfter = result.errors[0]?.extensions?.retryAfter;
-    if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));
-    reply.code(status).send(body);
+    if (result.errors[0]?.extensions?.code === 'RATE_LIMITED' && retryAfter) reply.header('retry-after', String(retryAfter));
+    sendLegacyError(reply, 'auth', result.errors[0]);
     return undefined;
   }
   const login = (result.data as { login: LoginResult }).login;
@@ -150,7 +149,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
     },
     async (request, reply) => {
       const parsed = AuthenticateBody.safeParse(request.body ?? {});
-      if (!parsed.success) return reply.code(401).send({ message: 'uid and password are required' });
+      if (!parsed.success) return sendLegacyStatus(reply, 'auth', 401, 'uid and password are required');
       const login = await signIn(gateway, session, request, reply, { username: parsed.data.uid, password: parsed.data.password });
       return login ? reply.type('text/plain; charset=utf-8').send('Authenticated') : reply;
     },
@@ -173,12 +172,12 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
   );
 
   const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!session.hasCredentials(request)) return reply.code(401).send({ message: 'Authentication required' });
+    if (!session.hasCredentials(request)) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
     const result = await runOperation<{ me: Me }>(gateway, request, ME, {});
     if (result.errors?.length) {
-      const { status, body } = toLegacyError('auth', result.errors[0]);
       // An API key is nobody: the page's question has no answer for it.
-      return status === 403 ? reply.code(401).send({ message: 'Authentication required' }) : reply.code(status).send(body);
+      if (toLegacyError('auth', result.errors[0]).status === 403) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
+      return sendLegacyError(reply, 'auth', result.errors[0]);
     }
     const { id, username, firstName, lastName, role } = result.data!.me;
     const name = [firstName, lastName].filter(Boolean).join(' ') || username;

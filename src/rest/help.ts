@@ -10,7 +10,7 @@ import {
 } from '../helpdesk/vocabulary.js';
 import { runOperation, type Gateway, type OperationResult } from './bridge.js';
 import { defineRoute, type RestRoute } from './catalog.js';
-import { toLegacyError } from './errors.js';
+import { sendLegacyError, sendLegacyStatus } from './errors.js';
 
 /*
  * The legacy help-desk API under /api/help. Each route checks the shape of what it was sent (types and
@@ -278,10 +278,7 @@ const displayName = (person: { username: string; firstName: string | null; lastN
   person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username : null;
 const tagList = (tags: string | string[] | null | undefined) => (typeof tags === 'string' ? tags.split(',') : tags);
 
-function sendError(reply: FastifyReply, result: OperationResult) {
-  const { status, body } = toLegacyError('help', result.errors![0]);
-  return reply.code(status).send(body);
-}
+const sendError = (reply: FastifyReply, result: OperationResult) => sendLegacyError(reply, 'help', result.errors![0]);
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): { ok: true; data: z.output<T> } | { ok: false; message: string } {
   const parsed = schema.safeParse(value);
@@ -302,7 +299,7 @@ function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
 ) {
   defineRoute(app, { ...spec, tag: 'help desk' }, async (request, reply) => {
     const credentials = gateway.credentialsOf(request);
-    if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session) return reply.code(401).send({ message: 'Authentication required' });
+    if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session) return sendLegacyStatus(reply, 'help', 401, 'Authentication required');
     const parts: Array<[keyof Input, z.ZodType | undefined, unknown]> = [
       ['params', spec.params, request.params],
       ['query', spec.query, request.query],
@@ -313,7 +310,7 @@ function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
       if (!schema) continue;
       const parsed = parse(schema, value);
       if (!parsed.ok) {
-        return part === 'params' ? reply.code(404).send({ message: 'Resource not found' }) : reply.code(400).send({ message: parsed.message });
+        return part === 'params' ? sendLegacyStatus(reply, 'help', 404, 'Resource not found') : sendLegacyStatus(reply, 'help', 400, parsed.message);
       }
       input[part] = parsed.data;
     }

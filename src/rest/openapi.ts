@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { restCatalog, type RestRoute } from './catalog.js';
-import type { LegacyApi } from './errors.js';
+import { legacyApiOf, type LegacyApi } from './errors.js';
 
 // Read at run time, not imported: the package file sits outside src/, beside the compiled dist/ as beside src/.
 const packageJson = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -292,7 +292,7 @@ ${sections.join('\n')}
  * GET /api/openapi.json and GET /api/docs. Built on first request, once every route is registered. They
  * describe the legacy routes, whose contracts are public already, so they are served in production too.
  */
-export function registerApiDocs(fastify: FastifyInstance, apiOf: ApiOf): void {
+export function registerApiDocs(fastify: FastifyInstance, apiOf: ApiOf = legacyApiOf): void {
   let doc: OpenApiDocument | undefined;
   let page: string | undefined;
   const document = () => (doc ??= buildOpenApiDocument(restCatalog, apiOf));

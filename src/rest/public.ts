@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute, type RestRoute } from './catalog.js';
-import { toLegacyError } from './errors.js';
+import { sendLegacyError, sendLegacyStatus } from './errors.js';
 
 /**
  * The workspace platform's developer API (`/api/public/*`), as its client helpers call it: every call is a POST
@@ -311,28 +311,24 @@ async function answer<K extends keyof typeof Bodies>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<unknown> {
-  const fail = (error: Parameters<typeof toLegacyError>[1]) => {
-    const { status, body } = toLegacyError('public', error);
-    return reply.code(status).send(body);
-  };
   const apiKey = credentialsOf(request.body);
   // The platform answers a request without a complete key pair before looking at anything else.
-  if (!apiKey) return reply.code(400).send({ error_message: 'Invalid Request' });
+  if (!apiKey) return sendLegacyStatus(reply, 'public', 400, 'Invalid Request');
   const operation = operations[name];
   const parsed = Bodies[name].safeParse(request.body);
   if (!parsed.success) {
     // Credentials first, as the platform does: a stranger learns nothing about the parameters.
     const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });
-    if (check.errors?.length) return fail(check.errors[0]);
-    return reply.code(400).send({ error_message: describeProblem(parsed.error, request.body) });
+    if (check.errors?.length) return sendLegacyError(reply, 'public', check.errors[0]);
+    return sendLegacyStatus(reply, 'public', 400, describeProblem(parsed.error, request.body));
   }
   const result = await runOperation(gateway, request, operation.document, operation.variables(parsed.data as Body<K>), { apiKey });
-  if (result.errors?.length) return fail(result.errors[0]);
+  if (result.errors?.length) return sendLegacyError(reply, 'public', result.errors[0]);
   if (name === 'get_users' && (parsed.data as Body<'get_users'>).limit === undefined) {
     return reply.type('application/json; charset=utf-8').send(Readable.from(everyUser(gateway, request, apiKey, result.data as UserPage, (parsed.data as Body<'get_users'>).offset ?? 0)));
   }
   const body = operation.respond(result.data);
-  return body ?? reply.code(400).send({ error_message: 'Unknown User' });
+  return body ?? sendLegacyStatus(reply, 'public', 400, 'Unknown User');
 }
 
 type UserPage = { users: { users: GqlUser[]; total: number } };

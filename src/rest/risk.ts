@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute } from './catalog.js';
-import { toLegacyError } from './errors.js';
+import { sendLegacyError, sendLegacyStatus } from './errors.js';
 
 // Aliases give the legacy snake_case names straight from the GraphQL result.
 const WILDFIRE = /* GraphQL */ `
@@ -98,14 +98,11 @@ export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void
         },
         async (request, reply) => {
           const zip = (request.query as Record<string, unknown>).zip;
-          if (zip === undefined || zip === '') return reply.code(400).send({ error: 'ZIP code parameter is required' });
+          if (zip === undefined || zip === '') return sendLegacyStatus(reply, 'risk', 400, 'ZIP code parameter is required');
           // A repeated parameter arrives as an array: not a ZIP code.
           const variables = { zip: typeof zip === 'string' ? zip : String(zip) };
           const result = await runOperation<{ risk: unknown }>(gateway, request, kind.document, variables, {});
-          if (result.errors?.length) {
-            const { status, body } = toLegacyError('risk', result.errors[0]);
-            return reply.code(status).send(body);
-          }
+          if (result.errors?.length) return sendLegacyError(reply, 'risk', result.errors[0]);
           return result.data!.risk;
         },
       );

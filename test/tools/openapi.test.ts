@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyApiOf } from '../../src/app.js';
+import { legacyApiOf } from '../../src/rest/errors.js';
 import { restCatalog } from '../../src/rest/catalog.js';
 import { buildOpenApiDocument, DOCS_PATH, OPENAPI_PATH, openApiPath, renderDocsPage, type OpenApiDocument } from '../../src/rest/openapi.js';
 import { METRICS_PATH } from '../../src/observability/index.js';
