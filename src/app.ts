@@ -25,12 +25,8 @@ import { registerRateLimit } from './hardening/rate-limit.js';
 import { createApollo } from './graphql/server.js';
 import { refuseSubscriptionsOverHttp, registerSubscriptions } from './graphql/subscriptions.js';
 import type { Gateway } from './rest/bridge.js';
-import { registerCoreRoutes } from './rest/core.js';
-import { registerPublicRoutes } from './rest/public.js';
-import { registerHelpRoutes } from './rest/help.js';
-import { registerApiDocs } from './rest/openapi.js';
+import { registerRestApi } from './rest/index.js';
 import { observabilityPlugins, registerObservability } from './observability/index.js';
-import { registerRiskRoutes } from './rest/risk.js';
 import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './rest/errors.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 
@@ -118,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
+  // First, so every route, plugin and scope registered below inherits the error and not-found answers.
+  registerLegacyErrors(fastify);
   const responseCache = new ResponseCache('/graphql', config.responseCacheTtlSeconds, riskReplayPolicy, services.metrics);
   declareRoutePattern(fastify);
   responseCache.declare(fastify);
@@ -215,13 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
   fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(graphqlHandler, !config.isProduction), wsHandler: subscriptions });
 
-  registerCoreRoutes(fastify, gateway, orm, session, config);
-  registerPublicRoutes(fastify, gateway);
-  registerHelpRoutes(fastify, gateway);
-  registerApiDocs(fastify);
-  registerRiskRoutes(fastify, gateway);
-
-  registerLegacyErrors(fastify);
+  await registerRestApi(fastify, gateway, orm, session, config);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -63,7 +63,10 @@ export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: 
       summary: 'Readiness: the database answers',
       tag: 'health',
       auth: 'none',
-      responses: { 200: { description: 'Ready' }, 503: { description: 'Database unavailable' } },
+      responses: {
+        200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
+        503: { description: 'Database unavailable', schema: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+      },
     },
     async (_request, reply) => {
       try {
@@ -91,11 +94,10 @@ export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: 
         403: { description: 'Account is locked or disabled', schema: Message },
         429: { description: 'Too many attempts', schema: Message },
       },
+      invalid: { invalidMessage: 'username and password are required' },
     },
     async (request, reply) => {
-      const parsed = LoginBody.safeParse(request.body ?? {});
-      if (!parsed.success) return sendLegacyStatus(reply, 'auth', 400, 'username and password are required');
-      const login = await signIn(gateway, session, request, reply, parsed.data);
+      const login = await signIn(gateway, session, request, reply, request.body);
       return login ?? reply;
     },
   );
@@ -146,11 +148,10 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
         403: { description: 'Account is locked or disabled', schema: Message },
         429: { description: 'Too many attempts', schema: Message },
       },
+      invalid: { invalidStatus: 401, invalidMessage: 'uid and password are required' },
     },
     async (request, reply) => {
-      const parsed = AuthenticateBody.safeParse(request.body ?? {});
-      if (!parsed.success) return sendLegacyStatus(reply, 'auth', 401, 'uid and password are required');
-      const login = await signIn(gateway, session, request, reply, { username: parsed.data.uid, password: parsed.data.password });
+      const login = await signIn(gateway, session, request, reply, { username: request.body.uid, password: request.body.password });
       return login ? reply.type('text/plain; charset=utf-8').send('Authenticated') : reply;
     },
   );

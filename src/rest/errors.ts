@@ -73,6 +73,10 @@ export function sendLegacyError(reply: FastifyReply, api: LegacyApi, error: Grap
 export const sendLegacyStatus = (reply: FastifyReply, api: LegacyApi, status: number, message: string): FastifyReply =>
   reply.code(status).send(legacyBody(api, message));
 
+declare module 'fastify' {
+  interface FastifyContextConfig extends LegacyRouteConfig {}
+}
+
 /** Route options (`config`) that change how a refused request is answered. */
 export interface LegacyRouteConfig {
   /** The status for a body or query the route schema refuses (400 unless set). */
@@ -96,7 +100,7 @@ function classifyFrameworkError(error: FrameworkError, request: FastifyRequest):
   if (error.validation) {
     // An id that is not a positive integer names no resource, as an unknown path would.
     if (error.validationContext === 'params') return { status: 404, code: 'NOT_FOUND', message: 'Resource not found' };
-    const config = request.routeOptions.config as LegacyRouteConfig;
+    const { config } = request.routeOptions;
     const message = config.invalidMessage ?? error.validation[0]?.message ?? 'Invalid request';
     return { status: config.invalidStatus ?? 400, code: 'BAD_REQUEST', message };
   }

@@ -280,42 +280,26 @@ const tagList = (tags: string | string[] | null | undefined) => (typeof tags ===
 
 const sendError = (reply: FastifyReply, result: OperationResult) => sendLegacyError(reply, 'help', result.errors![0]);
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): { ok: true; data: z.output<T> } | { ok: false; message: string } {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: parsed.error.issues[0]!.message };
-}
-
-type Input = { params?: unknown; query?: unknown; body?: unknown };
-
 /**
- * Declares a route: checks its input, refuses a protected route at once when no credentials came at all (so
- * an anonymous caller learns to authenticate before learning what was wrong with the body), then runs `run`.
+ * Declares a help-desk route. A protected route refuses a request with no credentials at all before its input is
+ * checked, so an anonymous caller learns to authenticate before learning what was wrong with the body.
  */
 function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
   app: FastifyInstance,
   gateway: Gateway,
-  spec: Omit<RestRoute, 'tag' | 'params' | 'query' | 'body'> & { params?: P; query?: Q; body?: B },
+  spec: Omit<RestRoute<P, Q, B>, 'tag'>,
   run: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ) {
-  defineRoute(app, { ...spec, tag: 'help desk' }, async (request, reply) => {
-    const credentials = gateway.credentialsOf(request);
-    if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session) return sendLegacyStatus(reply, 'help', 401, 'Authentication required');
-    const parts: Array<[keyof Input, z.ZodType | undefined, unknown]> = [
-      ['params', spec.params, request.params],
-      ['query', spec.query, request.query],
-      ['body', spec.body, request.body ?? {}],
-    ];
-    const input: Input = {};
-    for (const [part, schema, value] of parts) {
-      if (!schema) continue;
-      const parsed = parse(schema, value);
-      if (!parsed.ok) {
-        return part === 'params' ? sendLegacyStatus(reply, 'help', 404, 'Resource not found') : sendLegacyStatus(reply, 'help', 400, parsed.message);
-      }
-      input[part] = parsed.data;
-    }
-    return run(input as never, request, reply);
-  });
+  defineRoute(
+    app,
+    { ...spec, tag: 'help desk' },
+    (request, reply) => run({ params: request.params as z.output<P>, query: request.query as z.output<Q>, body: request.body as z.output<B> }, request, reply),
+    (request, reply) => {
+      const credentials = gateway.credentialsOf(request);
+      if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session) return sendLegacyStatus(reply, 'help', 401, 'Authentication required');
+      return undefined;
+    },
+  );
 }
 
 export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void {

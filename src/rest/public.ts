@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { z } from 'zod';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute, type RestRoute } from './catalog.js';
@@ -292,12 +292,11 @@ const operations: { [K in keyof typeof Bodies]: PublicOperation<K> } = {
 };
 
 /** Where the first problem is, in the caller's field names, and whether the field was missing or wrong. */
-function describeProblem(error: z.ZodError, body: unknown): string {
-  const issue = error.issues[0]!;
-  const path = issue.path.map(String).join('.');
+function describeProblem(problem: FastifySchemaValidationError | undefined, body: unknown): string {
+  const parts = (problem?.instancePath ?? '').split('/').filter(Boolean);
   let value: unknown = body;
-  for (const part of issue.path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[part as PropertyKey] : undefined;
-  return value === undefined ? `Missing parameter: ${path}` : `Invalid parameter: ${path}`;
+  for (const part of parts) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  return value === undefined ? `Missing parameter: ${parts.join('.')}` : `Invalid parameter: ${parts.join('.')}`;
 }
 
 function credentialsOf(body: unknown): { key: string; secret: string } | undefined {
@@ -315,20 +314,20 @@ async function answer<K extends keyof typeof Bodies>(
   // The platform answers a request without a complete key pair before looking at anything else.
   if (!apiKey) return sendLegacyStatus(reply, 'public', 400, 'Invalid Request');
   const operation = operations[name];
-  const parsed = Bodies[name].safeParse(request.body);
-  if (!parsed.success) {
+  if (request.validationError) {
     // Credentials first, as the platform does: a stranger learns nothing about the parameters.
     const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });
     if (check.errors?.length) return sendLegacyError(reply, 'public', check.errors[0]);
-    return sendLegacyStatus(reply, 'public', 400, describeProblem(parsed.error, request.body));
+    return sendLegacyStatus(reply, 'public', 400, describeProblem(request.validationError.validation[0], request.body));
   }
-  const result = await runOperation(gateway, request, operation.document, operation.variables(parsed.data as Body<K>), { apiKey });
+  // The route schema checked the body, and Fastify replaced it with the parsed value.
+  const body = request.body as Body<K>;
+  const result = await runOperation(gateway, request, operation.document, operation.variables(body), { apiKey });
   if (result.errors?.length) return sendLegacyError(reply, 'public', result.errors[0]);
-  if (name === 'get_users' && (parsed.data as Body<'get_users'>).limit === undefined) {
-    return reply.type('application/json; charset=utf-8').send(Readable.from(everyUser(gateway, request, apiKey, result.data as UserPage, (parsed.data as Body<'get_users'>).offset ?? 0)));
+  if (name === 'get_users' && (body as Body<'get_users'>).limit === undefined) {
+    return reply.type('application/json; charset=utf-8').send(Readable.from(everyUser(gateway, request, apiKey, result.data as UserPage, (body as Body<'get_users'>).offset ?? 0)));
   }
-  const body = operation.respond(result.data);
-  return body ?? sendLegacyStatus(reply, 'public', 400, 'Unknown User');
+  return operation.respond(result.data) ?? sendLegacyStatus(reply, 'public', 400, 'Unknown User');
 }
 
 type UserPage = { users: { users: GqlUser[]; total: number } };
@@ -366,6 +365,7 @@ export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): vo
       auth: 'body-api-key',
       body: Bodies[name],
       responses: { 200: { description: 'Done', schema: operation.response }, ...errors },
+      invalid: 'attach',
     };
     defineRoute(app, route, (request, reply) => answer(gateway, name, request, reply));
   }

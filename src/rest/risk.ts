@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute } from './catalog.js';
-import { sendLegacyError, sendLegacyStatus } from './errors.js';
+import { sendLegacyError } from './errors.js';
 
 // Aliases give the legacy snake_case names straight from the GraphQL result.
 const WILDFIRE = /* GraphQL */ `
@@ -39,7 +39,13 @@ const EARTHQUAKE = /* GraphQL */ `
   }
 `;
 
-const ZipQuery = z.object({ zip: z.string().describe('5-digit US ZIP code') });
+// A repeated parameter arrives as an array: not a ZIP code, which the lookup then says.
+const ZipQuery = z.object({
+  zip: z.preprocess(
+    (zip) => (zip === '' ? undefined : Array.isArray(zip) ? String(zip) : zip),
+    z.string({ error: 'ZIP code parameter is required' }).describe('5-digit US ZIP code'),
+  ),
+});
 const ErrorBody = z.object({ error: z.string() });
 const Level = z.enum(['Low', 'Medium', 'High']);
 const Status = z.enum(['live', 'cached', 'unavailable']);
@@ -97,11 +103,7 @@ export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void
           responses: { 200: { description: 'The risk result', schema: kind.body }, ...errorResponses },
         },
         async (request, reply) => {
-          const zip = (request.query as Record<string, unknown>).zip;
-          if (zip === undefined || zip === '') return sendLegacyStatus(reply, 'risk', 400, 'ZIP code parameter is required');
-          // A repeated parameter arrives as an array: not a ZIP code.
-          const variables = { zip: typeof zip === 'string' ? zip : String(zip) };
-          const result = await runOperation<{ risk: unknown }>(gateway, request, kind.document, variables, {});
+          const result = await runOperation<{ risk: unknown }>(gateway, request, kind.document, { zip: request.query.zip }, {});
           if (result.errors?.length) return sendLegacyError(reply, 'risk', result.errors[0]);
           return result.data!.risk;
         },
