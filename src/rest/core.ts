@@ -5,25 +5,27 @@ import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute } from './catalog.js';
+import { graphql } from './generated/index.js';
+import type { LoginMutation } from './generated/graphql.js';
 import { sendLegacyError, sendLegacyStatus, toLegacyError } from './errors.js';
 
-const HEALTH = /* GraphQL */ `
+const HEALTH = graphql(`
   query Health {
     health { status timestamp version }
   }
-`;
+`);
 
-const LOGIN = /* GraphQL */ `
+const LOGIN = graphql(`
   mutation Login($username: String!, $password: String!) {
     login(username: $username, password: $password) { access_token: accessToken token_type: tokenType expires_in: expiresIn }
   }
-`;
+`);
 
-const ME = /* GraphQL */ `
+const ME = graphql(`
   query SessionUser {
     me { id username firstName lastName role }
   }
-`;
+`);
 
 const HealthBody = z.object({ status: z.literal('healthy'), timestamp: z.string(), version: z.string() });
 const LoginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
@@ -37,13 +39,12 @@ const SessionUserBody = z.object({
   role: z.enum(['Admin', 'User']),
 });
 
-type LoginResult = { access_token: string; token_type: 'Bearer'; expires_in: number };
-type Me = { id: string; username: string; firstName: string | null; lastName: string | null; role: 'admin' | 'user' };
+type LoginResult = LoginMutation['login'];
 
 /** Health, readiness and log-in: the routes every API shares. */
 export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: Orm, session: SessionCookies, config: Config): void {
   const health = async (request: FastifyRequest) => {
-    const result = await runOperation<{ health: z.infer<typeof HealthBody> }>(gateway, request, HEALTH, {}, {});
+    const result = await runOperation(gateway, request, HEALTH, {}, {});
     return result.data!.health;
   };
   for (const path of ['/api/health', '/api/v1/health']) {
@@ -123,7 +124,7 @@ async function signIn(
     sendLegacyError(reply, 'auth', result.errors[0]);
     return undefined;
   }
-  const login = (result.data as { login: LoginResult }).login;
+  const login = result.data!.login;
   session.start(reply, login.access_token, login.expires_in);
   return login;
 }
@@ -174,7 +175,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
 
   const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!session.hasCredentials(request)) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
-    const result = await runOperation<{ me: Me }>(gateway, request, ME, {});
+    const result = await runOperation(gateway, request, ME, {});
     if (result.errors?.length) {
       // An API key is nobody: the page's question has no answer for it.
       if (toLegacyError('auth', result.errors[0]).status === 403) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');

@@ -8,9 +8,10 @@ import {
   HISTORY_ACTIONS,
   SORT_ORDERS,
 } from '../helpdesk/vocabulary.js';
-import { runOperation, type Gateway, type OperationResult } from './bridge.js';
+import { defined, runOperation, type Gateway, type OperationResult } from './bridge.js';
 import { defineRoute, type RestRoute } from './catalog.js';
 import { sendLegacyError, sendLegacyStatus } from './errors.js';
+import { graphql } from './generated/index.js';
 
 /*
  * The legacy help-desk API under /api/help. Each route checks the shape of what it was sent (types and
@@ -20,25 +21,25 @@ import { sendLegacyError, sendLegacyStatus } from './errors.js';
 
 // ---- GraphQL documents: aliases give the legacy snake_case names ----
 
-const REQUEST_FIELDS = /* GraphQL */ `
+const REQUEST_FIELDS = graphql(`
   fragment LegacyHelpRequest on HelpRequest {
     id title description category priority contact_email: contactEmail status
     requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes
     created_date: createdAt updated_date: updatedAt
   }
-`;
-const RESPONSE_FIELDS = /* GraphQL */ `
+`);
+const RESPONSE_FIELDS = graphql(`
   fragment LegacyHelpResponse on HelpResponse {
     id request_id: requestId response new_status: newStatus is_public: isPublic responder_id: responderId created_date: createdAt
   }
-`;
-const FAQ_FIELDS = /* GraphQL */ `
+`);
+const FAQ_FIELDS = graphql(`
   fragment LegacyFaq on Faq {
     id question answer category tags display_order: displayOrder is_active: isActive created_date: createdAt updated_date: updatedAt
   }
-`;
+`);
 
-const LIST_REQUESTS = /* GraphQL */ `
+const LIST_REQUESTS = graphql(`
   query LegacyHelpRequests($status: HelpStatus, $category: HelpCategory, $priority: HelpPriority, $page: Int, $perPage: Int,
       $sortBy: HelpRequestSortField, $sortOrder: HelpSortOrder) {
     page: helpRequests(status: $status, category: $category, priority: $priority, page: $page, perPage: $perPage, sortBy: $sortBy, sortOrder: $sortOrder) {
@@ -46,10 +47,9 @@ const LIST_REQUESTS = /* GraphQL */ `
       pagination { page pages per_page: perPage total has_next: hasNext has_prev: hasPrev }
     }
   }
-  ${REQUEST_FIELDS}
-`;
+`);
 // Fifteen aliases: the most graphql-armor allows a client document (see src/hardening/graphql-limits.ts).
-const GET_REQUEST = /* GraphQL */ `
+const GET_REQUEST = graphql(`
   query LegacyHelpRequest($id: Int!) {
     helpRequest(id: $id) {
       ...LegacyHelpRequest
@@ -57,58 +57,48 @@ const GET_REQUEST = /* GraphQL */ `
       responses { ...LegacyHelpResponse }
     }
   }
-  ${REQUEST_FIELDS}
-  ${RESPONSE_FIELDS}
-`;
-const CREATE_REQUEST = /* GraphQL */ `
+`);
+const CREATE_REQUEST = graphql(`
   mutation LegacyCreateHelpRequest($input: CreateHelpRequestInput!) {
     request: createHelpRequest(input: $input) { ...LegacyHelpRequest }
   }
-  ${REQUEST_FIELDS}
-`;
-const UPDATE_REQUEST = /* GraphQL */ `
+`);
+const UPDATE_REQUEST = graphql(`
   mutation LegacyUpdateHelpRequest($id: Int!, $input: UpdateHelpRequestInput!) {
     request: updateHelpRequest(id: $id, input: $input) { ...LegacyHelpRequest }
   }
-  ${REQUEST_FIELDS}
-`;
-const RESPOND = /* GraphQL */ `
+`);
+const RESPOND = graphql(`
   mutation LegacyRespondToHelpRequest($id: Int!, $input: RespondToHelpRequestInput!) {
     response: respondToHelpRequest(id: $id, input: $input) { ...LegacyHelpResponse }
   }
-  ${RESPONSE_FIELDS}
-`;
-const LIST_FAQS = /* GraphQL */ `
+`);
+const LIST_FAQS = graphql(`
   query LegacyFaqs($category: HelpCategory, $search: String) {
     faqs(category: $category, search: $search) {
       groups { category entries { ...LegacyFaq } }
       total_count: totalCount
     }
   }
-  ${FAQ_FIELDS}
-`;
-const CREATE_FAQ = /* GraphQL */ `
+`);
+const CREATE_FAQ = graphql(`
   mutation LegacyCreateFaq($input: CreateFaqInput!) { faq: createFaq(input: $input) { ...LegacyFaq } }
-  ${FAQ_FIELDS}
-`;
-const UPDATE_FAQ = /* GraphQL */ `
+`);
+const UPDATE_FAQ = graphql(`
   mutation LegacyUpdateFaq($id: Int!, $input: UpdateFaqInput!) { faq: updateFaq(id: $id, input: $input) { ...LegacyFaq } }
-  ${FAQ_FIELDS}
-`;
-const DELETE_FAQ = /* GraphQL */ `
+`);
+const DELETE_FAQ = graphql(`
   mutation LegacyDeleteFaq($id: Int!) { deleted: deleteFaq(id: $id) }
-`;
-const SEARCH = /* GraphQL */ `
+`);
+const SEARCH = graphql(`
   query LegacyHelpSearch($q: String!) {
     result: helpSearch(q: $q) {
       faqs { ...LegacyFaq }
       help_requests: helpRequests { ...LegacyHelpRequest }
     }
   }
-  ${FAQ_FIELDS}
-  ${REQUEST_FIELDS}
-`;
-const STATISTICS = /* GraphQL */ `
+`);
+const STATISTICS = graphql(`
   query LegacyHelpStatistics {
     statistics: helpStatistics {
       requests {
@@ -120,7 +110,7 @@ const STATISTICS = /* GraphQL */ `
       responses { total avg_response_time_days: avgResponseTimeDays }
     }
   }
-`;
+`);
 
 // ---- What callers send: shapes and allowed values, with messages in the legacy field names ----
 
@@ -273,12 +263,11 @@ const pick = (...statuses: (keyof typeof errors)[]) => Object.fromEntries(status
 type Faq = Omit<z.infer<typeof LegacyFaq>, 'tags'> & { tags: string[] };
 const legacyFaq = (faq: Faq) => ({ ...faq, tags: faq.tags.join(',') });
 const toObject = (counts: { key: string; count: number }[]) => Object.fromEntries(counts.map((c) => [c.key, c.count]));
-const defined = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 const displayName = (person: { username: string; firstName: string | null; lastName: string | null } | null) =>
   person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username : null;
 const tagList = (tags: string | string[] | null | undefined) => (typeof tags === 'string' ? tags.split(',') : tags);
 
-const sendError = (reply: FastifyReply, result: OperationResult) => sendLegacyError(reply, 'help', result.errors![0]);
+const sendError = (reply: FastifyReply, result: OperationResult<unknown>) => sendLegacyError(reply, 'help', result.errors![0]);
 
 /**
  * Declares a help-desk route. A protected route refuses a request with no credentials at all before its input is
@@ -319,7 +308,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
     },
     async ({ body }, request, reply) => {
       const input = defined({ title: body.title, description: body.description, category: body.category, priority: body.priority, contactEmail: body.contact_email });
-      const result = await runOperation<{ request: z.infer<typeof LegacyRequest> }>(gateway, request, CREATE_REQUEST, { input });
+      const result = await runOperation(gateway, request, CREATE_REQUEST, { input });
       if (result.errors?.length) return sendError(reply, result);
       const data = result.data!.request;
       return reply.code(201).send({ message: 'Help request created successfully', request_id: data.id, data });
@@ -356,8 +345,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         sortBy: query.sort_by,
         sortOrder: query.sort_order,
       });
-      type Listed = Record<string, unknown> & { requester: { username: string; firstName: string | null; lastName: string | null } | null };
-      const result = await runOperation<{ page: { requests: Listed[]; pagination: unknown } }>(gateway, request, LIST_REQUESTS, variables);
+      const result = await runOperation(gateway, request, LIST_REQUESTS, variables);
       if (result.errors?.length) return sendError(reply, result);
       const { requests, pagination } = result.data!.page;
       return { requests: requests.map(({ requester, ...item }) => ({ ...item, user_name: displayName(requester) })), pagination };
@@ -376,7 +364,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       responses: { 200: { description: 'The request', schema: LegacyRequestWithHistory }, ...pick(401, 404) },
     },
     async ({ params }, request, reply) => {
-      const result = await runOperation<{ helpRequest: unknown }>(gateway, request, GET_REQUEST, { id: params.id });
+      const result = await runOperation(gateway, request, GET_REQUEST, { id: params.id });
       if (result.errors?.length) return sendError(reply, result);
       return result.data!.helpRequest;
     },
@@ -403,7 +391,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         assignedToId: body.assigned_to_id,
         adminNotes: body.admin_notes,
       });
-      const result = await runOperation<{ request: unknown }>(gateway, request, UPDATE_REQUEST, { id: params.id, input });
+      const result = await runOperation(gateway, request, UPDATE_REQUEST, { id: params.id, input });
       if (result.errors?.length) return sendError(reply, result);
       return { message: 'Help request updated successfully', data: result.data!.request };
     },
@@ -423,7 +411,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       responses: { 200: { description: 'Updated', schema: z.object({ message: z.string(), data: LegacyRequest }) }, ...pick(400, 401, 403, 404) },
     },
     async ({ params, body }, request, reply) => {
-      const result = await runOperation<{ request: unknown }>(gateway, request, UPDATE_REQUEST, { id: params.id, input: { status: body.status } });
+      const result = await runOperation(gateway, request, UPDATE_REQUEST, { id: params.id, input: { status: body.status } });
       if (result.errors?.length) return sendError(reply, result);
       return { message: 'Help request status updated successfully', data: result.data!.request };
     },
@@ -443,7 +431,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
     },
     async ({ params, body }, request, reply) => {
       const input = defined({ response: body.response, newStatus: body.new_status, isPublic: body.is_public });
-      const result = await runOperation<{ response: unknown }>(gateway, request, RESPOND, { id: params.id, input });
+      const result = await runOperation(gateway, request, RESPOND, { id: params.id, input });
       if (result.errors?.length) return sendError(reply, result);
       return reply.code(201).send({ message: 'Response added successfully', data: result.data!.response });
     },
@@ -465,12 +453,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       },
     },
     async ({ query }, request, reply) => {
-      const result = await runOperation<{ faqs: { groups: { category: string; entries: Faq[] }[]; total_count: number } }>(
-        gateway,
-        request,
-        LIST_FAQS,
-        defined({ category: query.category, search: query.search }),
-      );
+      const result = await runOperation(gateway, request, LIST_FAQS, defined({ category: query.category, search: query.search }));
       if (result.errors?.length) return sendError(reply, result);
       const { groups, total_count } = result.data!.faqs;
       return { faqs: Object.fromEntries(groups.map((g) => [g.category, g.entries.map(legacyFaq)])), total_count };
@@ -497,7 +480,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         displayOrder: body.display_order,
         isActive: body.is_active,
       });
-      const result = await runOperation<{ faq: Faq }>(gateway, request, CREATE_FAQ, { input });
+      const result = await runOperation(gateway, request, CREATE_FAQ, { input });
       if (result.errors?.length) return sendError(reply, result);
       return reply.code(201).send({ message: 'FAQ created successfully', data: legacyFaq(result.data!.faq) });
     },
@@ -524,7 +507,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         displayOrder: body.display_order,
         isActive: body.is_active,
       });
-      const result = await runOperation<{ faq: Faq }>(gateway, request, UPDATE_FAQ, { id: params.id, input });
+      const result = await runOperation(gateway, request, UPDATE_FAQ, { id: params.id, input });
       if (result.errors?.length) return sendError(reply, result);
       return { message: 'FAQ updated successfully', data: legacyFaq(result.data!.faq) };
     },
@@ -563,7 +546,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       },
     },
     async ({ query }, request, reply) => {
-      const result = await runOperation<{ result: { faqs: Faq[]; help_requests: unknown[] } }>(gateway, request, SEARCH, { q: query.q });
+      const result = await runOperation(gateway, request, SEARCH, { q: query.q });
       if (result.errors?.length) return sendError(reply, result);
       const { faqs, help_requests } = result.data!.result;
       return { faqs: faqs.map(legacyFaq), help_requests };
@@ -595,13 +578,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       },
     },
     async (_input, request, reply) => {
-      type CountList = { key: string; count: number }[];
-      const result = await runOperation<{
-        statistics: {
-          requests: { total: number; open: number; by_category: CountList; by_status: CountList; by_priority: CountList };
-          responses: unknown;
-        };
-      }>(gateway, request, STATISTICS, {});
+      const result = await runOperation(gateway, request, STATISTICS, {});
       if (result.errors?.length) return sendError(reply, result);
       const { requests, responses } = result.data!.statistics;
       const byStatus = toObject(requests.by_status);

@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { z } from 'zod';
-import { runOperation, type Gateway } from './bridge.js';
+import { defined, runOperation, type Gateway } from './bridge.js';
 import { defineRoute, type RestRoute } from './catalog.js';
 import { sendLegacyError, sendLegacyStatus } from './errors.js';
+import { graphql } from './generated/index.js';
+import type { PlatformGetUsersQuery, UpdateUserInput } from './generated/graphql.js';
 
 /**
  * The workspace platform's developer API (`/api/public/*`), as its client helpers call it: every call is a POST
@@ -12,7 +15,7 @@ import { sendLegacyError, sendLegacyStatus } from './errors.js';
  */
 
 // Aliases give the platform's snake_case names straight from the GraphQL result.
-const PLATFORM_USER = /* GraphQL */ `
+const PLATFORM_USER = graphql(`
   fragment PlatformUser on User {
     user_id: id
     username
@@ -26,62 +29,58 @@ const PLATFORM_USER = /* GraphQL */ `
     created: createdAt
     groups { name group_id: id }
   }
-`;
+`);
 
-const GET_USERS = /* GraphQL */ `
+const GET_USERS = graphql(`
   query PlatformGetUsers($limit: Int, $offset: Int) {
     users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }
   }
-  ${PLATFORM_USER}
-`;
-const GET_USER = /* GraphQL */ `
+`);
+const GET_USER = graphql(`
   query PlatformGetUser($id: ID, $username: String) {
     user(id: $id, username: $username) { ...PlatformUser }
   }
-  ${PLATFORM_USER}
-`;
-const CREATE_USER = /* GraphQL */ `
+`);
+const CREATE_USER = graphql(`
   mutation PlatformCreateUser($input: CreateUserInput!) {
     user: createUser(input: $input) { ...PlatformUser }
   }
-  ${PLATFORM_USER}
-`;
-const UPDATE_USER = /* GraphQL */ `
+`);
+const UPDATE_USER = graphql(`
   mutation PlatformUpdateUser($id: ID!, $input: UpdateUserInput!) {
     user: updateUser(id: $id, input: $input) { ...PlatformUser }
   }
-  ${PLATFORM_USER}
-`;
-const DELETE_USER = /* GraphQL */ `
+`);
+const DELETE_USER = graphql(`
   mutation PlatformDeleteUser($id: ID!, $force: Boolean) {
     deleteUser(id: $id, force: $force)
   }
-`;
-const LOGOUT_USER = /* GraphQL */ `
+`);
+const LOGOUT_USER = graphql(`
   mutation PlatformLogoutUser($id: ID!) {
     logoutUser(id: $id) { id }
   }
-`;
-const ADD_USER_GROUP = /* GraphQL */ `
+`);
+const ADD_USER_GROUP = graphql(`
   mutation PlatformAddUserGroup($userId: ID!, $groupId: ID!) {
     addUserToGroup(userId: $userId, groupId: $groupId) { id }
   }
-`;
-const REMOVE_USER_GROUP = /* GraphQL */ `
+`);
+const REMOVE_USER_GROUP = graphql(`
   mutation PlatformRemoveUserGroup($userId: ID!, $groupId: ID!) {
     removeUserFromGroup(userId: $userId, groupId: $groupId) { id }
   }
-`;
-const GET_GROUPS = /* GraphQL */ `
+`);
+const GET_GROUPS = graphql(`
   query PlatformGetGroups {
     groups { group_id: id name description }
   }
-`;
-const VALIDATE_CREDENTIALS = /* GraphQL */ `
+`);
+const VALIDATE_CREDENTIALS = graphql(`
   query PlatformValidateCredentials {
     validateCredentials
   }
-`;
+`);
 
 /** The platform writes dates as `YYYY-MM-DD HH:MM:SS.ffffff` in UTC; ours carry milliseconds, padded to micro. */
 export const platformDate = (iso: string | null): string | null =>
@@ -154,18 +153,9 @@ const Bodies = {
 };
 
 /** The profile fields the platform sends, renamed for GraphQL; absent fields stay absent, so they do not change. */
-function profileInput(t: Record<string, unknown>): Record<string, unknown> {
-  const names: Record<string, string> = {
-    username: 'username',
-    first_name: 'firstName',
-    last_name: 'lastName',
-    locked: 'locked',
-    disabled: 'disabled',
-    organization: 'organization',
-    phone: 'phone',
-    password: 'password',
-  };
-  return Object.fromEntries(Object.entries(names).filter(([from]) => t[from] !== undefined).map(([from, to]) => [to, t[from]]));
+function profileInput(t: Partial<z.infer<typeof Bodies.update_user>['target_user']>): UpdateUserInput {
+  const { username, first_name: firstName, last_name: lastName, locked, disabled, organization, phone, password } = t;
+  return defined({ username, firstName, lastName, locked, disabled, organization, phone, password });
 }
 
 // ---- responses -------------------------------------------------------------------------------------------------
@@ -193,102 +183,108 @@ const errors = {
 
 // ---- the routes ------------------------------------------------------------------------------------------------
 
-type Body<K extends keyof typeof Bodies> = z.infer<(typeof Bodies)[K]>;
+type Name = keyof typeof Bodies;
+type Body<K extends Name> = z.infer<(typeof Bodies)[K]>;
+type ApiKey = { key: string; secret: string };
+/** What a success body may need beyond the data: get_users reads further pages with the caller's key. */
+type Call = { gateway: Gateway; request: FastifyRequest; apiKey: ApiKey };
 
-interface PublicOperation<K extends keyof typeof Bodies> {
+/** One platform call: its stored document, the variables from the checked body, and the success body from the data. */
+interface PublicOperation<K extends Name, T, V> {
   summary: string;
-  document: string;
-  variables: (body: Body<K>) => Record<string, unknown>;
-  /** The success body from the GraphQL data; `undefined` means the target does not exist. */
-  respond: (data: any) => Record<string, unknown> | undefined;
+  document: TypedDocumentNode<T, V>;
+  variables: (body: Body<K>) => V;
+  /** The success body (a stream for every user); `undefined` means the target does not exist. */
+  respond: (data: T, body: Body<K>, call: Call) => Record<string, unknown> | Readable | undefined;
   response: z.ZodType;
 }
 
-const operations: { [K in keyof typeof Bodies]: PublicOperation<K> } = {
-  get_users: {
+const operations = (define: <K extends Name, T, V extends Record<string, unknown>>(name: K, operation: PublicOperation<K, T, V>) => void) => {
+  define('get_users', {
     summary: 'List users, ordered by username: every user, or one page of at most 500 with limit and offset',
     document: GET_USERS,
     variables: (b) => ({ limit: b.limit ?? PAGE_SIZE, offset: b.offset ?? 0 }),
-    respond: (d) => ({ users: d.users.users.map(platformUser), total: d.users.total }),
+    respond: (d, b, call) =>
+      b.limit === undefined ? Readable.from(everyUser(call, d, b.offset ?? 0)) : { users: d.users.users.map(platformUser), total: d.users.total },
     response: z.object({ users: z.array(UserBody), total: z.number().int() }),
-  },
-  get_user: {
+  });
+  define('get_user', {
     summary: 'One user by user_id or username',
     document: GET_USER,
     variables: (b) => (b.target_user.user_id !== undefined ? { id: b.target_user.user_id } : { username: b.target_user.username }),
     respond: (d) => (d.user ? { user: platformUser(d.user) } : undefined),
     response: z.object({ user: UserBody }),
-  },
-  create_user: {
+  });
+  define('create_user', {
     summary: 'Create a user (in the default group; without a password, a random one)',
     document: CREATE_USER,
-    variables: (b) => ({ input: profileInput(b.target_user) }),
+    variables: (b) => ({ input: { ...profileInput(b.target_user), username: b.target_user.username } }),
     respond: (d) => ({ user: platformUser(d.user) }),
     response: z.object({ user: UserBody }),
-  },
-  update_user: {
+  });
+  define('update_user', {
     summary: 'Update a user: only user_id is required, and only the fields sent change',
     document: UPDATE_USER,
     variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
     respond: (d) => ({ user: platformUser(d.user) }),
     response: z.object({ user: UserBody }),
-  },
-  update_user_password: {
+  });
+  define('update_user_password', {
     summary: "Set a user's password (update_user with the password alone)",
     document: UPDATE_USER,
     variables: (b) => ({ id: b.target_user.user_id, input: { password: b.target_user.password } }),
     respond: (d) => ({ user: platformUser(d.user) }),
     response: z.object({ user: UserBody }),
-  },
-  update_user_name: {
+  });
+  define('update_user_name', {
     summary: "Change a user's username, first or last name (update_user with those alone; only the fields sent change)",
     document: UPDATE_USER,
     variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
     respond: (d) => ({ user: platformUser(d.user) }),
     response: z.object({ user: UserBody }),
-  },
-  delete_user: {
+  });
+  define('delete_user', {
     summary: 'Delete a user (an administrator needs force: true; never the last one)',
     document: DELETE_USER,
     variables: (b) => ({ id: b.target_user.user_id, force: b.force ?? false }),
     respond: () => ({}),
     response: Empty,
-  },
-  logout_user: {
+  });
+  define('logout_user', {
     summary: "Revoke every one of the user's tokens",
     document: LOGOUT_USER,
     variables: (b) => ({ id: b.target_user.user_id }),
     respond: () => ({}),
     response: Empty,
-  },
-  add_user_group: {
+  });
+  define('add_user_group', {
     summary: 'Add a user to a group',
     document: ADD_USER_GROUP,
     variables: (b) => ({ userId: b.target_user.user_id, groupId: b.target_group.group_id }),
     respond: () => ({}),
     response: Empty,
-  },
-  remove_user_group: {
+  });
+  define('remove_user_group', {
     summary: 'Remove a user from a group (never from the default group)',
     document: REMOVE_USER_GROUP,
     variables: (b) => ({ userId: b.target_user.user_id, groupId: b.target_group.group_id }),
     respond: () => ({}),
     response: Empty,
-  },
-  get_groups: {
+  });
+  define('get_groups', {
     summary: 'List groups',
     document: GET_GROUPS,
     variables: () => ({}),
     respond: (d) => ({ groups: d.groups }),
     response: z.object({ groups: z.array(z.object({ group_id: z.string(), name: z.string(), description: z.string().nullable() })) }),
-  },
-  validate_credentials: {
+  });
+  define('validate_credentials', {
     summary: "Check an API key and secret (the helper's authenticate-keys)",
     document: VALIDATE_CREDENTIALS,
     variables: () => ({}),
     respond: () => ({}),
     response: Empty,
-  },
+  });
 };
 
 /** Where the first problem is, in the caller's field names, and whether the field was missing or wrong. */
@@ -304,16 +300,15 @@ function credentialsOf(body: unknown): { key: string; secret: string } | undefin
   return typeof key === 'string' && key && typeof secret === 'string' && secret ? { key, secret } : undefined;
 }
 
-async function answer<K extends keyof typeof Bodies>(
+async function answer<K extends Name, T, V extends Record<string, unknown>>(
   gateway: Gateway,
-  name: K,
+  operation: PublicOperation<K, T, V>,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<unknown> {
   const apiKey = credentialsOf(request.body);
   // The platform answers a request without a complete key pair before looking at anything else.
   if (!apiKey) return sendLegacyStatus(reply, 'public', 400, 'Invalid Request');
-  const operation = operations[name];
   if (request.validationError) {
     // Credentials first, as the platform does: a stranger learns nothing about the parameters.
     const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });
@@ -324,20 +319,19 @@ async function answer<K extends keyof typeof Bodies>(
   const body = request.body as Body<K>;
   const result = await runOperation(gateway, request, operation.document, operation.variables(body), { apiKey });
   if (result.errors?.length) return sendLegacyError(reply, 'public', result.errors[0]);
-  if (name === 'get_users' && (body as Body<'get_users'>).limit === undefined) {
-    return reply.type('application/json; charset=utf-8').send(Readable.from(everyUser(gateway, request, apiKey, result.data as UserPage, (body as Body<'get_users'>).offset ?? 0)));
-  }
-  return operation.respond(result.data) ?? sendLegacyStatus(reply, 'public', 400, 'Unknown User');
+  const answered = operation.respond(result.data!, body, { gateway, request, apiKey });
+  if (answered instanceof Readable) return reply.type('application/json; charset=utf-8').send(answered);
+  return answered ?? sendLegacyStatus(reply, 'public', 400, 'Unknown User');
 }
 
-type UserPage = { users: { users: GqlUser[]; total: number } };
+type UserPage = PlatformGetUsersQuery;
 
 /**
  * get_users without a limit answers every user, as the platform does, however many there are: page after page of
  * the same stored document (so the key is checked and every rule applied as for one page), each written out as it
  * arrives, so the process holds one page at a time. `total` comes last and counts the users written.
  */
-async function* everyUser(gateway: Gateway, request: FastifyRequest, apiKey: { key: string; secret: string }, first: UserPage, start: number) {
+async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage, start: number) {
   let page = first.users.users;
   let written = 0;
   yield '{"users":[';
@@ -346,7 +340,7 @@ async function* everyUser(gateway: Gateway, request: FastifyRequest, apiKey: { k
     written += page.length;
     if (page.length < PAGE_SIZE) break;
     offset += PAGE_SIZE;
-    const next = await runOperation<UserPage>(gateway, request, GET_USERS, { limit: PAGE_SIZE, offset }, { apiKey });
+    const next = await runOperation(gateway, request, GET_USERS, { limit: PAGE_SIZE, offset }, { apiKey });
     // Past the first page the status is sent: a failure can only cut the body short, which no client reads as a list.
     if (next.errors?.length) throw new Error(`get_users stopped after ${written} users: ${next.errors[0]!.message}`);
     page = next.data!.users.users;
@@ -355,8 +349,7 @@ async function* everyUser(gateway: Gateway, request: FastifyRequest, apiKey: { k
 }
 
 export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): void {
-  for (const name of Object.keys(operations) as Array<keyof typeof Bodies>) {
-    const operation = operations[name];
+  operations((name, operation) => {
     const route: RestRoute = {
       method: 'POST',
       path: `/api/public/${name}`,
@@ -367,6 +360,6 @@ export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): vo
       responses: { 200: { description: 'Done', schema: operation.response }, ...errors },
       invalid: 'attach',
     };
-    defineRoute(app, route, (request, reply) => answer(gateway, name, request, reply));
-  }
+    defineRoute(app, route, (request, reply) => answer(gateway, operation, request, reply));
+  });
 }

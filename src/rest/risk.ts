@@ -1,11 +1,13 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute } from './catalog.js';
 import { sendLegacyError } from './errors.js';
+import { graphql } from './generated/index.js';
 
 // Aliases give the legacy snake_case names straight from the GraphQL result.
-const WILDFIRE = /* GraphQL */ `
+const WILDFIRE = graphql(`
   query WildfireRisk($zip: String!) {
     risk: wildfireRisk(zip: $zip) {
       zip_code: zipCode
@@ -20,9 +22,9 @@ const WILDFIRE = /* GraphQL */ `
       data_status: dataStatus { fire }
     }
   }
-`;
+`);
 
-const EARTHQUAKE = /* GraphQL */ `
+const EARTHQUAKE = graphql(`
   query EarthquakeRisk($zip: String!) {
     risk: earthquakeRisk(zip: $zip) {
       zip_code: zipCode
@@ -37,7 +39,7 @@ const EARTHQUAKE = /* GraphQL */ `
       data_status: dataStatus { seismic }
     }
   }
-`;
+`);
 
 // A repeated parameter arrives as an array: not a ZIP code, which the lookup then says.
 const ZipQuery = z.object({
@@ -85,10 +87,10 @@ const errorResponses = {
 
 /** The legacy ZIP risk API, at its unversioned paths and under /api/v1. */
 export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void {
-  const kinds = [
+  const kinds: Array<{ name: string; document: TypedDocumentNode<{ risk: object }, { zip: string }>; body: z.ZodType }> = [
     { name: 'wildfire', document: WILDFIRE, body: WildfireBody },
     { name: 'earthquake', document: EARTHQUAKE, body: EarthquakeBody },
-  ] as const;
+  ];
   for (const prefix of ['/api', '/api/v1']) {
     for (const kind of kinds) {
       defineRoute(
@@ -103,7 +105,7 @@ export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void
           responses: { 200: { description: 'The risk result', schema: kind.body }, ...errorResponses },
         },
         async (request, reply) => {
-          const result = await runOperation<{ risk: unknown }>(gateway, request, kind.document, { zip: request.query.zip }, {});
+          const result = await runOperation(gateway, request, kind.document, { zip: request.query.zip }, {});
           if (result.errors?.length) return sendLegacyError(reply, 'risk', result.errors[0]);
           return result.data!.risk;
         },
