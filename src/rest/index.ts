@@ -6,7 +6,7 @@ import type { Orm } from '../db/orm.js';
 import type { Gateway } from './bridge.js';
 import { registerCoreRoutes } from './core.js';
 import { registerApiDocs } from './docs.js';
-import { registerHelpRoutes } from './help.js';
+import { registerHelpRoutes } from './help/routes.js';
 import { registerPublicRoutes } from './public.js';
 import { registerRiskRoutes } from './risk.js';
 
