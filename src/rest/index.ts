@@ -7,7 +7,7 @@ import type { Gateway } from './bridge.js';
 import { registerCoreRoutes } from './core.js';
 import { registerApiDocs } from './docs.js';
 import { registerHelpRoutes } from './help/routes.js';
-import { registerPublicRoutes } from './public.js';
+import { registerPublicRoutes } from './public/routes.js';
 import { registerRiskRoutes } from './risk.js';
 
 /**

@@ -1,86 +1,30 @@
 import { Readable } from 'node:stream';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { z } from 'zod';
-import { defined, runOperation, type Gateway } from './bridge.js';
-import { defineRoute, type RestRoute } from './catalog.js';
-import { sendLegacyError, sendLegacyStatus } from './errors.js';
-import { graphql } from './generated/index.js';
-import type { PlatformGetUsersQuery, UpdateUserInput } from './generated/graphql.js';
+import type { z } from 'zod';
+import { defined, runOperation, type Gateway } from '../bridge.js';
+import { defineRoute, type RestRoute } from '../catalog.js';
+import { sendLegacyError, sendLegacyStatus } from '../errors.js';
+import type { PlatformGetUsersQuery, UpdateUserInput } from '../generated/graphql.js';
+import { Bodies, Empty, errorAnswers, GroupList, OneUser, UserList } from './bodies.js';
+import {
+  ADD_USER_GROUP,
+  CREATE_USER,
+  DELETE_USER,
+  GET_GROUPS,
+  GET_USER,
+  GET_USERS,
+  LOGOUT_USER,
+  REMOVE_USER_GROUP,
+  UPDATE_USER,
+  VALIDATE_CREDENTIALS,
+} from './documents.js';
 
 /**
  * The workspace platform's developer API (`/api/public/*`), as its client helpers call it: every call is a POST
- * whose JSON body carries api_key and api_key_secret. Each route runs a stored GraphQL document with those
- * credentials, so the API key is checked, and every rule applied, exactly as for GraphQL.
+ * whose JSON body carries api_key and api_key_secret. Each route runs a stored GraphQL document (./documents.ts)
+ * with those credentials, so the API key is checked, and every rule applied, exactly as for GraphQL.
  */
-
-// Aliases give the platform's snake_case names straight from the GraphQL result.
-const PLATFORM_USER = graphql(`
-  fragment PlatformUser on User {
-    user_id: id
-    username
-    first_name: firstName
-    last_name: lastName
-    locked
-    disabled
-    organization
-    phone
-    last_session: lastSession
-    created: createdAt
-    groups { name group_id: id }
-  }
-`);
-
-const GET_USERS = graphql(`
-  query PlatformGetUsers($limit: Int, $offset: Int) {
-    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }
-  }
-`);
-const GET_USER = graphql(`
-  query PlatformGetUser($id: ID, $username: String) {
-    user(id: $id, username: $username) { ...PlatformUser }
-  }
-`);
-const CREATE_USER = graphql(`
-  mutation PlatformCreateUser($input: CreateUserInput!) {
-    user: createUser(input: $input) { ...PlatformUser }
-  }
-`);
-const UPDATE_USER = graphql(`
-  mutation PlatformUpdateUser($id: ID!, $input: UpdateUserInput!) {
-    user: updateUser(id: $id, input: $input) { ...PlatformUser }
-  }
-`);
-const DELETE_USER = graphql(`
-  mutation PlatformDeleteUser($id: ID!, $force: Boolean) {
-    deleteUser(id: $id, force: $force)
-  }
-`);
-const LOGOUT_USER = graphql(`
-  mutation PlatformLogoutUser($id: ID!) {
-    logoutUser(id: $id) { id }
-  }
-`);
-const ADD_USER_GROUP = graphql(`
-  mutation PlatformAddUserGroup($userId: ID!, $groupId: ID!) {
-    addUserToGroup(userId: $userId, groupId: $groupId) { id }
-  }
-`);
-const REMOVE_USER_GROUP = graphql(`
-  mutation PlatformRemoveUserGroup($userId: ID!, $groupId: ID!) {
-    removeUserFromGroup(userId: $userId, groupId: $groupId) { id }
-  }
-`);
-const GET_GROUPS = graphql(`
-  query PlatformGetGroups {
-    groups { group_id: id name description }
-  }
-`);
-const VALIDATE_CREDENTIALS = graphql(`
-  query PlatformValidateCredentials {
-    validateCredentials
-  }
-`);
 
 /** The platform writes dates as `YYYY-MM-DD HH:MM:SS.ffffff` in UTC; ours carry milliseconds, padded to micro. */
 export const platformDate = (iso: string | null): string | null =>
@@ -96,92 +40,11 @@ const platformUser = (user: GqlUser) => ({ ...user, last_session: platformDate(u
 /** Users read per operation when get_users answers every user. */
 const PAGE_SIZE = 500;
 
-// ---- request bodies --------------------------------------------------------------------------------------------
-
-const text = z.string().max(10_000);
-const nullableText = text.nullable().optional();
-const Credentials = { api_key: z.string().min(1), api_key_secret: z.string().min(1) };
-const TargetUserId = z.object({ user_id: z.string().min(1).max(64) });
-const TargetGroupId = z.object({ group_id: z.string().min(1).max(64) });
-
-const Bodies = {
-  get_users: z.object({ ...Credentials, limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }),
-  get_user: z.object({
-    ...Credentials,
-    target_user: z
-      .object({ user_id: z.string().min(1).max(64).optional(), username: z.string().min(1).max(256).optional() })
-      .refine((t) => t.user_id !== undefined || t.username !== undefined, { message: 'needs user_id or username', path: ['user_id'] }),
-  }),
-  create_user: z.object({
-    ...Credentials,
-    target_user: z.object({
-      username: z.string().max(256),
-      first_name: nullableText,
-      last_name: nullableText,
-      locked: z.boolean().optional(),
-      disabled: z.boolean().optional(),
-      organization: nullableText,
-      phone: nullableText,
-      password: text.optional(),
-    }),
-  }),
-  update_user: z.object({
-    ...Credentials,
-    target_user: TargetUserId.extend({
-      username: z.string().max(256).optional(),
-      first_name: nullableText,
-      last_name: nullableText,
-      locked: z.boolean().optional(),
-      disabled: z.boolean().optional(),
-      organization: nullableText,
-      phone: nullableText,
-      password: text.optional(),
-    }),
-  }),
-  // The helper's later calls: update_user with only the password, or only the names, and update_user's rules.
-  update_user_password: z.object({ ...Credentials, target_user: TargetUserId.extend({ password: text }) }),
-  update_user_name: z.object({
-    ...Credentials,
-    target_user: TargetUserId.extend({ username: z.string().max(256).optional(), first_name: nullableText, last_name: nullableText }),
-  }),
-  delete_user: z.object({ ...Credentials, target_user: TargetUserId, force: z.boolean().optional() }),
-  logout_user: z.object({ ...Credentials, target_user: TargetUserId }),
-  add_user_group: z.object({ ...Credentials, target_user: TargetUserId, target_group: TargetGroupId }),
-  remove_user_group: z.object({ ...Credentials, target_user: TargetUserId, target_group: TargetGroupId }),
-  get_groups: z.object(Credentials),
-  validate_credentials: z.object(Credentials),
-};
-
 /** The profile fields the platform sends, renamed for GraphQL; absent fields stay absent, so they do not change. */
 function profileInput(t: Partial<z.infer<typeof Bodies.update_user>['target_user']>): UpdateUserInput {
   const { username, first_name: firstName, last_name: lastName, locked, disabled, organization, phone, password } = t;
   return defined({ username, firstName, lastName, locked, disabled, organization, phone, password });
 }
-
-// ---- responses -------------------------------------------------------------------------------------------------
-
-const ErrorBody = z.object({ error_message: z.string() });
-const UserBody = z.object({
-  user_id: z.string(),
-  username: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  locked: z.boolean(),
-  disabled: z.boolean(),
-  organization: z.string().nullable(),
-  phone: z.string().nullable(),
-  last_session: z.string().nullable().describe('YYYY-MM-DD HH:MM:SS.ffffff, UTC'),
-  created: z.string().describe('YYYY-MM-DD HH:MM:SS.ffffff, UTC'),
-  groups: z.array(z.object({ name: z.string(), group_id: z.string() })),
-});
-const Empty = z.object({});
-const errors = {
-  400: { description: 'Invalid Request (no credentials, or a key without its secret), Unknown User, malformed parameters, a rule broken', schema: ErrorBody },
-  401: { description: 'Access has expired (the key expired or was revoked)', schema: ErrorBody },
-  403: { description: "Access Denied (wrong key or secret), or Unauthorized (outside the key's permissions)", schema: ErrorBody },
-};
-
-// ---- the routes ------------------------------------------------------------------------------------------------
 
 type Name = keyof typeof Bodies;
 type Body<K extends Name> = z.infer<(typeof Bodies)[K]>;
@@ -206,42 +69,42 @@ const operations = (define: <K extends Name, T, V extends Record<string, unknown
     variables: (b) => ({ limit: b.limit ?? PAGE_SIZE, offset: b.offset ?? 0 }),
     respond: (d, b, call) =>
       b.limit === undefined ? Readable.from(everyUser(call, d, b.offset ?? 0)) : { users: d.users.users.map(platformUser), total: d.users.total },
-    response: z.object({ users: z.array(UserBody), total: z.number().int() }),
+    response: UserList,
   });
   define('get_user', {
     summary: 'One user by user_id or username',
     document: GET_USER,
     variables: (b) => (b.target_user.user_id !== undefined ? { id: b.target_user.user_id } : { username: b.target_user.username }),
     respond: (d) => (d.user ? { user: platformUser(d.user) } : undefined),
-    response: z.object({ user: UserBody }),
+    response: OneUser,
   });
   define('create_user', {
     summary: 'Create a user (in the default group; without a password, a random one)',
     document: CREATE_USER,
     variables: (b) => ({ input: { ...profileInput(b.target_user), username: b.target_user.username } }),
     respond: (d) => ({ user: platformUser(d.user) }),
-    response: z.object({ user: UserBody }),
+    response: OneUser,
   });
   define('update_user', {
     summary: 'Update a user: only user_id is required, and only the fields sent change',
     document: UPDATE_USER,
     variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
     respond: (d) => ({ user: platformUser(d.user) }),
-    response: z.object({ user: UserBody }),
+    response: OneUser,
   });
   define('update_user_password', {
     summary: "Set a user's password (update_user with the password alone)",
     document: UPDATE_USER,
     variables: (b) => ({ id: b.target_user.user_id, input: { password: b.target_user.password } }),
     respond: (d) => ({ user: platformUser(d.user) }),
-    response: z.object({ user: UserBody }),
+    response: OneUser,
   });
   define('update_user_name', {
     summary: "Change a user's username, first or last name (update_user with those alone; only the fields sent change)",
     document: UPDATE_USER,
     variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
     respond: (d) => ({ user: platformUser(d.user) }),
-    response: z.object({ user: UserBody }),
+    response: OneUser,
   });
   define('delete_user', {
     summary: 'Delete a user (an administrator needs force: true; never the last one)',
@@ -276,7 +139,7 @@ const operations = (define: <K extends Name, T, V extends Record<string, unknown
     document: GET_GROUPS,
     variables: () => ({}),
     respond: (d) => ({ groups: d.groups }),
-    response: z.object({ groups: z.array(z.object({ group_id: z.string(), name: z.string(), description: z.string().nullable() })) }),
+    response: GroupList,
   });
   define('validate_credentials', {
     summary: "Check an API key and secret (the helper's authenticate-keys)",
@@ -357,7 +220,7 @@ export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): vo
       tag: 'workspace users',
       auth: 'body-api-key',
       body: Bodies[name],
-      responses: { 200: { description: 'Done', schema: operation.response }, ...errors },
+      responses: { 200: { description: 'Done', schema: operation.response }, ...errorAnswers },
       invalid: 'attach',
     };
     defineRoute(app, route, (request, reply) => answer(gateway, operation, request, reply));
