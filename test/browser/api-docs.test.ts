@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCatalog } from '../../src/rest/catalog.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { hasChromium, launchBrowser, SKIPPED, type Browser } from '../helpers/browser.js';
+import { hasChromium, launchBrowser, offlineBut, SKIPPED, type Browser } from '../helpers/browser.js';
 
 /** The REST docs page (Swagger UI) renders from the gateway alone, in production, within its Content-Security-Policy. */
 if (!hasChromium) console.warn(`API docs in Chromium: ${SKIPPED}`);
@@ -9,18 +9,12 @@ if (!hasChromium) console.warn(`API docs in Chromium: ${SKIPPED}`);
 describe.skipIf(!hasChromium)(`GET /api/docs, offline, in Chromium${hasChromium ? '' : ` (${SKIPPED})`}`, () => {
   let t: TestApp;
   let browser: Browser;
-  const elsewhere: string[] = [];
+  let elsewhere: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp();
     browser = await launchBrowser();
-    const own = new URL(t.url).host;
-    await browser.context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.host === own || url.protocol === 'data:') return route.continue();
-      elsewhere.push(url.href);
-      return route.abort('internetdisconnected');
-    });
+    elsewhere = await offlineBut(browser, t.url);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
