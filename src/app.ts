@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
 import { refuseCrossSiteWrites, registerSessionCookies } from './auth/session.js';
@@ -14,14 +14,10 @@ import { declareRoutePattern } from './shared/route-pattern.js';
 import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
 import { registerGraphql } from './server/graphql.js';
 import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
-import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
-import { registerCoreRoutes } from './rest/core.js';
-import { registerPublicRoutes } from './rest/public.js';
-import { registerHelpRoutes } from './rest/help.js';
-import { registerApiDocs } from './rest/openapi.js';
+import { registerRateLimit } from './hardening/rate-limit.js';
+import { registerRestApi } from './rest/index.js';
 import { registerObservability } from './observability/index.js';
-import { registerRiskRoutes } from './rest/risk.js';
-import { toLegacyError, type LegacyApi } from './rest/errors.js';
+import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './rest/errors.js';
 import { closeServices, createServices, type AppServices } from './services.js';
 
 export interface AppDeps {
@@ -68,15 +64,6 @@ async function openDatabase(config: Config, log: Logger): Promise<{ url: string;
   return { url: embedded.url('trellis'), embedded };
 }
 
-/** Which legacy API a path belongs to, so framework errors (bad JSON, 404, 413) answer in its body shape. */
-export function legacyApiOf(url: string): LegacyApi | undefined {
-  if (url.startsWith('/api/public')) return 'public';
-  if (url.startsWith('/api/help')) return 'help';
-  if (url.startsWith('/api/auth') || /^\/api\/(user|id)(\?|$)/.test(url)) return 'auth';
-  if (url.startsWith('/api')) return 'risk';
-  return undefined;
-}
-
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const log = createLogger(config, deps.logStream);
   const database = await openDatabase(config, log);
@@ -115,6 +102,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
+  // First, so every route, plugin and scope registered below inherits the error and not-found answers.
+  registerLegacyErrors(fastify);
   declareRoutePattern(fastify);
   treatEmptyJsonBodiesAsNone(fastify);
   registerRequestScope(fastify);
@@ -147,32 +136,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     tokens: services.tokens,
   });
 
-  refuseCrossSiteWrites(fastify, session, (request, reply) => {
-    const error = { message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } };
-    const api = legacyApiOf(request.url);
-    if (!api) return void reply.code(403).send({ errors: [error] });
-    return void reply.code(403).send(toLegacyError(api, error).body);
-  });
+  refuseCrossSiteWrites(fastify, session, refuseCrossSite);
 
   const gateway = await registerGraphql(fastify, { config, orm, services, session });
 
-  registerCoreRoutes(fastify, gateway, orm, session, config);
-  registerPublicRoutes(fastify, gateway);
-  registerHelpRoutes(fastify, gateway);
-  registerApiDocs(fastify, legacyApiOf);
-  registerRiskRoutes(fastify, gateway);
-
-  // Unknown paths spend from the same budget (the limit is an onRequest hook), so probing for routes is limited too.
-  fastify.setNotFoundHandler((request, reply) => {
-    const api = legacyApiOf(request.url);
-    if (api === 'help') return reply.code(404).send({ message: 'Resource not found' });
-    if (api === 'public') return reply.code(404).send({ error_message: 'Not Found' });
-    return reply.code(404).send({ error: 'Not found' });
-  });
-
-  fastify.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) =>
-    answerFrameworkError(error, request, reply),
-  );
+  await registerRestApi(fastify, gateway, orm, session, config);
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -193,30 +161,4 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     stop,
   };
-}
-
-/**
- * Failures outside GraphQL execution (malformed JSON, oversized bodies, unsupported media, the rate limit, a
- * database outage surfacing in a route) in the error shape of the API the path belongs to.
- */
-function answerFrameworkError(error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) {
-  const { status, code, message } = classifyFrameworkError(error);
-  // The router refuses some requests before any hook runs.
-  reply.header('x-request-id', request.id);
-  if (status === 500) request.log.error({ err: error }, 'unhandled error');
-  const api = legacyApiOf(request.url);
-  if (!api) return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
-  const legacy = toLegacyError(api, { message, extensions: { code } });
-  // The table knows codes, not transport statuses: a 413 or 415 stays what it is.
-  return reply.code(status >= 500 ? legacy.status : status).send(legacy.body);
-}
-
-function classifyFrameworkError(error: Error & { statusCode?: number }): { status: number; code: string; message: string } {
-  if (error instanceof TooManyRequests) return { status: 429, code: 'RATE_LIMITED', message: 'Too many requests' };
-  if (isDatabaseUnavailable(error)) return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' };
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  if (status === 413) return { status, code: 'BAD_REQUEST', message: 'Request body is too large' };
-  if (status === 415) return { status, code: 'BAD_REQUEST', message: 'Unsupported content type' };
-  if (status < 500) return { status, code: 'BAD_REQUEST', message: 'Malformed request: ' + error.message };
-  return { status, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
 }

@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods, RouteHandlerMethod } from 'fastify';
+import { z } from 'zod';
+import { legacyApiOf, type LegacyApi, type LegacyRouteConfig } from './errors.js';
 
 /**
- * Every legacy REST route is declared through `defineRoute`, which registers it with Fastify and records
- * its request and response schemas. The catalog is the single source for the OpenAPI document.
+ * Every legacy REST route is declared through `defineRoute`: its zod schemas validate the request (see
+ * registerRestApi) and, through @fastify/swagger, make the OpenAPI document. The catalog lists the declarations,
+ * so the tests can walk every route.
  */
-export interface RestRoute {
+export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
   /** Fastify path syntax, e.g. /api/help/requests/:id */
   path: string;
@@ -13,30 +15,114 @@ export interface RestRoute {
   tag: 'workspace users' | 'help desk' | 'risk' | 'auth' | 'health';
   /** How a caller authenticates: nothing, a bearer token, or the platform's api_key/api_key_secret body fields. */
   auth: 'none' | 'bearer' | 'optional-bearer' | 'body-api-key';
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** Documented statuses and, for JSON bodies, their shape. */
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Documented statuses and, for JSON bodies, their shape; a success without a schema is a short text. */
   responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** How a request the schemas refuse is answered; `attach` leaves it to the handler (request.validationError). */
+  invalid?: LegacyRouteConfig | 'attach';
 }
 
 export const restCatalog: RestRoute[] = [];
 
-export function defineRoute(
-  app: FastifyInstance,
-  route: RestRoute,
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-): void {
-  if (!restCatalog.some((r) => r.method === route.method && r.path === route.path)) restCatalog.push(route);
-  app.route({ method: route.method, url: route.path, preValidation: jsonBodiesOnly, handler });
+export type RouteRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = FastifyRequest<{
+  Params: z.output<P>;
+  Querystring: z.output<Q>;
+  Body: z.output<B>;
+}>;
+
+// The error body of each API, once each, so the document refers to it by name.
+const ERROR_SCHEMAS: Record<LegacyApi, z.ZodType> = (() => {
+  const helpDesk = z.object({ message: z.string() }).meta({ id: 'HelpDeskError', description: 'Error body of /api/help/* and /api/auth/*' });
+  return {
+    public: z.object({ error_message: z.string() }).meta({ id: 'WorkspacePlatformError', description: 'Error body of /api/public/*' }),
+    help: helpDesk,
+    auth: helpDesk,
+    risk: z.object({ error: z.string() }).meta({ id: 'RiskError', description: 'Error body of /api/risk/*, /api/v1/* and the health routes' }),
+  };
+})();
+
+const AUTH_NOTES: Record<RestRoute['auth'], string | undefined> = {
+  none: undefined,
+  bearer: 'Requires `Authorization: Bearer <access_token>` (from `POST /api/auth/login`).',
+  'optional-bearer': 'Anonymous callers are served; with `Authorization: Bearer <access_token>` the answer covers what the caller may read.',
+  'body-api-key': 'Authenticates with `api_key` and `api_key_secret` in the JSON body (OpenAPI security schemes cannot express body credentials).',
+};
+
+const SECURITY: Record<RestRoute['auth'], Array<Record<string, string[]>>> = {
+  none: [],
+  bearer: [{ bearerAuth: [] }],
+  'optional-bearer': [{}, { bearerAuth: [] }],
+  'body-api-key': [],
+};
+
+/** `POST /api/help/requests/:id/response` → `postApiHelpRequestsByidResponse`. */
+const operationId = (route: RestRoute) =>
+  route.method.toLowerCase() +
+  route.path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? 'By' + part.slice(1) : part))
+    .map((part) => part.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : '')))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+/** The route's documented answers, plus what the framework itself answers on it, in the API's error body. */
+function responsesOf(route: RestRoute): Record<number, unknown> {
+  const error = ERROR_SCHEMAS[legacyApiOf(route.path) ?? 'risk'];
+  const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
+  const responses: Record<number, unknown> = {};
+  for (const [status, { description, schema }] of Object.entries(route.responses)) {
+    const code = Number(status);
+    if (schema) responses[code] = json(description, schema);
+    else if (code >= 400) responses[code] = json(description, error);
+    else responses[code] = { description, content: { 'text/plain': { schema: z.string() } } };
+  }
+  if (route.body) {
+    responses[400] ??= json('Malformed JSON body', error);
+    responses[413] ??= json('Request body is too large (BODY_LIMIT_BYTES)', error);
+  }
+  responses[500] ??= json('Internal server error (details are logged, never sent)', error);
+  return responses;
 }
 
 /**
- * The legacy APIs take JSON. Fastify reads a text/plain body as a string, which a route would then find empty and
- * answer with a misleading "required" message: it gets 415, as a form body or any other type without a parser does.
- * (/graphql keeps text/plain for Apollo, whose CSRF prevention refuses it with its own 400.)
+ * Registers a route with its schemas. Before they are checked: a body Fastify read as text is refused with 415
+ * (the legacy APIs take JSON), an absent body counts as `{}`, and `before` may answer first (e.g. 401 when a
+ * protected route got no credentials at all).
  */
-function jsonBodiesOnly(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
-  if (typeof request.body === 'string') return done(Object.assign(new Error('Unsupported content type'), { statusCode: 415 }));
-  done();
+export function defineRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
+  app: FastifyInstance,
+  route: RestRoute<P, Q, B>,
+  handler: (request: RouteRequest<P, Q, B>, reply: FastifyReply) => Promise<unknown>,
+  before?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+): void {
+  if (!restCatalog.some((r) => r.method === route.method && r.path === route.path)) restCatalog.push(route as RestRoute);
+  const schema: FastifySchema & Record<string, unknown> = {
+    operationId: operationId(route as RestRoute),
+    summary: route.summary,
+    tags: [route.tag],
+    security: SECURITY[route.auth],
+    response: responsesOf(route as RestRoute),
+  };
+  if (AUTH_NOTES[route.auth]) schema.description = AUTH_NOTES[route.auth];
+  if (route.params) schema.params = route.params;
+  if (route.query) schema.querystring = route.query;
+  if (route.body) schema.body = route.body;
+  const config: LegacyRouteConfig = route.invalid === 'attach' ? {} : (route.invalid ?? {});
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema,
+    attachValidation: route.invalid === 'attach',
+    config,
+    preValidation: async (request, reply) => {
+      if (typeof request.body === 'string') throw Object.assign(new Error('Unsupported content type'), { statusCode: 415 });
+      const answered = before?.(request, reply);
+      if (answered) return answered;
+      if (route.body) request.body ??= {};
+    },
+    handler: handler as RouteHandlerMethod,
+  });
 }

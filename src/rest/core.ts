@@ -5,25 +5,27 @@ import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute } from './catalog.js';
-import { toLegacyError } from './errors.js';
+import { graphql } from './generated/index.js';
+import type { LoginMutation } from './generated/graphql.js';
+import { sendLegacyError, sendLegacyStatus, toLegacyError } from './errors.js';
 
-const HEALTH = /* GraphQL */ `
+const HEALTH = graphql(`
   query Health {
     health { status timestamp version }
   }
-`;
+`);
 
-const LOGIN = /* GraphQL */ `
+const LOGIN = graphql(`
   mutation Login($username: String!, $password: String!) {
     login(username: $username, password: $password) { access_token: accessToken token_type: tokenType expires_in: expiresIn }
   }
-`;
+`);
 
-const ME = /* GraphQL */ `
+const ME = graphql(`
   query SessionUser {
     me { id username firstName lastName role }
   }
-`;
+`);
 
 const HealthBody = z.object({ status: z.literal('healthy'), timestamp: z.string(), version: z.string() });
 const LoginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
@@ -37,13 +39,12 @@ const SessionUserBody = z.object({
   role: z.enum(['Admin', 'User']),
 });
 
-type LoginResult = { access_token: string; token_type: 'Bearer'; expires_in: number };
-type Me = { id: string; username: string; firstName: string | null; lastName: string | null; role: 'admin' | 'user' };
+type LoginResult = LoginMutation['login'];
 
 /** Health, readiness and log-in: the routes every API shares. */
 export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: Orm, session: SessionCookies, config: Config): void {
   const health = async (request: FastifyRequest) => {
-    const result = await runOperation<{ health: z.infer<typeof HealthBody> }>(gateway, request, HEALTH, {}, {});
+    const result = await runOperation(gateway, request, HEALTH, {}, {});
     return result.data!.health;
   };
   for (const path of ['/api/health', '/api/v1/health']) {
@@ -63,7 +64,10 @@ export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: 
       summary: 'Readiness: the database answers',
       tag: 'health',
       auth: 'none',
-      responses: { 200: { description: 'Ready' }, 503: { description: 'Database unavailable' } },
+      responses: {
+        200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
+        503: { description: 'Database unavailable', schema: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+      },
     },
     async (_request, reply) => {
       try {
@@ -91,11 +95,10 @@ export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: 
         403: { description: 'Account is locked or disabled', schema: Message },
         429: { description: 'Too many attempts', schema: Message },
       },
+      invalid: { invalidMessage: 'username and password are required' },
     },
     async (request, reply) => {
-      const parsed = LoginBody.safeParse(request.body ?? {});
-      if (!parsed.success) return reply.code(400).send({ message: 'username and password are required' });
-      const login = await signIn(gateway, session, request, reply, parsed.data);
+      const login = await signIn(gateway, session, request, reply, request.body);
       return login ?? reply;
     },
   );
@@ -116,13 +119,12 @@ async function signIn(
 ): Promise<LoginResult | undefined> {
   const result = await runOperation(gateway, request, LOGIN, credentials, {});
   if (result.errors?.length) {
-    const { status, body } = toLegacyError('auth', result.errors[0]);
     const retryAfter = result.errors[0]?.extensions?.retryAfter;
-    if (status === 429 && retryAfter) reply.header('retry-after', String(retryAfter));
-    reply.code(status).send(body);
+    if (result.errors[0]?.extensions?.code === 'RATE_LIMITED' && retryAfter) reply.header('retry-after', String(retryAfter));
+    sendLegacyError(reply, 'auth', result.errors[0]);
     return undefined;
   }
-  const login = (result.data as { login: LoginResult }).login;
+  const login = result.data!.login;
   session.start(reply, login.access_token, login.expires_in);
   return login;
 }
@@ -147,11 +149,10 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
         403: { description: 'Account is locked or disabled', schema: Message },
         429: { description: 'Too many attempts', schema: Message },
       },
+      invalid: { invalidStatus: 401, invalidMessage: 'uid and password are required' },
     },
     async (request, reply) => {
-      const parsed = AuthenticateBody.safeParse(request.body ?? {});
-      if (!parsed.success) return reply.code(401).send({ message: 'uid and password are required' });
-      const login = await signIn(gateway, session, request, reply, { username: parsed.data.uid, password: parsed.data.password });
+      const login = await signIn(gateway, session, request, reply, { username: request.body.uid, password: request.body.password });
       return login ? reply.type('text/plain; charset=utf-8').send('Authenticated') : reply;
     },
   );
@@ -173,12 +174,12 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
   );
 
   const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!session.hasCredentials(request)) return reply.code(401).send({ message: 'Authentication required' });
-    const result = await runOperation<{ me: Me }>(gateway, request, ME, {});
+    if (!session.hasCredentials(request)) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
+    const result = await runOperation(gateway, request, ME, {});
     if (result.errors?.length) {
-      const { status, body } = toLegacyError('auth', result.errors[0]);
       // An API key is nobody: the page's question has no answer for it.
-      return status === 403 ? reply.code(401).send({ message: 'Authentication required' }) : reply.code(status).send(body);
+      if (toLegacyError('auth', result.errors[0]).status === 403) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
+      return sendLegacyError(reply, 'auth', result.errors[0]);
     }
     const { id, username, firstName, lastName, role } = result.data!.me;
     const name = [firstName, lastName].filter(Boolean).join(' ') || username;

@@ -1,11 +1,13 @@
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runOperation, type Gateway } from './bridge.js';
 import { defineRoute } from './catalog.js';
-import { toLegacyError } from './errors.js';
+import { sendLegacyError } from './errors.js';
+import { graphql } from './generated/index.js';
 
 // Aliases give the legacy snake_case names straight from the GraphQL result.
-const WILDFIRE = /* GraphQL */ `
+const WILDFIRE = graphql(`
   query WildfireRisk($zip: String!) {
     risk: wildfireRisk(zip: $zip) {
       zip_code: zipCode
@@ -20,9 +22,9 @@ const WILDFIRE = /* GraphQL */ `
       data_status: dataStatus { fire }
     }
   }
-`;
+`);
 
-const EARTHQUAKE = /* GraphQL */ `
+const EARTHQUAKE = graphql(`
   query EarthquakeRisk($zip: String!) {
     risk: earthquakeRisk(zip: $zip) {
       zip_code: zipCode
@@ -37,9 +39,15 @@ const EARTHQUAKE = /* GraphQL */ `
       data_status: dataStatus { seismic }
     }
   }
-`;
+`);
 
-const ZipQuery = z.object({ zip: z.string().describe('5-digit US ZIP code') });
+// A repeated parameter arrives as an array: not a ZIP code, which the lookup then says.
+const ZipQuery = z.object({
+  zip: z.preprocess(
+    (zip) => (zip === '' ? undefined : Array.isArray(zip) ? String(zip) : zip),
+    z.string({ error: 'ZIP code parameter is required' }).describe('5-digit US ZIP code'),
+  ),
+});
 const ErrorBody = z.object({ error: z.string() });
 const Level = z.enum(['Low', 'Medium', 'High']);
 const Status = z.enum(['live', 'cached', 'unavailable']);
@@ -79,10 +87,10 @@ const errorResponses = {
 
 /** The legacy ZIP risk API, at its unversioned paths and under /api/v1. */
 export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void {
-  const kinds = [
+  const kinds: Array<{ name: string; document: TypedDocumentNode<{ risk: object }, { zip: string }>; body: z.ZodType }> = [
     { name: 'wildfire', document: WILDFIRE, body: WildfireBody },
     { name: 'earthquake', document: EARTHQUAKE, body: EarthquakeBody },
-  ] as const;
+  ];
   for (const prefix of ['/api', '/api/v1']) {
     for (const kind of kinds) {
       defineRoute(
@@ -97,15 +105,8 @@ export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void
           responses: { 200: { description: 'The risk result', schema: kind.body }, ...errorResponses },
         },
         async (request, reply) => {
-          const zip = (request.query as Record<string, unknown>).zip;
-          if (zip === undefined || zip === '') return reply.code(400).send({ error: 'ZIP code parameter is required' });
-          // A repeated parameter arrives as an array: not a ZIP code.
-          const variables = { zip: typeof zip === 'string' ? zip : String(zip) };
-          const result = await runOperation<{ risk: unknown }>(gateway, request, kind.document, variables, {});
-          if (result.errors?.length) {
-            const { status, body } = toLegacyError('risk', result.errors[0]);
-            return reply.code(status).send(body);
-          }
+          const result = await runOperation(gateway, request, kind.document, { zip: request.query.zip }, {});
+          if (result.errors?.length) return sendLegacyError(reply, 'risk', result.errors[0]);
           return result.data!.risk;
         },
       );

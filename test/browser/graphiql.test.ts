@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { hasChromium, launchBrowser, SKIPPED, type Browser } from '../helpers/browser.js';
+import { hasChromium, launchBrowser, offlineBut, SKIPPED, type Browser } from '../helpers/browser.js';
 
 /** The development IDE works with no network beyond the gateway: every request to another host is cut off. */
 if (!hasChromium) console.warn(`GraphiQL in Chromium: ${SKIPPED}`);
@@ -8,18 +8,12 @@ if (!hasChromium) console.warn(`GraphiQL in Chromium: ${SKIPPED}`);
 describe.skipIf(!hasChromium)(`GraphiQL in development, offline, in Chromium${hasChromium ? '' : ` (${SKIPPED})`}`, () => {
   let t: TestApp;
   let browser: Browser;
-  const elsewhere: string[] = [];
+  let elsewhere: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp({ NODE_ENV: 'development' });
     browser = await launchBrowser();
-    const own = new URL(t.url).host;
-    await browser.context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.host === own || url.protocol === 'blob:' || url.protocol === 'data:') return route.continue();
-      elsewhere.push(url.href);
-      return route.abort('internetdisconnected');
-    });
+    elsewhere = await offlineBut(browser, t.url);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

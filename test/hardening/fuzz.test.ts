@@ -9,10 +9,9 @@ import {
 } from 'graphql';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyApiOf } from '../../src/app.js';
 import { buildSchema } from '../../src/server/schema.js';
 import { restCatalog, type RestRoute } from '../../src/rest/catalog.js';
-import type { LegacyApi } from '../../src/rest/errors.js';
+import { legacyApiOf, type LegacyApi } from '../../src/rest/errors.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import {
   addExtra,

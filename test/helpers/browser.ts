@@ -39,3 +39,19 @@ export async function launchBrowser(): Promise<Browser> {
     },
   };
 }
+
+/**
+ * Cuts the browser off from every host but the gateway's, as if offline; returns the list of URLs it tried to
+ * reach elsewhere (a page that works offline leaves it empty).
+ */
+export async function offlineBut(browser: Browser, gatewayUrl: string): Promise<string[]> {
+  const elsewhere: string[] = [];
+  const own = new URL(gatewayUrl).host;
+  await browser.context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.host === own || url.protocol === 'blob:' || url.protocol === 'data:') return route.continue();
+    elsewhere.push(url.href);
+    return route.abort('internetdisconnected');
+  });
+  return elsewhere;
+}
