@@ -1,56 +1,29 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CompiledQuery, type Transaction } from 'kysely';
-import type { Pool } from 'pg';
 import { Timestamp } from '../shared/timestamp.js';
 
 /*
- * How read models reach PostgreSQL: fixed statements with `$1, $2…` parameters, sent on the ORM's own pool as
- * named prepared statements, so each connection parses and plans a statement once rather than on every request.
- * Keys go in as one array parameter (`= any($1)`), so a statement's text, and its plan, are the same whatever
- * the number of keys. Inside a transaction a statement runs on the transaction's connection instead. Every
- * statement is reported to the ORM's query logger, as the ORM's own are.
+ * How read models reach PostgreSQL: fixed statements through the ORM's raw query API (`?` placeholders), which
+ * runs on the current transaction's connection inside one, on the pool outside, and logs each statement as it
+ * logs its own.
  */
 
-/** Prepared-statement names by statement text: the texts are built from fixed parts, so there are few of them. */
-const names = new Map<string, string>();
-
-function nameOf(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `trellis_read_${names.size + 1}`;
-    names.set(text, name);
-  }
-  return name;
-}
-
 /** Runs one read statement and returns its rows. */
-export async function read<Row>(em: EntityManager, text: string, values: readonly unknown[]): Promise<Row[]> {
-  const started = performance.now();
-  const transaction = em.getTransactionContext<Transaction<unknown>>();
-  let rows: Row[];
-  if (transaction) {
-    rows = (await transaction.executeQuery(CompiledQuery.raw(text, [...values]))).rows as Row[];
-  } else {
-    const pool = (await em.getConnection().getNativeClient()) as Pool;
-    rows = (await pool.query({ name: nameOf(text), text, values: [...values] })).rows as Row[];
-  }
-  const logger = em.config.getLogger();
-  if (logger.isEnabled('query')) logger.logQuery({ query: text, params: values, took: Math.round(performance.now() - started), results: rows.length });
-  return rows;
+export function read<Row extends object>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<Row[]> {
+  return em.execute<Row[]>(sql, [...params]);
 }
 
 /**
- * Runs a statement whose `$1` takes the given keys as one array and maps each row to a read model; no keys, no
- * statement.
+ * Runs a statement whose one `?` takes the given keys as a list (`in (?)`), so a batch of any size is one
+ * statement, and maps each row to a read model; no keys, no statement.
  */
-export async function readByKeys<Row, View>(
+export async function readByKeys<Row extends object, View>(
   em: EntityManager,
-  text: string,
+  sql: string,
   keys: readonly (string | number)[],
   toView: (row: Row) => View,
 ): Promise<View[]> {
   if (keys.length === 0) return [];
-  const rows = await read<Row>(em, text, [keys]);
+  const rows = await read<Row>(em, sql, [keys]);
   return rows.map(toView);
 }
 

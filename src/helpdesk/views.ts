@@ -6,10 +6,8 @@ import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabu
 
 /*
  * Read models: what the API shows of a help request, a response and a history entry, as plain objects read
- * with fixed, parameterised SQL. A page of 50 requests and their responses is read far more often than it is
- * changed; building its statements through the query builder and hydrating an entity per row cost the list
- * more than PostgreSQL did. Entities (which have every property these have) stay the way to change things,
- * and the migrations stay the one description of the tables these statements read.
+ * with fixed, parameterised SQL (lists are read far more often than they change). Entities stay the way to
+ * change things, and the migrations stay the one description of the tables these statements read.
  */
 
 export type HelpRequestView = Pick<
@@ -56,7 +54,7 @@ function where(filter: HelpRequestFilter): { sql: string; params: unknown[] } {
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof HelpRequestFilter, string][]) {
     if (filter[key] === undefined) continue;
     params.push(filter[key]);
-    conditions.push(`"${column}" = $${params.length}`);
+    conditions.push(`"${column}" = ?`);
   }
   return { sql: conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '', params };
 }
@@ -89,12 +87,11 @@ export async function readHelpRequests(
   const condition = where(filter);
   const direction = sort.order === 'asc' ? 'asc' : 'desc';
   const orderBy = sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
-  const n = condition.params.length;
   const rows = await read<RequestRow>(
     em,
     `select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
             created_at, updated_at
-       from "help_requests"${condition.sql} order by ${orderBy} limit $${n + 1} offset $${n + 2}`,
+       from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
     [...condition.params, limit, offset],
   );
   return rows.map((row) => ({
@@ -139,7 +136,7 @@ export function readResponses(em: EntityManager, requestIds: readonly number[]):
   return readByKeys<ResponseRow, HelpResponseView>(
     em,
     `select id, request_id, responder_id, response, new_status, is_public, created_at
-       from help_responses where request_id = any($1::int[]) order by created_at asc, id asc`,
+       from help_responses where request_id in (?) order by created_at asc, id asc`,
     requestIds,
     (row) => ({
       id: row.id,
@@ -170,7 +167,7 @@ export function readHistory(em: EntityManager, requestIds: readonly number[]): P
   return readByKeys<HistoryRow, HelpRequestHistoryView>(
     em,
     `select id, request_id, action, field, old_value, new_value, internal, actor_id, created_at
-       from help_request_history where request_id = any($1::int[]) order by id asc`,
+       from help_request_history where request_id in (?) order by id asc`,
     requestIds,
     (row) => ({
       id: row.id,
