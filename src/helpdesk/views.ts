@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { read, readByKeys, timestamp } from '../db/read.js';
+import { read, readByKeys } from '../db/read.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
@@ -105,8 +105,8 @@ export async function readHelpRequests(
     requester: ref(row.requester_id),
     assignedTo: ref(row.assigned_to_id),
     adminNotes: row.admin_notes,
-    createdAt: timestamp(em, row.created_at),
-    updatedAt: timestamp(em, row.updated_at),
+    createdAt: em.getPlatform().parseDate(row.created_at),
+    updatedAt: em.getPlatform().parseDate(row.updated_at),
   }));
 }
 
@@ -145,7 +145,7 @@ export function readResponses(em: EntityManager, requestIds: readonly number[]):
       response: row.response,
       newStatus: row.new_status,
       isPublic: row.is_public,
-      createdAt: timestamp(em, row.created_at),
+      createdAt: em.getPlatform().parseDate(row.created_at),
     }),
   );
 }
@@ -178,7 +178,7 @@ export function readHistory(em: EntityManager, requestIds: readonly number[]): P
       newValue: row.new_value,
       internal: row.internal,
       actor: ref(row.actor_id),
-      createdAt: timestamp(em, row.created_at),
+      createdAt: em.getPlatform().parseDate(row.created_at),
     }),
   );
 }

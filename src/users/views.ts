@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { read, readByKeys, timestamp } from '../db/read.js';
+import { read, readByKeys } from '../db/read.js';
 import type { User } from './user.entity.js';
 
 /*
@@ -58,9 +58,9 @@ export function readUsers(em: EntityManager, ids: readonly string[]): Promise<Us
       disabled: row.disabled,
       organization: row.organization,
       phone: row.phone,
-      lastSession: row.last_session === null ? null : timestamp(em, row.last_session),
-      createdAt: timestamp(em, row.created_at),
-      updatedAt: timestamp(em, row.updated_at),
+      lastSession: row.last_session === null ? null : em.getPlatform().parseDate(row.last_session),
+      createdAt: em.getPlatform().parseDate(row.created_at),
+      updatedAt: em.getPlatform().parseDate(row.updated_at),
     }),
   );
 }
@@ -90,6 +90,6 @@ export async function readAccountStatus(em: EntityManager, id: string): Promise<
     locked: row.locked,
     disabled: row.disabled,
     tokenVersion: row.token_version,
-    tokensRevokedAt: row.tokens_revoked_at === null ? null : timestamp(em, row.tokens_revoked_at),
+    tokensRevokedAt: row.tokens_revoked_at === null ? null : em.getPlatform().parseDate(row.tokens_revoked_at),
   };
 }
