@@ -8,7 +8,7 @@ import { createMetrics, type Metrics } from './observability/metrics.js';
 import { createCounterStore, type CounterStore } from './hardening/counters.js';
 import { LoginThrottle } from './hardening/login-throttle.js';
 import { createHelpdesk, type Helpdesk } from './helpdesk/service.js';
-import { RedisChannel } from './shared/redis-channel.js';
+import { RedisChannel } from './helpdesk/redis-channel.js';
 import type { RiskService } from './risk/service.js';
 import { wireRiskService } from './risk/wiring.js';
 

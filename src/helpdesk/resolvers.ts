@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import type { Context } from '../graphql/context.js';
 import { selectedFields } from '../graphql/look-ahead.js';
-import { mapAsyncIterator } from '../shared/async-queue.js';
+import { mapAsyncIterator } from './async-queue.js';
 import { tagList } from './validation.js';
 
 /** Fields of a User that its name alone answers. */

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Channel } from '../shared/redis-channel.js';
+import type { Channel } from './redis-channel.js';
 import { HelpRequestEvents } from './events.js';
 import { FaqService } from './faqs.js';
 import { HelpRequestService } from './requests.js';

@@ -1,6 +1,6 @@
-import type { Cache } from '../shared/cache.js';
-import type { QuotaStore } from '../shared/quota.js';
-import type { SingleFlight } from '../shared/singleflight.js';
+import type { Cache } from './cache.js';
+import type { QuotaStore } from './quota.js';
+import type { SingleFlight } from './singleflight.js';
 import { InvalidZipError, UnknownZipError, UpstreamConfigError, UpstreamUnavailableError, type UpstreamName } from './errors.js';
 import { nearestFault } from './faults.js';
 import type { FireClient } from './fire.js';

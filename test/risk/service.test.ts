@@ -3,9 +3,9 @@ import { createFireClient } from '../../src/risk/fire.js';
 import { createSeismicClient } from '../../src/risk/seismic.js';
 import { InvalidZipError, UnknownZipError, UpstreamUnavailableError, createRiskService, type RiskServiceDeps } from '../../src/risk/service.js';
 import { createGeocoder } from '../../src/risk/zip.js';
-import { MemoryCache } from '../../src/shared/cache.js';
-import { MemoryQuotaStore, type QuotaStore } from '../../src/shared/quota.js';
-import { SingleFlight } from '../../src/shared/singleflight.js';
+import { MemoryCache } from '../../src/risk/cache.js';
+import { MemoryQuotaStore, type QuotaStore } from '../../src/risk/quota.js';
+import { SingleFlight } from '../../src/risk/singleflight.js';
 import { FAKE_MAP_KEY, fixture, startFakeUpstream, type FakeUpstream } from './fake-upstream.js';
 
 const TIMEOUT_MS = 200;
