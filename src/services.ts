@@ -10,7 +10,8 @@ import { LoginThrottle } from './hardening/login-throttle.js';
 import { createHelpdesk, type Helpdesk } from './helpdesk/service.js';
 import { RedisChannel } from './helpdesk/redis-channel.js';
 import type { RiskService } from './risk/service.js';
-import { wireRiskService } from './risk/wiring.js';
+import { createRisk } from './risk/wiring.js';
+import { createUsers, type Users } from './users/service.js';
 
 /** The app-wide singletons resolvers reach through `ctx.services`; per-request state lives in the context. */
 export interface AppServices {
@@ -26,6 +27,7 @@ export interface AppServices {
   redis: Redis | undefined;
   risk: RiskService;
   helpdesk: Helpdesk;
+  users: Users;
   /** Hit counters for rate limits: in Redis when configured (shared by replicas), else in this process. */
   counters: CounterStore;
   loginThrottle: LoginThrottle;
@@ -60,8 +62,9 @@ export function createServices(deps: ServiceDeps): AppServices {
     counters,
     accounts: AccountStatusCache.forOrm(deps.orm, deps.log),
     loginThrottle: new LoginThrottle(counters, deps.config.rateLimit.loginMax, deps.config.rateLimit.loginWindowSeconds),
-    risk: wireRiskService({ config: deps.config, orm: deps.orm, log: deps.log, redis, now }),
+    risk: createRisk({ config: deps.config, orm: deps.orm, log: deps.log, redis, now }),
     helpdesk: createHelpdesk({ now, log: deps.log, channel: redis && new RedisChannel(redis, `${prefix}events:help-requests`, deps.log) }),
+    users: createUsers({ platformVersion: deps.config.platformVersion }),
   };
 }
 

@@ -104,7 +104,7 @@ export const helpdeskResolvers: Resolvers = {
       faqs: await ctx.services.helpdesk.faqs.search(ctx.em, q),
       helpRequests: await ctx.services.helpdesk.requests.search(ctx.em, ctx.principal, q),
     }),
-    helpStatistics: (_p, _a, ctx) => ctx.services.helpdesk.statistics(ctx.em),
+    helpStatistics: (_p, _a, ctx) => ctx.services.helpdesk.statistics.summary(ctx.em),
   },
   Mutation: {
     createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.principal, input),
