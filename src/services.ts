@@ -8,9 +8,10 @@ import { createMetrics, type Metrics } from './observability/metrics.js';
 import { LoginThrottle } from './hardening/login-throttle.js';
 import { createLimiter } from './hardening/rate-limit.js';
 import { createHelpdesk, type Helpdesk } from './helpdesk/service.js';
-import { RedisChannel } from './shared/redis-channel.js';
+import { RedisChannel } from './helpdesk/redis-channel.js';
 import type { RiskService } from './risk/service.js';
-import { wireRiskService } from './risk/wiring.js';
+import { createRisk } from './risk/wiring.js';
+import { createUsers, type Users } from './users/service.js';
 
 /** The app-wide singletons resolvers reach through `ctx.services`; per-request state lives in the context. */
 export interface AppServices {
@@ -26,6 +27,7 @@ export interface AppServices {
   redis: Redis | undefined;
   risk: RiskService;
   helpdesk: Helpdesk;
+  users: Users;
   loginThrottle: LoginThrottle;
   /** Account status for token checks, cached while PostgreSQL tells this process of every change. */
   accounts: AccountStatusCache;
@@ -57,8 +59,9 @@ export function createServices(deps: ServiceDeps): AppServices {
     loginThrottle: new LoginThrottle(
       createLimiter({ redis, keyPrefix: `${prefix}rl:login`, points: deps.config.rateLimit.loginMax, windowSeconds: deps.config.rateLimit.loginWindowSeconds }),
     ),
-    risk: wireRiskService({ config: deps.config, orm: deps.orm, log: deps.log, redis, now }),
+    risk: createRisk({ config: deps.config, orm: deps.orm, log: deps.log, redis, now }),
     helpdesk: createHelpdesk({ now, log: deps.log, channel: redis && new RedisChannel(redis, `${prefix}events:help-requests`, deps.log) }),
+    users: createUsers({ platformVersion: deps.config.platformVersion }),
   };
 }
 

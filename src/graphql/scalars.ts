@@ -1,12 +1,10 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import { Timestamp } from '../shared/timestamp.js';
 
 const bad = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
 export const DateTime = new GraphQLScalarType<Date, string>({
   name: 'DateTime',
   serialize(value) {
-    if (value instanceof Timestamp) return value.iso();
     const date = value instanceof Date ? value : new Date(value as string);
     if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date');
     return date.toISOString();

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { AsyncQueue } from '../shared/async-queue.js';
-import type { Channel } from '../shared/redis-channel.js';
+import { AsyncQueue } from './async-queue.js';
+import type { Channel } from './redis-channel.js';
 
 /** What changed about a help request, published once its transaction has committed. */
 export interface HelpRequestChange {

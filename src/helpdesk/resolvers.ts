@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import type { Context } from '../graphql/context.js';
 import { selectedFields } from '../graphql/look-ahead.js';
-import { mapAsyncIterator } from '../shared/async-queue.js';
+import { mapAsyncIterator } from './async-queue.js';
 import { tagList } from './validation.js';
 
 /** Fields of a User that its name alone answers. */
@@ -104,7 +104,7 @@ export const helpdeskResolvers: Resolvers = {
       faqs: await ctx.services.helpdesk.faqs.search(ctx.em, q),
       helpRequests: await ctx.services.helpdesk.requests.search(ctx.em, ctx.principal, q),
     }),
-    helpStatistics: (_p, _a, ctx) => ctx.services.helpdesk.statistics(ctx.em),
+    helpStatistics: (_p, _a, ctx) => ctx.services.helpdesk.statistics.summary(ctx.em),
   },
   Mutation: {
     createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.principal, input),

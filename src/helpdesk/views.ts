@@ -1,15 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { read, readByKeys, timestamp } from '../db/read.js';
+import { read, readByKeys } from '../db/read.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
 
 /*
  * Read models: what the API shows of a help request, a response and a history entry, as plain objects read
- * with fixed, parameterised SQL. A page of 50 requests and their responses is read far more often than it is
- * changed; building its statements through the query builder and hydrating an entity per row cost the list
- * more than PostgreSQL did. Entities (which have every property these have) stay the way to change things,
- * and the migrations stay the one description of the tables these statements read.
+ * with fixed, parameterised SQL (lists are read far more often than they change). Entities stay the way to
+ * change things, and the migrations stay the one description of the tables these statements read.
  */
 
 export type HelpRequestView = Pick<
@@ -56,7 +54,7 @@ function where(filter: HelpRequestFilter): { sql: string; params: unknown[] } {
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof HelpRequestFilter, string][]) {
     if (filter[key] === undefined) continue;
     params.push(filter[key]);
-    conditions.push(`"${column}" = $${params.length}`);
+    conditions.push(`"${column}" = ?`);
   }
   return { sql: conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '', params };
 }
@@ -89,12 +87,11 @@ export async function readHelpRequests(
   const condition = where(filter);
   const direction = sort.order === 'asc' ? 'asc' : 'desc';
   const orderBy = sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
-  const n = condition.params.length;
   const rows = await read<RequestRow>(
     em,
     `select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
             created_at, updated_at
-       from "help_requests"${condition.sql} order by ${orderBy} limit $${n + 1} offset $${n + 2}`,
+       from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
     [...condition.params, limit, offset],
   );
   return rows.map((row) => ({
@@ -108,8 +105,8 @@ export async function readHelpRequests(
     requester: ref(row.requester_id),
     assignedTo: ref(row.assigned_to_id),
     adminNotes: row.admin_notes,
-    createdAt: timestamp(em, row.created_at),
-    updatedAt: timestamp(em, row.updated_at),
+    createdAt: em.getPlatform().parseDate(row.created_at),
+    updatedAt: em.getPlatform().parseDate(row.updated_at),
   }));
 }
 
@@ -139,7 +136,7 @@ export function readResponses(em: EntityManager, requestIds: readonly number[]):
   return readByKeys<ResponseRow, HelpResponseView>(
     em,
     `select id, request_id, responder_id, response, new_status, is_public, created_at
-       from help_responses where request_id = any($1::int[]) order by created_at asc, id asc`,
+       from help_responses where request_id in (?) order by created_at asc, id asc`,
     requestIds,
     (row) => ({
       id: row.id,
@@ -148,7 +145,7 @@ export function readResponses(em: EntityManager, requestIds: readonly number[]):
       response: row.response,
       newStatus: row.new_status,
       isPublic: row.is_public,
-      createdAt: timestamp(em, row.created_at),
+      createdAt: em.getPlatform().parseDate(row.created_at),
     }),
   );
 }
@@ -170,7 +167,7 @@ export function readHistory(em: EntityManager, requestIds: readonly number[]): P
   return readByKeys<HistoryRow, HelpRequestHistoryView>(
     em,
     `select id, request_id, action, field, old_value, new_value, internal, actor_id, created_at
-       from help_request_history where request_id = any($1::int[]) order by id asc`,
+       from help_request_history where request_id in (?) order by id asc`,
     requestIds,
     (row) => ({
       id: row.id,
@@ -181,7 +178,7 @@ export function readHistory(em: EntityManager, requestIds: readonly number[]): P
       newValue: row.new_value,
       internal: row.internal,
       actor: ref(row.actor_id),
-      createdAt: timestamp(em, row.created_at),
+      createdAt: em.getPlatform().parseDate(row.created_at),
     }),
   );
 }

@@ -1,6 +1,6 @@
-import type { Cache } from '../shared/cache.js';
-import type { QuotaStore } from '../shared/quota.js';
-import type { SingleFlight } from '../shared/singleflight.js';
+import type { Cache } from './cache.js';
+import type { QuotaStore } from './quota.js';
+import type { SingleFlight } from './singleflight.js';
 import { InvalidZipError, UnknownZipError, UpstreamConfigError, UpstreamUnavailableError, type UpstreamName } from './errors.js';
 import { nearestFault } from './faults.js';
 import type { FireClient } from './fire.js';
@@ -79,12 +79,6 @@ export interface RiskHealth {
   version: '1.0.0';
 }
 
-export interface RiskService {
-  wildfireRisk(zip: string): Promise<WildfireRisk>;
-  earthquakeRisk(zip: string): Promise<EarthquakeRisk>;
-  health(): RiskHealth;
-}
-
 const DAY_SECONDS = 24 * 3600;
 export const FIRE_QUOTA_KEY = 'firms:transactions';
 
@@ -103,18 +97,70 @@ interface Sourced<T> {
   value: T | null;
 }
 
-export function createRiskService(deps: RiskServiceDeps): RiskService {
-  const { geocoder, seismic, fire, cache, quota, singleFlight, now, log } = deps;
-  const { fireDailyQuota = 1000, seismicTtlSeconds = 3600, fireTtlSeconds = 10_800 } = deps;
+/** Wildfire and earthquake risk of a ZIP code, scored from upstream data read through the cache and the quota. */
+export class RiskService {
+  private readonly fireDailyQuota: number;
+  private readonly seismicTtlSeconds: number;
+  private readonly fireTtlSeconds: number;
 
-  async function locate(zip: string): Promise<Coordinates> {
+  constructor(private readonly deps: RiskServiceDeps) {
+    this.fireDailyQuota = deps.fireDailyQuota ?? 1000;
+    this.seismicTtlSeconds = deps.seismicTtlSeconds ?? 3600;
+    this.fireTtlSeconds = deps.fireTtlSeconds ?? 10_800;
+  }
+
+  async wildfireRisk(zip: string): Promise<WildfireRisk> {
+    const coordinates = await this.locate(zip);
+    const at = this.deps.now();
+    const fires = await this.fireDetections(gridPoint(coordinates));
+    const score = scoreWildfire({ detections: fires.value, ...coordinates, month: monthOf(at) });
+    return {
+      zipCode: zip,
+      coordinates,
+      riskLevel: score.riskLevel,
+      riskScore: score.riskScore,
+      recentFires: fires.value,
+      vegetationRisk: score.vegetationRisk,
+      weatherRisk: score.weatherRisk,
+      lastUpdated: at.toISOString(),
+      components: score.components,
+      dataStatus: { fire: fires.status },
+    };
+  }
+
+  async earthquakeRisk(zip: string): Promise<EarthquakeRisk> {
+    const coordinates = await this.locate(zip);
+    const at = this.deps.now();
+    const activity = await this.seismicActivity(gridPoint(coordinates), at);
+    const fault = nearestFault(coordinates.latitude, coordinates.longitude);
+    const score = scoreEarthquake({ seismic: activity.value, faultDistanceKm: fault.distanceKm });
+    return {
+      zipCode: zip,
+      coordinates,
+      riskLevel: score.riskLevel,
+      riskScore: score.riskScore,
+      recentEarthquakes: activity.value?.count ?? null,
+      maxMagnitude: activity.value ? (activity.value.maxMagnitude ?? 0) : null,
+      faultDistance: formatFaultDistance(fault.distanceKm),
+      lastUpdated: at.toISOString(),
+      components: score.components,
+      dataStatus: { seismic: activity.status },
+    };
+  }
+
+  health(): RiskHealth {
+    return { status: 'healthy', timestamp: this.deps.now().toISOString(), version: '1.0.0' };
+  }
+
+  private async locate(zip: string): Promise<Coordinates> {
     if (!isZip(zip)) throw new InvalidZipError();
-    const location = await geocoder.geocode(zip);
+    const location = await this.deps.geocoder.geocode(zip);
     if (!location) throw new UnknownZipError();
     return { latitude: location.latitude, longitude: location.longitude };
   }
 
-  function reportFailure(source: UpstreamName, key: string, error: unknown): void {
+  private reportFailure(source: UpstreamName, key: string, error: unknown): void {
+    const { log } = this.deps;
     if (error instanceof UpstreamConfigError) {
       log.error({ source, key, reason: error.reason }, 'upstream refused our configuration; scoring without it');
     } else if (error instanceof UpstreamUnavailableError) {
@@ -128,7 +174,8 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
    * Cache, then one shared upstream call per key. The flight never rejects: a failure is logged once and
    * every waiting request gets "unavailable", so one outage does not become a log line per request.
    */
-  async function readThrough<T>(source: UpstreamName, key: string, ttlSeconds: number, callUpstream: () => Promise<T>): Promise<Sourced<T>> {
+  private async readThrough<T>(source: UpstreamName, key: string, ttlSeconds: number, callUpstream: () => Promise<T>): Promise<Sourced<T>> {
+    const { cache, singleFlight } = this.deps;
     const cached = await cache.get<T>(key);
     if (cached !== undefined) return { status: 'cached', value: cached };
     return singleFlight.do(key, async (): Promise<Sourced<T>> => {
@@ -140,24 +187,25 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
         await cache.set(key, value, ttlSeconds);
         return { status: 'live', value };
       } catch (error) {
-        reportFailure(source, key, error);
+        this.reportFailure(source, key, error);
         return { status: 'unavailable', value: null };
       }
     });
   }
 
-  async function fireDetections(point: Coordinates): Promise<Sourced<number>> {
+  private async fireDetections(point: Coordinates): Promise<Sourced<number>> {
+    const { fire, quota, log } = this.deps;
     if (!fire.configured) return { status: 'unavailable', value: null };
     const key = gridKey('fire', point);
     // FIRMS bills every request it receives, a retry included, at one transaction per day asked for. So the
     // budget is spent before each attempt, and a store failure refuses the attempt: the daily quota is never overrun.
     const spendQuota = async () => {
-      const { allowed, used } = await quota.tryConsume(FIRE_QUOTA_KEY, fire.dayRange, fireDailyQuota, DAY_SECONDS);
+      const { allowed, used } = await quota.tryConsume(FIRE_QUOTA_KEY, fire.dayRange, this.fireDailyQuota, DAY_SECONDS);
       if (!allowed) {
-        throw new UpstreamUnavailableError('fire', `daily quota spent (${used} of ${fireDailyQuota} transactions)`);
+        throw new UpstreamUnavailableError('fire', `daily quota spent (${used} of ${this.fireDailyQuota} transactions)`);
       }
     };
-    return readThrough('fire', key, fireTtlSeconds, async () => {
+    return this.readThrough('fire', key, this.fireTtlSeconds, async () => {
       const detections = await fire.recentDetections(point, { beforeAttempt: spendQuota });
       if (detections.malformedRows > 0) {
         log.warn({ source: 'fire', key, malformedRows: detections.malformedRows }, 'skipped malformed FIRMS rows');
@@ -166,52 +214,7 @@ export function createRiskService(deps: RiskServiceDeps): RiskService {
     });
   }
 
-  function seismicActivity(point: Coordinates, at: Date): Promise<Sourced<SeismicActivity>> {
-    return readThrough('seismic', gridKey('seismic', point), seismicTtlSeconds, () => seismic.recentActivity(point, at));
+  private seismicActivity(point: Coordinates, at: Date): Promise<Sourced<SeismicActivity>> {
+    return this.readThrough('seismic', gridKey('seismic', point), this.seismicTtlSeconds, () => this.deps.seismic.recentActivity(point, at));
   }
-
-  return {
-    async wildfireRisk(zip) {
-      const coordinates = await locate(zip);
-      const at = now();
-      const fires = await fireDetections(gridPoint(coordinates));
-      const score = scoreWildfire({ detections: fires.value, ...coordinates, month: monthOf(at) });
-      return {
-        zipCode: zip,
-        coordinates,
-        riskLevel: score.riskLevel,
-        riskScore: score.riskScore,
-        recentFires: fires.value,
-        vegetationRisk: score.vegetationRisk,
-        weatherRisk: score.weatherRisk,
-        lastUpdated: at.toISOString(),
-        components: score.components,
-        dataStatus: { fire: fires.status },
-      };
-    },
-
-    async earthquakeRisk(zip) {
-      const coordinates = await locate(zip);
-      const at = now();
-      const activity = await seismicActivity(gridPoint(coordinates), at);
-      const fault = nearestFault(coordinates.latitude, coordinates.longitude);
-      const score = scoreEarthquake({ seismic: activity.value, faultDistanceKm: fault.distanceKm });
-      return {
-        zipCode: zip,
-        coordinates,
-        riskLevel: score.riskLevel,
-        riskScore: score.riskScore,
-        recentEarthquakes: activity.value?.count ?? null,
-        maxMagnitude: activity.value ? (activity.value.maxMagnitude ?? 0) : null,
-        faultDistance: formatFaultDistance(fault.distanceKm),
-        lastUpdated: at.toISOString(),
-        components: score.components,
-        dataStatus: { seismic: activity.status },
-      };
-    },
-
-    health() {
-      return { status: 'healthy', timestamp: now().toISOString(), version: '1.0.0' };
-    },
-  };
 }

@@ -2,12 +2,12 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
-import { MemoryCache, RedisCache, type Cache } from '../shared/cache.js';
-import { PostgresQuotaStore, RedisQuotaStore, type QuotaStore } from '../shared/quota.js';
-import { SharedSingleFlight, SingleFlight } from '../shared/singleflight.js';
+import { MemoryCache, RedisCache, type Cache } from './cache.js';
+import { PostgresQuotaStore, RedisQuotaStore, type QuotaStore } from './quota.js';
+import { SharedSingleFlight, SingleFlight } from './singleflight.js';
 import { createFireClient } from './fire.js';
 import { createSeismicClient } from './seismic.js';
-import { createRiskService, type RiskService } from './service.js';
+import { RiskService } from './service.js';
 import { createGeocoder } from './zip.js';
 
 export interface RiskWiring {
@@ -24,7 +24,7 @@ export interface RiskWiring {
  * flight of upstream calls (one call per grid cell for the whole deployment); otherwise the cache and the
  * flight are in-process and the FIRMS quota is counted in PostgreSQL, so a restart never resets the day's count.
  */
-export function wireRiskService({ config, orm, log, redis, now, fetch = globalThis.fetch }: RiskWiring): RiskService {
+export function createRisk({ config, orm, log, redis, now, fetch = globalThis.fetch }: RiskWiring): RiskService {
   const prefix = config.redisKeyPrefix;
   const cache: Cache = redis
     ? new RedisCache(redis, { prefix: `${prefix}cache:`, onError: (error) => log.warn({ err: error }, 'risk cache unavailable; treating as a miss') })
@@ -37,7 +37,7 @@ export function wireRiskService({ config, orm, log, redis, now, fetch = globalTh
         return (await pool.query(sql, params)).rows as Array<Record<string, unknown>>;
       }, () => now().getTime());
   const { upstreamTimeoutMs: timeoutMs } = config.risk;
-  return createRiskService({
+  return new RiskService({
     geocoder: createGeocoder({ fetch, timeoutMs, remoteUrl: config.risk.zipGeocoderUrl, cache, quota }),
     seismic: createSeismicClient({ fetch, timeoutMs, url: config.risk.seismicApiUrl }),
     fire: createFireClient({ fetch, timeoutMs, url: config.risk.fireApiUrl, mapKey: config.risk.fireApiToken }),

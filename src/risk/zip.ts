@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
-import type { Cache } from '../shared/cache.js';
-import type { QuotaStore } from '../shared/quota.js';
+import type { Cache } from './cache.js';
+import type { QuotaStore } from './quota.js';
 import { UpstreamUnavailableError } from './errors.js';
 import { fetchWithPolicy, type UpstreamOptions } from './upstream.js';
 

@@ -58,43 +58,176 @@ export const unknownGroup = () => new NotFoundError('Unknown Group');
 const duplicateOnCreate = (username: string) => new ValidationError(`Error creating user (${username}): (User already exists)`, 'username');
 const duplicateOnUpdate = (username: string) => new ValidationError(`Error updating user (${username}): (User already exists)`, 'username');
 
-export async function listUsers(
-  em: EntityManager,
-  filter: UserFilter = {},
-  paging: { limit?: number | null; offset?: number | null } = {},
-): Promise<{ users: User[]; total: number }> {
-  const limit = paging.limit ?? 50;
-  const offset = paging.offset ?? 0;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw new ValidationError(`limit must be from 1 to ${MAX_PAGE_SIZE}`, 'limit');
-  }
-  if (!Number.isInteger(offset) || offset < 0) throw new ValidationError('offset must be 0 or more', 'offset');
+/** Users and their group memberships, for administrators (GraphQL and the REST routes alike). */
+export class UserDirectory {
+  async list(
+    em: EntityManager,
+    filter: UserFilter = {},
+    paging: { limit?: number | null; offset?: number | null } = {},
+  ): Promise<{ users: User[]; total: number }> {
+    const limit = paging.limit ?? 50;
+    const offset = paging.offset ?? 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+      throw new ValidationError(`limit must be from 1 to ${MAX_PAGE_SIZE}`, 'limit');
+    }
+    if (!Number.isInteger(offset) || offset < 0) throw new ValidationError('offset must be 0 or more', 'offset');
 
-  const where: FilterQuery<User> = {};
-  if (filter.role) where.role = filter.role;
-  if (typeof filter.locked === 'boolean') where.locked = filter.locked;
-  if (typeof filter.disabled === 'boolean') where.disabled = filter.disabled;
-  const search = optionalText(filter.search, 'search', 'Search', 100);
-  if (search) {
-    const like = containsPattern(search);
-    where.$or = [{ username: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }];
+    const where: FilterQuery<User> = {};
+    if (filter.role) where.role = filter.role;
+    if (typeof filter.locked === 'boolean') where.locked = filter.locked;
+    if (typeof filter.disabled === 'boolean') where.disabled = filter.disabled;
+    const search = optionalText(filter.search, 'search', 'Search', 100);
+    if (search) {
+      const like = containsPattern(search);
+      where.$or = [{ username: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }];
+    }
+    if (filter.groupId !== undefined && filter.groupId !== null) {
+      if (!isHexId(filter.groupId)) return { users: [], total: 0 };
+      const members = em.createQueryBuilder(GroupMembership, 'm').select('m.user').where({ group: filter.groupId });
+      where.id = { $in: members as never };
+    }
+    const [users, total] = await em.findAndCount(User, where, { orderBy: { usernameKey: 'asc' }, limit, offset });
+    return { users, total };
   }
-  if (filter.groupId !== undefined && filter.groupId !== null) {
-    if (!isHexId(filter.groupId)) return { users: [], total: 0 };
-    const members = em.createQueryBuilder(GroupMembership, 'm').select('m.user').where({ group: filter.groupId });
-    where.id = { $in: members as never };
-  }
-  const [users, total] = await em.findAndCount(User, where, { orderBy: { usernameKey: 'asc' }, limit, offset });
-  return { users, total };
-}
 
-export async function findUser(em: EntityManager, by: { id?: string | null; username?: string | null }): Promise<User | null> {
-  const hasId = by.id !== undefined && by.id !== null;
-  const hasName = by.username !== undefined && by.username !== null;
-  if (hasId === hasName) throw new ValidationError('Give exactly one of id and username', hasId ? 'username' : 'id');
-  if (hasId) return isHexId(by.id) ? em.findOne(User, { id: by.id }) : null;
-  const key = usernameKey(by.username!);
-  return key.length <= 64 ? em.findOne(User, { usernameKey: key }) : null;
+  async find(em: EntityManager, by: { id?: string | null; username?: string | null }): Promise<User | null> {
+    const hasId = by.id !== undefined && by.id !== null;
+    const hasName = by.username !== undefined && by.username !== null;
+    if (hasId === hasName) throw new ValidationError('Give exactly one of id and username', hasId ? 'username' : 'id');
+    if (hasId) return isHexId(by.id) ? em.findOne(User, { id: by.id }) : null;
+    const key = usernameKey(by.username!);
+    return key.length <= 64 ? em.findOne(User, { usernameKey: key }) : null;
+  }
+
+  async create(em: EntityManager, actor: Principal, input: CreateUserInput, withGroups = false): Promise<WrittenUser> {
+    const role = input.role ?? 'user';
+    assertMayGrantRole(actor, role, 'user');
+    const profile = profileFields(input);
+    try {
+      return await em.transactional(async (tx) => {
+        const name = assertUsername(input.username);
+        if (await tx.count(User, { $or: [{ usernameKey: name.key }, { usernameSkeleton: name.skeleton }] })) throw duplicateOnCreate(input.username);
+        const user = await newUserAccount(tx, { username: input.username, password: input.password ?? undefined, role });
+        tx.assign(user, { ...profile, locked: input.locked ?? false, disabled: input.disabled ?? false });
+        return written(tx, user, withGroups);
+      });
+    } catch (error) {
+      throw error instanceof UniqueConstraintViolationException ? duplicateOnCreate(input.username) : error;
+    }
+  }
+
+  /**
+   * Changes only the fields present in `input`, all in one transaction: a rejected field leaves the user as it was.
+   * Locking, disabling, a new password or a new role also revoke the user's tokens (revokeTokens), on top of
+   * authenticate() re-reading the account on every request.
+   */
+  async update(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
+    const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'usernameSkeleton' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
+    if (input.username !== undefined) {
+      const name = assertUsername(notNull(input.username, 'username'));
+      changes.username = name.display;
+      changes.usernameKey = name.key;
+      changes.usernameSkeleton = name.skeleton;
+    }
+    if (input.password !== undefined) assertPassword(notNull(input.password, 'password'));
+    if (input.role !== undefined) changes.role = notNull(input.role, 'role');
+    if (input.locked !== undefined) changes.locked = notNull(input.locked, 'locked');
+    if (input.disabled !== undefined) changes.disabled = notNull(input.disabled, 'disabled');
+    const profile = profileFields(input);
+
+    try {
+      return await em.transactional(async (tx) => {
+        const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+        if (!user) throw unknownUser();
+        assertMayChange(actor, user);
+        const selfChange = actor.kind === 'user' && actor.userId === user.id;
+        const flagsChange =
+          (changes.role !== undefined && changes.role !== user.role) ||
+          (changes.locked !== undefined && changes.locked !== user.locked) ||
+          (changes.disabled !== undefined && changes.disabled !== user.disabled);
+        if (selfChange && flagsChange) throw new ForbiddenError('You cannot change your own role, lock or disable yourself');
+        if (changes.role !== undefined) assertMayGrantRole(actor, changes.role, user.role);
+        const wasActiveAdmin = isActiveAdmin(user);
+        const becomesActiveAdmin = isActiveAdmin({ role: changes.role ?? user.role, locked: changes.locked ?? user.locked, disabled: changes.disabled ?? user.disabled });
+        if (wasActiveAdmin && !becomesActiveAdmin) await assertAnotherActiveAdmin(tx, user.id, 'demoted, locked or disabled');
+        if (changes.usernameKey !== undefined) {
+          const taken = { $or: [{ usernameKey: changes.usernameKey }, { usernameSkeleton: changes.usernameSkeleton }], id: { $ne: user.id } };
+          if (await tx.count(User, taken)) throw duplicateOnUpdate(input.username!);
+        }
+        const revokesTokens =
+          input.password !== undefined ||
+          (changes.role !== undefined && changes.role !== user.role) ||
+          (changes.locked === true && !user.locked) ||
+          (changes.disabled === true && !user.disabled);
+        if (input.password) changes.passwordHash = await hashPassword(input.password);
+        tx.assign(user, { ...changes, ...profile });
+        if (revokesTokens) revokeTokens(user);
+        return written(tx, user, withGroups);
+      });
+    } catch (error) {
+      throw error instanceof UniqueConstraintViolationException ? duplicateOnUpdate(input.username ?? '') : error;
+    }
+  }
+
+  /**
+   * Deletes a user. Their group memberships go with them (foreign keys cascade); the help-request domain keeps
+   * their requests and history with the person set to null, so nothing anyone else wrote disappears.
+   *
+   * `force` comes from the platform helper, where it deletes a user who still has live sessions. Here a user's
+   * only live state is their tokens, which stop working as soon as the row is gone, so `force` guards the one
+   * deletion that is hard to undo: an administrator's account needs force: true. The last active administrator
+   * is never deleted, with or without force, so the platform can always be administered.
+   */
+  async delete(em: EntityManager, actor: Principal, id: string, force = false): Promise<string> {
+    return em.transactional(async (tx) => {
+      const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      if (!user) throw unknownUser();
+      assertMayChange(actor, user);
+      if (user.role === 'admin' && !force) {
+        throw new ConflictError('Deleting an administrator requires force', { field: 'force' });
+      }
+      if (isActiveAdmin(user)) await assertAnotherActiveAdmin(tx, user.id, 'deleted');
+      await tx.nativeDelete(User, { id: user.id });
+      return user.id;
+    });
+  }
+
+  /** Revokes every token the user holds; their next request must sign in again. */
+  async logout(em: EntityManager, actor: Principal, id: string): Promise<User> {
+    return em.transactional(async (tx) => {
+      const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      if (!user) throw unknownUser();
+      assertMayChange(actor, user);
+      revokeTokens(user);
+      return user;
+    });
+  }
+
+  async addToGroup(em: EntityManager, actor: Principal, userId: string, groupId: string): Promise<User> {
+    return em.transactional(async (tx) => {
+      const [user, group] = await findMember(tx, userId, groupId);
+      assertMayChange(actor, user);
+      // Idempotent, and safe against a concurrent identical request. A plain INSERT … ON CONFLICT DO NOTHING: an
+      // upsert would read the existing row back, and a removal committing in between left it nothing to read.
+      await tx
+        .createQueryBuilder(GroupMembership)
+        .insert({ user: user.id, group: group.id, createdAt: new Date() })
+        .onConflict(['user', 'group'])
+        .ignore()
+        .execute();
+      return user;
+    });
+  }
+
+  async removeFromGroup(em: EntityManager, actor: Principal, userId: string, groupId: string): Promise<User> {
+    return em.transactional(async (tx) => {
+      const [user, group] = await findMember(tx, userId, groupId);
+      assertMayChange(actor, user);
+      if (group.id === DEFAULT_GROUP_ID) throw new ValidationError('Every user belongs to the default group', 'groupId');
+      await tx.nativeDelete(GroupMembership, { user: user.id, group: group.id });
+      return user;
+    });
+  }
 }
 
 /** Only an administrator user grants or withdraws administration; an API key administers this domain only. */
@@ -140,136 +273,6 @@ async function written(tx: EntityManager, user: User, withGroups: boolean): Prom
 function revokeTokens(user: User): void {
   user.tokenVersion += 1;
   user.tokensRevokedAt = new Date();
-}
-
-export async function createUser(em: EntityManager, actor: Principal, input: CreateUserInput, withGroups = false): Promise<WrittenUser> {
-  const role = input.role ?? 'user';
-  assertMayGrantRole(actor, role, 'user');
-  const profile = profileFields(input);
-  try {
-    return await em.transactional(async (tx) => {
-      const name = assertUsername(input.username);
-      if (await tx.count(User, { $or: [{ usernameKey: name.key }, { usernameSkeleton: name.skeleton }] })) throw duplicateOnCreate(input.username);
-      const user = await newUserAccount(tx, { username: input.username, password: input.password ?? undefined, role });
-      tx.assign(user, { ...profile, locked: input.locked ?? false, disabled: input.disabled ?? false });
-      return written(tx, user, withGroups);
-    });
-  } catch (error) {
-    throw error instanceof UniqueConstraintViolationException ? duplicateOnCreate(input.username) : error;
-  }
-}
-
-/**
- * Changes only the fields present in `input`, all in one transaction: a rejected field leaves the user as it was.
- * Locking, disabling, a new password or a new role also revoke the user's tokens (revokeTokens), on top of
- * authenticate() re-reading the account on every request.
- */
-export async function updateUser(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
-  const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'usernameSkeleton' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
-  if (input.username !== undefined) {
-    const name = assertUsername(notNull(input.username, 'username'));
-    changes.username = name.display;
-    changes.usernameKey = name.key;
-    changes.usernameSkeleton = name.skeleton;
-  }
-  if (input.password !== undefined) assertPassword(notNull(input.password, 'password'));
-  if (input.role !== undefined) changes.role = notNull(input.role, 'role');
-  if (input.locked !== undefined) changes.locked = notNull(input.locked, 'locked');
-  if (input.disabled !== undefined) changes.disabled = notNull(input.disabled, 'disabled');
-  const profile = profileFields(input);
-
-  try {
-    return await em.transactional(async (tx) => {
-      const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-      if (!user) throw unknownUser();
-      assertMayChange(actor, user);
-      const selfChange = actor.kind === 'user' && actor.userId === user.id;
-      const flagsChange =
-        (changes.role !== undefined && changes.role !== user.role) ||
-        (changes.locked !== undefined && changes.locked !== user.locked) ||
-        (changes.disabled !== undefined && changes.disabled !== user.disabled);
-      if (selfChange && flagsChange) throw new ForbiddenError('You cannot change your own role, lock or disable yourself');
-      if (changes.role !== undefined) assertMayGrantRole(actor, changes.role, user.role);
-      const wasActiveAdmin = isActiveAdmin(user);
-      const becomesActiveAdmin = isActiveAdmin({ role: changes.role ?? user.role, locked: changes.locked ?? user.locked, disabled: changes.disabled ?? user.disabled });
-      if (wasActiveAdmin && !becomesActiveAdmin) await assertAnotherActiveAdmin(tx, user.id, 'demoted, locked or disabled');
-      if (changes.usernameKey !== undefined) {
-        const taken = { $or: [{ usernameKey: changes.usernameKey }, { usernameSkeleton: changes.usernameSkeleton }], id: { $ne: user.id } };
-        if (await tx.count(User, taken)) throw duplicateOnUpdate(input.username!);
-      }
-      const revokesTokens =
-        input.password !== undefined ||
-        (changes.role !== undefined && changes.role !== user.role) ||
-        (changes.locked === true && !user.locked) ||
-        (changes.disabled === true && !user.disabled);
-      if (input.password) changes.passwordHash = await hashPassword(input.password);
-      tx.assign(user, { ...changes, ...profile });
-      if (revokesTokens) revokeTokens(user);
-      return written(tx, user, withGroups);
-    });
-  } catch (error) {
-    throw error instanceof UniqueConstraintViolationException ? duplicateOnUpdate(input.username ?? '') : error;
-  }
-}
-
-/**
- * Deletes a user. Their group memberships go with them (foreign keys cascade); the help-request domain keeps
- * their requests and history with the person set to null, so nothing anyone else wrote disappears.
- *
- * `force` comes from the platform helper, where it deletes a user who still has live sessions. Here a user's
- * only live state is their tokens, which stop working as soon as the row is gone, so `force` guards the one
- * deletion that is hard to undo: an administrator's account needs force: true. The last active administrator
- * is never deleted, with or without force, so the platform can always be administered.
- */
-export async function deleteUser(em: EntityManager, actor: Principal, id: string, force = false): Promise<string> {
-  return em.transactional(async (tx) => {
-    const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-    if (!user) throw unknownUser();
-    assertMayChange(actor, user);
-    if (user.role === 'admin' && !force) {
-      throw new ConflictError('Deleting an administrator requires force', { field: 'force' });
-    }
-    if (isActiveAdmin(user)) await assertAnotherActiveAdmin(tx, user.id, 'deleted');
-    await tx.nativeDelete(User, { id: user.id });
-    return user.id;
-  });
-}
-
-/** Revokes every token the user holds; their next request must sign in again. */
-export async function logoutUser(em: EntityManager, actor: Principal, id: string): Promise<User> {
-  return em.transactional(async (tx) => {
-    const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-    if (!user) throw unknownUser();
-    assertMayChange(actor, user);
-    revokeTokens(user);
-    return user;
-  });
-}
-
-export async function addUserToGroup(em: EntityManager, actor: Principal, userId: string, groupId: string): Promise<User> {
-  return em.transactional(async (tx) => {
-    const [user, group] = await findMember(tx, userId, groupId);
-    assertMayChange(actor, user);
-    // Idempotent, and safe against a concurrent identical request. A plain INSERT … ON CONFLICT DO NOTHING: an
-    // upsert would read the existing row back, and a removal committing in between left it nothing to read.
-    await tx
-      .createQueryBuilder(GroupMembership)
-      .insert({ user: user.id, group: group.id, createdAt: new Date() })
-      .onConflict(['user', 'group'])
-      .ignore()
-      .execute();
-    return user;
-  });
-}
-
-export async function removeUserFromGroup(em: EntityManager, actor: Principal, userId: string, groupId: string): Promise<User> {
-  return em.transactional(async (tx) => {
-    const [user, group] = await findMember(tx, userId, groupId);
-    assertMayChange(actor, user);
-    if (group.id === DEFAULT_GROUP_ID) throw new ValidationError('Every user belongs to the default group', 'groupId');
-    await tx.nativeDelete(GroupMembership, { user: user.id, group: group.id });
-    return user;
-  });
 }
 
 /**

@@ -90,68 +90,76 @@ const toEntity = (e: RegistryEntryInput) => ({
   uncompressedSizeMb: e.uncompressed_size_mb,
 });
 
-/** Imports a registry list all or nothing; an entry whose name exists is updated in place (installs keep it). */
-export async function importRegistry(em: EntityManager, value: unknown): Promise<RegistryEntry[]> {
-  const entries = parseRegistry(value);
-  return em.transactional(async (tx) => {
-    const existing = entries.length ? await tx.find(RegistryEntry, { name: { $in: entries.map((e) => e.name) } }) : [];
-    const byName = new Map(existing.map((e) => [e.name, e]));
-    return entries.map((input) => {
-      const found = byName.get(input.name);
-      return found ? tx.assign(found, toEntity(input)) : tx.create(RegistryEntry, toEntity(input));
-    });
-  });
-}
+/** The registry of installable workspaces and the installed ones, checked against this platform version. */
+export class WorkspaceRegistry {
+  constructor(private readonly platformVersion: string) {}
 
-export async function listRegistry(
-  em: EntityManager,
-  options: { category?: string | null; compatibleOnly?: boolean | null; platformVersion: string },
-): Promise<RegistryEntry[]> {
-  const [major, minor] = options.platformVersion.split('.');
-  return em.find(
-    RegistryEntry,
-    {
-      ...(options.category ? { categories: { $contains: [options.category] } } : {}),
-      ...(options.compatibleOnly ? { compatibility: { $contains: [`${major}.${minor}.x`] } } : {}),
-    },
-    { orderBy: { friendlyName: 'asc', name: 'asc' } },
-  );
-}
-
-export async function installWorkspace(em: EntityManager, entryId: string, platformVersion: string): Promise<Workspace> {
-  const alreadyInstalled = (name: string) => new ConflictError(`${name} is already installed`);
-  try {
-    return await em.transactional(async (tx) => {
-      const entry = isHexId(entryId) ? await tx.findOne(RegistryEntry, { id: entryId }) : null;
-      if (!entry) throw new NotFoundError('Unknown registry entry');
-      if (!isCompatible(entry.compatibility, platformVersion)) {
-        throw new ValidationError(
-          `${entry.name} is not compatible with platform version ${platformVersion} (it supports ${entry.compatibility.join(', ')})`,
-          'compatibility',
-        );
-      }
-      if (await tx.count(Workspace, { entry: entry.id })) throw alreadyInstalled(entry.name);
-      return tx.create(Workspace, { entry });
-    });
-  } catch (error) {
-    throw error instanceof UniqueConstraintViolationException ? alreadyInstalled('The entry') : error;
+  /** Whether an entry runs on this platform version. */
+  compatible(entry: Pick<RegistryEntry, 'compatibility'>): boolean {
+    return isCompatible(entry.compatibility, this.platformVersion);
   }
-}
 
-/** Removes the workspace and, through the foreign keys, every group's permission to use it. */
-export async function uninstallWorkspace(em: EntityManager, id: string): Promise<string> {
-  const deleted = isHexId(id) ? await em.nativeDelete(Workspace, { id }) : 0;
-  if (deleted === 0) throw new NotFoundError('Unknown Workspace');
-  return id;
-}
+  /** Imports a registry list all or nothing; an entry whose name exists is updated in place (installs keep it). */
+  async import(em: EntityManager, value: unknown): Promise<RegistryEntry[]> {
+    const entries = parseRegistry(value);
+    return em.transactional(async (tx) => {
+      const existing = entries.length ? await tx.find(RegistryEntry, { name: { $in: entries.map((e) => e.name) } }) : [];
+      const byName = new Map(existing.map((e) => [e.name, e]));
+      return entries.map((input) => {
+        const found = byName.get(input.name);
+        return found ? tx.assign(found, toEntity(input)) : tx.create(RegistryEntry, toEntity(input));
+      });
+    });
+  }
 
-export async function listInstalled(em: EntityManager): Promise<Workspace[]> {
-  return em.find(Workspace, {}, { populate: ['entry'], orderBy: { entry: { friendlyName: 'asc' } } });
-}
+  async list(em: EntityManager, options: { category?: string | null; compatibleOnly?: boolean | null }): Promise<RegistryEntry[]> {
+    const [major, minor] = this.platformVersion.split('.');
+    return em.find(
+      RegistryEntry,
+      {
+        ...(options.category ? { categories: { $contains: [options.category] } } : {}),
+        ...(options.compatibleOnly ? { compatibility: { $contains: [`${major}.${minor}.x`] } } : {}),
+      },
+      { orderBy: { friendlyName: 'asc', name: 'asc' } },
+    );
+  }
 
-/** The installed workspaces any of the user's groups allow, in one statement. */
-export async function workspacesOf(em: EntityManager, userId: string): Promise<Workspace[]> {
-  const groups = em.createQueryBuilder(GroupMembership, 'm').select('m.group').where({ user: userId });
-  const allowed = em.createQueryBuilder(AllowedWorkspace, 'a').select('a.workspace').where({ group: { $in: groups as never } });
-  return em.find(Workspace, { id: { $in: allowed as never } }, { populate: ['entry'], orderBy: { entry: { friendlyName: 'asc' } } });
+  async install(em: EntityManager, entryId: string): Promise<Workspace> {
+    const { platformVersion } = this;
+    const alreadyInstalled = (name: string) => new ConflictError(`${name} is already installed`);
+    try {
+      return await em.transactional(async (tx) => {
+        const entry = isHexId(entryId) ? await tx.findOne(RegistryEntry, { id: entryId }) : null;
+        if (!entry) throw new NotFoundError('Unknown registry entry');
+        if (!isCompatible(entry.compatibility, platformVersion)) {
+          throw new ValidationError(
+            `${entry.name} is not compatible with platform version ${platformVersion} (it supports ${entry.compatibility.join(', ')})`,
+            'compatibility',
+          );
+        }
+        if (await tx.count(Workspace, { entry: entry.id })) throw alreadyInstalled(entry.name);
+        return tx.create(Workspace, { entry });
+      });
+    } catch (error) {
+      throw error instanceof UniqueConstraintViolationException ? alreadyInstalled('The entry') : error;
+    }
+  }
+
+  /** Removes the workspace and, through the foreign keys, every group's permission to use it. */
+  async uninstall(em: EntityManager, id: string): Promise<string> {
+    const deleted = isHexId(id) ? await em.nativeDelete(Workspace, { id }) : 0;
+    if (deleted === 0) throw new NotFoundError('Unknown Workspace');
+    return id;
+  }
+
+  async listInstalled(em: EntityManager): Promise<Workspace[]> {
+    return em.find(Workspace, {}, { populate: ['entry'], orderBy: { entry: { friendlyName: 'asc' } } });
+  }
+
+  /** The installed workspaces any of the user's groups allow, in one statement. */
+  async workspacesOf(em: EntityManager, userId: string): Promise<Workspace[]> {
+    const groups = em.createQueryBuilder(GroupMembership, 'm').select('m.group').where({ user: userId });
+    const allowed = em.createQueryBuilder(AllowedWorkspace, 'a').select('a.workspace').where({ group: { $in: groups as never } });
+    return em.find(Workspace, { id: { $in: allowed as never } }, { populate: ['entry'], orderBy: { entry: { friendlyName: 'asc' } } });
+  }
 }

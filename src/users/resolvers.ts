@@ -1,14 +1,13 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import type { Context } from '../graphql/context.js';
 import { NotFoundError } from '../errors.js';
-import * as directory from './directory.js';
+import type { WrittenUser } from './directory.js';
 import { isDefaultGroup } from './group.entity.js';
-import * as groups from './groups.js';
 import { selects } from './selection.js';
 import { workspaceResolvers } from './workspace-resolvers.js';
 
 /** The written user; groups read with the write answer `groups` without another trip to the database. */
-function answer(ctx: Context, { user, groups }: directory.WrittenUser) {
+function answer(ctx: Context, { user, groups }: WrittenUser) {
   if (groups) ctx.loaders.users.groupsByUserId.prime(user.id, groups);
   return user;
 }
@@ -21,24 +20,24 @@ const userResolvers: Resolvers = {
       if (!user) throw new NotFoundError('User not found');
       return user;
     },
-    user: (_p, { id, username }, ctx) => directory.findUser(ctx.em, { id, username }),
-    users: (_p, { filter, limit, offset }, ctx) => directory.listUsers(ctx.em, filter ?? {}, { limit, offset }),
-    groups: (_p, _a, ctx) => groups.listGroups(ctx.em),
-    group: (_p, { id }, ctx) => groups.findGroup(ctx.em, id),
+    user: (_p, { id, username }, ctx) => ctx.services.users.directory.find(ctx.em, { id, username }),
+    users: (_p, { filter, limit, offset }, ctx) => ctx.services.users.directory.list(ctx.em, filter ?? {}, { limit, offset }),
+    groups: (_p, _a, ctx) => ctx.services.users.groups.list(ctx.em),
+    group: (_p, { id }, ctx) => ctx.services.users.groups.find(ctx.em, id),
     // Shield has already checked the key or token; reaching the resolver is the answer.
     validateCredentials: () => true,
   },
   Mutation: {
-    createUser: async (_p, { input }, ctx, info) => answer(ctx, await directory.createUser(ctx.em, ctx.principal, input, selects(info, 'groups'))),
-    updateUser: async (_p, { id, input }, ctx, info) => answer(ctx, await directory.updateUser(ctx.em, ctx.principal, id, input, selects(info, 'groups'))),
-    deleteUser: (_p, { id, force }, ctx) => directory.deleteUser(ctx.em, ctx.principal, id, force ?? false),
-    logoutUser: (_p, { id }, ctx) => directory.logoutUser(ctx.em, ctx.principal, id),
-    createGroup: (_p, { input }, ctx) => groups.createGroup(ctx.em, input),
-    updateGroup: (_p, { id, input }, ctx) => groups.updateGroup(ctx.em, id, input),
-    deleteGroup: (_p, { id }, ctx) => groups.deleteGroup(ctx.em, id),
-    addUserToGroup: (_p, { userId, groupId }, ctx) => directory.addUserToGroup(ctx.em, ctx.principal, userId, groupId),
-    removeUserFromGroup: (_p, { userId, groupId }, ctx) => directory.removeUserFromGroup(ctx.em, ctx.principal, userId, groupId),
-    setGroupAllowedWorkspaces: (_p, { groupId, workspaceIds }, ctx) => groups.setAllowedWorkspaces(ctx.em, groupId, workspaceIds),
+    createUser: async (_p, { input }, ctx, info) => answer(ctx, await ctx.services.users.directory.create(ctx.em, ctx.principal, input, selects(info, 'groups'))),
+    updateUser: async (_p, { id, input }, ctx, info) => answer(ctx, await ctx.services.users.directory.update(ctx.em, ctx.principal, id, input, selects(info, 'groups'))),
+    deleteUser: (_p, { id, force }, ctx) => ctx.services.users.directory.delete(ctx.em, ctx.principal, id, force ?? false),
+    logoutUser: (_p, { id }, ctx) => ctx.services.users.directory.logout(ctx.em, ctx.principal, id),
+    createGroup: (_p, { input }, ctx) => ctx.services.users.groups.create(ctx.em, input),
+    updateGroup: (_p, { id, input }, ctx) => ctx.services.users.groups.update(ctx.em, id, input),
+    deleteGroup: (_p, { id }, ctx) => ctx.services.users.groups.delete(ctx.em, id),
+    addUserToGroup: (_p, { userId, groupId }, ctx) => ctx.services.users.directory.addToGroup(ctx.em, ctx.principal, userId, groupId),
+    removeUserFromGroup: (_p, { userId, groupId }, ctx) => ctx.services.users.directory.removeFromGroup(ctx.em, ctx.principal, userId, groupId),
+    setGroupAllowedWorkspaces: (_p, { groupId, workspaceIds }, ctx) => ctx.services.users.groups.setAllowedWorkspaces(ctx.em, groupId, workspaceIds),
   },
   User: {
     groups: (user, _a, ctx) => ctx.loaders.users.groupsByUserId.load(user.id),

@@ -23,36 +23,66 @@ export interface FileMappingInput {
 
 const MAX_FILE_MAPPINGS = 100;
 
-export async function getSettings(em: EntityManager): Promise<WorkspaceSettings> {
-  const settings = await em.findOne(WorkspaceSettings, { id: SETTINGS_ID });
-  // The migration creates the row; a database restored without it still answers with the defaults.
-  return settings ?? em.create(WorkspaceSettings, { id: SETTINGS_ID });
-}
+/** The workspace settings row and its file mappings. */
+export class WorkspaceSettingsService {
+  async get(em: EntityManager): Promise<WorkspaceSettings> {
+    const settings = await em.findOne(WorkspaceSettings, { id: SETTINGS_ID });
+    // The migration creates the row; a database restored without it still answers with the defaults.
+    return settings ?? em.create(WorkspaceSettings, { id: SETTINGS_ID });
+  }
 
-export async function updateSettings(em: EntityManager, input: SettingsInput): Promise<WorkspaceSettings> {
-  const changes: Partial<Pick<WorkspaceSettings, 'agentCpuCores' | 'agentMemoryBytes' | 'zoneProxyPort' | 'persistentProfilePath'>> = {};
-  if (input.agentCpuCores !== undefined) {
-    changes.agentCpuCores = integerIn(notNull(input.agentCpuCores, 'agentCpuCores'), 1, 64, 'agentCpuCores', 'Agent CPU cores');
+  async update(em: EntityManager, input: SettingsInput): Promise<WorkspaceSettings> {
+    const changes: Partial<Pick<WorkspaceSettings, 'agentCpuCores' | 'agentMemoryBytes' | 'zoneProxyPort' | 'persistentProfilePath'>> = {};
+    if (input.agentCpuCores !== undefined) {
+      changes.agentCpuCores = integerIn(notNull(input.agentCpuCores, 'agentCpuCores'), 1, 64, 'agentCpuCores', 'Agent CPU cores');
+    }
+    if (input.agentMemoryBytes !== undefined) {
+      const bytes = BigInt(notNull(input.agentMemoryBytes, 'agentMemoryBytes'));
+      if (bytes <= 0n) throw new ValidationError('Agent memory must be a positive number of bytes', 'agentMemoryBytes');
+      changes.agentMemoryBytes = bytes;
+    }
+    if (input.zoneProxyPort !== undefined) {
+      changes.zoneProxyPort = integerIn(notNull(input.zoneProxyPort, 'zoneProxyPort'), 0, 65535, 'zoneProxyPort', 'Zone proxy port');
+    }
+    if (input.persistentProfilePath !== undefined) changes.persistentProfilePath = profilePath(input.persistentProfilePath);
+    return em.transactional(async (tx) => {
+      const settings =
+        (await tx.findOne(WorkspaceSettings, { id: SETTINGS_ID }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ??
+        tx.create(WorkspaceSettings, { id: SETTINGS_ID });
+      return tx.assign(settings, changes);
+    });
   }
-  if (input.agentMemoryBytes !== undefined) {
-    const bytes = BigInt(notNull(input.agentMemoryBytes, 'agentMemoryBytes'));
-    if (bytes <= 0n) throw new ValidationError('Agent memory must be a positive number of bytes', 'agentMemoryBytes');
-    changes.agentMemoryBytes = bytes;
-  }
-  if (input.zoneProxyPort !== undefined) {
-    changes.zoneProxyPort = integerIn(notNull(input.zoneProxyPort, 'zoneProxyPort'), 0, 65535, 'zoneProxyPort', 'Zone proxy port');
-  }
-  if (input.persistentProfilePath !== undefined) changes.persistentProfilePath = profilePath(input.persistentProfilePath);
-  return em.transactional(async (tx) => {
-    const settings =
-      (await tx.findOne(WorkspaceSettings, { id: SETTINGS_ID }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ??
-      tx.create(WorkspaceSettings, { id: SETTINGS_ID });
-    return tx.assign(settings, changes);
-  });
-}
 
-export async function listFileMappings(em: EntityManager): Promise<FileMapping[]> {
-  return em.find(FileMapping, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  async listFileMappings(em: EntityManager): Promise<FileMapping[]> {
+    return em.find(FileMapping, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  async addFileMapping(em: EntityManager, input: FileMappingInput): Promise<FileMapping> {
+    const fields = mappingFields(input, false) as Required<ReturnType<typeof mappingFields>>;
+    return em.transactional(async (tx) => {
+      // Serialises additions on the settings row, so the cap holds under concurrent requests.
+      await tx.findOne(WorkspaceSettings, { id: SETTINGS_ID }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if ((await tx.count(FileMapping, {})) >= MAX_FILE_MAPPINGS) {
+        throw new ValidationError(`At most ${MAX_FILE_MAPPINGS} file mappings`, 'fileMappings');
+      }
+      return tx.create(FileMapping, fields);
+    });
+  }
+
+  async updateFileMapping(em: EntityManager, id: string, input: FileMappingInput): Promise<FileMapping> {
+    const fields = mappingFields(input, true);
+    return em.transactional(async (tx) => {
+      const mapping = isHexId(id) ? await tx.findOne(FileMapping, { id }) : null;
+      if (!mapping) throw new NotFoundError('Unknown File Mapping');
+      return tx.assign(mapping, fields);
+    });
+  }
+
+  async removeFileMapping(em: EntityManager, id: string): Promise<string> {
+    const deleted = isHexId(id) ? await em.nativeDelete(FileMapping, { id }) : 0;
+    if (deleted === 0) throw new NotFoundError('Unknown File Mapping');
+    return id;
+  }
 }
 
 function mappingFields(input: FileMappingInput, partial: boolean) {
@@ -64,31 +94,4 @@ function mappingFields(input: FileMappingInput, partial: boolean) {
   }
   if (!partial || input.executable !== undefined) out.executable = notNull(input.executable ?? (partial ? null : false), 'executable');
   return out;
-}
-
-export async function addFileMapping(em: EntityManager, input: FileMappingInput): Promise<FileMapping> {
-  const fields = mappingFields(input, false) as Required<ReturnType<typeof mappingFields>>;
-  return em.transactional(async (tx) => {
-    // Serialises additions on the settings row, so the cap holds under concurrent requests.
-    await tx.findOne(WorkspaceSettings, { id: SETTINGS_ID }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if ((await tx.count(FileMapping, {})) >= MAX_FILE_MAPPINGS) {
-      throw new ValidationError(`At most ${MAX_FILE_MAPPINGS} file mappings`, 'fileMappings');
-    }
-    return tx.create(FileMapping, fields);
-  });
-}
-
-export async function updateFileMapping(em: EntityManager, id: string, input: FileMappingInput): Promise<FileMapping> {
-  const fields = mappingFields(input, true);
-  return em.transactional(async (tx) => {
-    const mapping = isHexId(id) ? await tx.findOne(FileMapping, { id }) : null;
-    if (!mapping) throw new NotFoundError('Unknown File Mapping');
-    return tx.assign(mapping, fields);
-  });
-}
-
-export async function removeFileMapping(em: EntityManager, id: string): Promise<string> {
-  const deleted = isHexId(id) ? await em.nativeDelete(FileMapping, { id }) : 0;
-  if (deleted === 0) throw new NotFoundError('Unknown File Mapping');
-  return id;
 }

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { read, readByKeys, timestamp } from '../db/read.js';
+import { read, readByKeys } from '../db/read.js';
 import type { User } from './user.entity.js';
 
 /*
- * Read models of users, read with fixed, parameterised SQL: the people a page of help requests shows, and the
- * account every signed-in request checks. Both are read on nearly every request, where building the statement
- * through the query builder and an entity per row cost more than PostgreSQL did.
+ * Read models of users, read with fixed, parameterised SQL into plain objects: the people a page of help requests
+ * shows, and the account every signed-in request checks.
  */
 
 /** How other domains point at a person: by id, whether they hold an entity or a read model. */
@@ -47,7 +46,7 @@ export function readUsers(em: EntityManager, ids: readonly string[]): Promise<Us
   return readByKeys<UserRow, UserView>(
     em,
     `select id, username, first_name, last_name, role, locked, disabled, organization, phone, last_session, created_at, updated_at
-       from users where id = any($1::varchar[])`,
+       from users where id in (?)`,
     ids,
     (row) => ({
       id: row.id,
@@ -59,15 +58,15 @@ export function readUsers(em: EntityManager, ids: readonly string[]): Promise<Us
       disabled: row.disabled,
       organization: row.organization,
       phone: row.phone,
-      lastSession: row.last_session === null ? null : timestamp(em, row.last_session),
-      createdAt: timestamp(em, row.created_at),
-      updatedAt: timestamp(em, row.updated_at),
+      lastSession: row.last_session === null ? null : em.getPlatform().parseDate(row.last_session),
+      createdAt: em.getPlatform().parseDate(row.created_at),
+      updatedAt: em.getPlatform().parseDate(row.updated_at),
     }),
   );
 }
 
 export function readNames(em: EntityManager, ids: readonly string[]): Promise<PersonName[]> {
-  return readByKeys<PersonName, PersonName>(em, `select id, username from users where id = any($1::varchar[])`, ids, (row) => row);
+  return readByKeys<PersonName, PersonName>(em, `select id, username from users where id in (?)`, ids, (row) => row);
 }
 
 /** What deciding whether a token may still act needs of its user. */
@@ -82,7 +81,7 @@ export async function readAccountStatus(em: EntityManager, id: string): Promise<
     disabled: boolean;
     token_version: number;
     tokens_revoked_at: string | null;
-  }>(em, `select id, username, role, locked, disabled, token_version, tokens_revoked_at from users where id = $1`, [id]);
+  }>(em, `select id, username, role, locked, disabled, token_version, tokens_revoked_at from users where id = ?`, [id]);
   if (!row) return null;
   return {
     id: row.id,
@@ -91,6 +90,6 @@ export async function readAccountStatus(em: EntityManager, id: string): Promise<
     locked: row.locked,
     disabled: row.disabled,
     tokenVersion: row.token_version,
-    tokensRevokedAt: row.tokens_revoked_at === null ? null : timestamp(em, row.tokens_revoked_at),
+    tokensRevokedAt: row.tokens_revoked_at === null ? null : em.getPlatform().parseDate(row.tokens_revoked_at),
   };
 }

@@ -1,8 +1,6 @@
 import { wrap } from '@mikro-orm/core';
 import type { Resolvers } from '../graphql/generated/resolvers-types.js';
 import type { Context } from '../graphql/context.js';
-import * as registry from './registry.js';
-import * as settings from './settings.js';
 import type { RegistryEntry, Workspace } from './workspace.entity.js';
 
 /** A workspace's entry is usually loaded with it (joined); otherwise it is batched like any other relation. */
@@ -15,23 +13,22 @@ async function entryOf(workspace: Workspace, ctx: Context): Promise<RegistryEntr
 
 export const workspaceResolvers: Resolvers = {
   Query: {
-    workspaceRegistry: (_p, { category, compatibleOnly }, ctx) =>
-      registry.listRegistry(ctx.em, { category, compatibleOnly, platformVersion: ctx.services.config.platformVersion }),
-    workspaces: (_p, _a, ctx) => registry.listInstalled(ctx.em),
-    myWorkspaces: (_p, _a, ctx) => (ctx.principal.kind === 'user' ? registry.workspacesOf(ctx.em, ctx.principal.userId) : []),
-    workspaceSettings: (_p, _a, ctx) => settings.getSettings(ctx.em),
+    workspaceRegistry: (_p, { category, compatibleOnly }, ctx) => ctx.services.users.registry.list(ctx.em, { category, compatibleOnly }),
+    workspaces: (_p, _a, ctx) => ctx.services.users.registry.listInstalled(ctx.em),
+    myWorkspaces: (_p, _a, ctx) => (ctx.principal.kind === 'user' ? ctx.services.users.registry.workspacesOf(ctx.em, ctx.principal.userId) : []),
+    workspaceSettings: (_p, _a, ctx) => ctx.services.users.settings.get(ctx.em),
   },
   Mutation: {
-    importWorkspaceRegistry: (_p, { entries }, ctx) => registry.importRegistry(ctx.em, entries),
-    installWorkspace: (_p, { entryId }, ctx) => registry.installWorkspace(ctx.em, entryId, ctx.services.config.platformVersion),
-    uninstallWorkspace: (_p, { id }, ctx) => registry.uninstallWorkspace(ctx.em, id),
-    updateWorkspaceSettings: (_p, { input }, ctx) => settings.updateSettings(ctx.em, input),
-    addFileMapping: (_p, { input }, ctx) => settings.addFileMapping(ctx.em, input),
-    updateFileMapping: (_p, { id, input }, ctx) => settings.updateFileMapping(ctx.em, id, input),
-    removeFileMapping: (_p, { id }, ctx) => settings.removeFileMapping(ctx.em, id),
+    importWorkspaceRegistry: (_p, { entries }, ctx) => ctx.services.users.registry.import(ctx.em, entries),
+    installWorkspace: (_p, { entryId }, ctx) => ctx.services.users.registry.install(ctx.em, entryId),
+    uninstallWorkspace: (_p, { id }, ctx) => ctx.services.users.registry.uninstall(ctx.em, id),
+    updateWorkspaceSettings: (_p, { input }, ctx) => ctx.services.users.settings.update(ctx.em, input),
+    addFileMapping: (_p, { input }, ctx) => ctx.services.users.settings.addFileMapping(ctx.em, input),
+    updateFileMapping: (_p, { id, input }, ctx) => ctx.services.users.settings.updateFileMapping(ctx.em, id, input),
+    removeFileMapping: (_p, { id }, ctx) => ctx.services.users.settings.removeFileMapping(ctx.em, id),
   },
   WorkspaceRegistryEntry: {
-    compatible: (entry, _a, ctx) => registry.isCompatible(entry.compatibility, ctx.services.config.platformVersion),
+    compatible: (entry, _a, ctx) => ctx.services.users.registry.compatible(entry),
     installed: (entry, _a, ctx) => ctx.loaders.users.workspaceByEntryId.load(entry.id),
   },
   Workspace: {
@@ -41,6 +38,6 @@ export const workspaceResolvers: Resolvers = {
   },
   WorkspaceSettings: {
     // One settings object per response, so one statement; no batching to do.
-    fileMappings: (_s, _a, ctx) => settings.listFileMappings(ctx.em),
+    fileMappings: (_s, _a, ctx) => ctx.services.users.settings.listFileMappings(ctx.em),
   },
 };

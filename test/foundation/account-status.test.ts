@@ -72,7 +72,7 @@ describe('account status on two replicas', () => {
 
   it('reads an account once while nothing about it changes, not on every request', async () => {
     const user = await a.createUser('cached-reader');
-    const accountReads = (statements: string[]) => statements.filter((s) => /from users where id = \$1/.test(s)).length;
+    const accountReads = (statements: string[]) => statements.filter((s) => /from users where id = \?/.test(s)).length;
     const first = await b.countQueries(() => b.gql('{ __typename }', {}, user.auth));
     const second = await b.countQueries(() => b.gql('{ __typename }', {}, user.auth));
     expect(first.result.data).toEqual({ __typename: 'Query' });

@@ -45,19 +45,19 @@ afterAll(async () => {
 });
 
 /**
- * The page statement (the one with a limit) with its parameters written in. Each `"column" = $n` takes the
- * value asked for that column, `limit $n` and `offset $n` the page's; anything else fails the test.
+ * The page statement (the one with a limit) with its parameters written in. Each `"column" = ?` takes the
+ * value asked for that column, `limit ?` and `offset ?` the page's; anything else fails the test.
  */
 function pageStatement(statements: string[], values: Record<string, string>): string {
-  const page = statements.find((s) => s.includes('from "help_requests"') && / limit \$\d+/.test(s));
+  const page = statements.find((s) => s.includes('from "help_requests"') && / limit \?/.test(s));
   expect(page, statements.join('\n')).toBeDefined();
   const sql = page!
     .replace(/^\[query\] /, '')
     .replace(/ \[took .*$/s, '')
-    .replace(/"(\w+)" = \$\d+/g, (whole, column: string) => (column in values ? `"${column}" = '${values[column]}'` : whole))
-    .replace(/ limit \$\d+/, ' limit 10')
-    .replace(/ offset \$\d+/, ' offset 0');
-  expect(sql, sql).not.toMatch(/\$\d/);
+    .replace(/"(\w+)" = \?/g, (whole, column: string) => (column in values ? `"${column}" = '${values[column]}'` : whole))
+    .replace(/ limit \?/, ' limit 10')
+    .replace(/ offset \?/, ' offset 0');
+  expect(sql, sql).not.toMatch(/\?/);
   return sql;
 }
 

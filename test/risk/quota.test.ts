@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers/app.js';
 import { Migration20261122000300_risk_quota } from '../../src/db/migrations/Migration20261122000300_risk_quota.js';
-import { MemoryQuotaStore, PostgresQuotaStore, RedisQuotaStore, windowStartMs, type QuotaStore } from '../../src/shared/quota.js';
+import { MemoryQuotaStore, PostgresQuotaStore, RedisQuotaStore, windowStartMs, type QuotaStore } from '../../src/risk/quota.js';
 
 // A database of its own on the run's PostgreSQL; Redis only where the run has one (REDIS_URL).
 let DATABASE_URL: string;

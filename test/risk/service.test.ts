@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFireClient } from '../../src/risk/fire.js';
 import { createSeismicClient } from '../../src/risk/seismic.js';
-import { InvalidZipError, UnknownZipError, UpstreamUnavailableError, createRiskService, type RiskServiceDeps } from '../../src/risk/service.js';
+import { InvalidZipError, UnknownZipError, UpstreamUnavailableError, RiskService, type RiskServiceDeps } from '../../src/risk/service.js';
 import { createGeocoder } from '../../src/risk/zip.js';
-import { MemoryCache } from '../../src/shared/cache.js';
-import { MemoryQuotaStore, type QuotaStore } from '../../src/shared/quota.js';
-import { SingleFlight } from '../../src/shared/singleflight.js';
+import { MemoryCache } from '../../src/risk/cache.js';
+import { MemoryQuotaStore, type QuotaStore } from '../../src/risk/quota.js';
+import { SingleFlight } from '../../src/risk/singleflight.js';
 import { FAKE_MAP_KEY, fixture, startFakeUpstream, type FakeUpstream } from './fake-upstream.js';
 
 const TIMEOUT_MS = 200;
@@ -23,7 +23,7 @@ function build(options: { mapKey?: string | null; quota?: QuotaStore; overrides?
   const clock = { now: new Date('2026-07-15T12:00:00.000Z') };
   const log = { warn: vi.fn(), error: vi.fn() };
   const upstream = { fetch: globalThis.fetch, timeoutMs: TIMEOUT_MS, sleep: async () => {} };
-  const service = createRiskService({
+  const service = new RiskService({
     geocoder: createGeocoder({ ...upstream, remoteUrl: fake.geocoderUrl }),
     seismic: createSeismicClient({ ...upstream, url: fake.seismicUrl }),
     fire: createFireClient({ ...upstream, url: fake.fireUrl, mapKey: options.mapKey === null ? undefined : (options.mapKey ?? FAKE_MAP_KEY) }),

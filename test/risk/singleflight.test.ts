@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SharedSingleFlight, SingleFlight } from '../../src/shared/singleflight.js';
+import { SharedSingleFlight, SingleFlight } from '../../src/risk/singleflight.js';
 
 // Runs where the test run has a Redis (REDIS_URL), as CI's second pass does; a fresh machine has none.
 const REDIS_URL = process.env.REDIS_URL ?? '';

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { UpstreamUnavailableError } from '../../src/risk/errors.js';
 import type { Fetch } from '../../src/risk/upstream.js';
 import { createGeocoder, isUnplacedZip, isZip, lookupZip } from '../../src/risk/zip.js';
-import { MemoryCache } from '../../src/shared/cache.js';
-import { MemoryQuotaStore } from '../../src/shared/quota.js';
+import { MemoryCache } from '../../src/risk/cache.js';
+import { MemoryQuotaStore } from '../../src/risk/quota.js';
 import { fixture } from './fake-upstream.js';
 
 describe('isZip', () => {

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Upstream budgets (FIRMS' daily transactions) counted in PostgreSQL when no Redis is configured; see src/shared/quota.ts. */
+/** Upstream budgets (FIRMS' daily transactions) counted in PostgreSQL when no Redis is configured; see src/risk/quota.ts. */
 export class Migration20261122000300_risk_quota extends Migration {
   override async up(): Promise<void> {
     this.addSql(
