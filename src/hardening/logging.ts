@@ -82,18 +82,16 @@ interface RequestScope {
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
-const { chindingsSym } = pino.symbols;
 
 /**
  * A line written while a request is handled carries its id even when the writer holds the root logger
  * (a service, the ORM, Apollo itself) rather than the request's child logger. Lines from the child logger
- * already carry it as a binding and are left alone, so the key is never written twice.
+ * (or a child of it) already carry it as a binding and are left alone, so the key is never written twice.
  */
 function requestIdMixin(_merge: object, _level: number, logger: Logger): object {
   const current = scope.getStore();
-  if (!current) return {};
-  const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym] ?? '';
-  return bindings.includes('"requestId":') ? {} : { requestId: current.requestId };
+  if (!current || 'requestId' in logger.bindings()) return {};
+  return { requestId: current.requestId };
 }
 
 export function buildLogger(level: string, stream?: DestinationStream): Logger {
