@@ -20,7 +20,7 @@ import { buildSchema } from './graphql/schema.js';
 import { riskReplayPolicy } from './risk/replay.js';
 import { declareRoutePattern } from './shared/route-pattern.js';
 import type { CounterStore } from './hardening/counters.js';
-import { buildLogger, registerRequestScope, requestLogger } from './hardening/logging.js';
+import { buildLogger, registerRequestScope } from './hardening/logging.js';
 import { registerRateLimit, TooManyRequests } from './hardening/rate-limit.js';
 import { createApollo } from './graphql/server.js';
 import { refuseSubscriptionsOverHttp, registerSubscriptions } from './graphql/subscriptions.js';
@@ -110,7 +110,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    childLoggerFactory: requestLogger,
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     // Slow clients may not hold sockets open forever (slowloris): the headers must arrive within
