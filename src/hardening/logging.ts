@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { pino, type Bindings, type ChildLoggerOptions, type DestinationStream, type Level, type Logger, type LoggerOptions } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /** Field names whose values are credentials or derived from them, wherever they sit in a logged object. */
 const SECRET_FIELDS = [
@@ -82,18 +82,16 @@ interface RequestScope {
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
-const { chindingsSym } = pino.symbols;
 
 /**
  * A line written while a request is handled carries its id even when the writer holds the root logger
  * (a service, the ORM, Apollo itself) rather than the request's child logger. Lines from the child logger
- * already carry it as a binding and are left alone, so the key is never written twice.
+ * (or a child of it) already carry it as a binding and are left alone, so the key is never written twice.
  */
 function requestIdMixin(_merge: object, _level: number, logger: Logger): object {
   const current = scope.getStore();
-  if (!current) return {};
-  const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym] ?? '';
-  return bindings.includes('"requestId":') ? {} : { requestId: current.requestId };
+  if (!current || 'requestId' in logger.bindings()) return {};
+  return { requestId: current.requestId };
 }
 
 export function buildLogger(level: string, stream?: DestinationStream): Logger {
@@ -120,66 +118,4 @@ export function registerRequestScope(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
     scope.run({ requestId: request.id }, done);
   });
-}
-
-/**
- * The logger Fastify gives each request (`request.log`), bound to its id. A pino child logger redacts and
- * serialises its bindings when it is made, which is wasted on the many requests that write no line at the
- * configured level; this one makes that child on the first line a request actually writes.
- */
-class RequestLogger implements FastifyBaseLogger {
-  #child: Logger | undefined;
-
-  constructor(
-    private readonly parent: Logger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
-
-  #logger(): Logger {
-    return (this.#child ??= this.parent.child(this.bindings, this.options));
-  }
-
-  #write(level: Level, args: unknown[]): void {
-    if (!(this.#child ?? this.parent).isLevelEnabled(level)) return;
-    const logger = this.#logger();
-    (logger[level] as (...a: unknown[]) => void).apply(logger, args);
-  }
-
-  get level(): string {
-    return (this.#child ?? this.parent).level;
-  }
-
-  set level(level: string) {
-    this.#logger().level = level;
-  }
-
-  fatal(...args: unknown[]): void {
-    this.#write('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.#write('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.#write('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.#write('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.#write('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.#write('trace', args);
-  }
-  silent(): void {}
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger().child(bindings, options);
-  }
-}
-
-/** Fastify's `childLoggerFactory`: see RequestLogger. */
-export function requestLogger(this: unknown, parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  return new RequestLogger(parent as Logger, bindings, options);
 }

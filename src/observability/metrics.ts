@@ -1,5 +1,4 @@
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { SeriesCounter, SeriesHistogram } from './series.js';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** How a call to an upstream service (USGS, FIRMS, a geocoder) ended. */
 export type UpstreamOutcome = 'ok' | 'error' | 'timeout' | 'quota_exceeded';
@@ -55,43 +54,51 @@ function processMetrics(): Registry {
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
-  const httpRequests = new SeriesCounter(registry, {
+  const registers = [registry];
+  const httpRequests = new Counter({
     name: 'trellis_http_requests_total',
     help: 'HTTP responses by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
   });
-  const httpDuration = new SeriesHistogram(registry, {
+  const httpDuration = new Histogram({
     name: 'trellis_http_request_duration_seconds',
     help: 'Time from receiving a request to sending its response, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: LATENCY_BUCKETS,
+    registers,
   });
-  const operations = new SeriesCounter(registry, {
+  const operations = new Counter({
     name: 'trellis_graphql_operations_total',
     help: 'GraphQL operations (from /graphql and from the REST routes) by operation name, type and outcome',
     labelNames: ['operation', 'type', 'outcome'] as const,
+    registers,
   });
-  const operationDuration = new SeriesHistogram(registry, {
+  const operationDuration = new Histogram({
     name: 'trellis_graphql_operation_duration_seconds',
     help: 'Time to parse, validate and execute a GraphQL operation, by operation name and type',
     labelNames: ['operation', 'type'] as const,
     buckets: LATENCY_BUCKETS,
+    registers,
   });
-  const upstreamCalls = new SeriesCounter(registry, {
+  const upstreamCalls = new Counter({
     name: 'trellis_upstream_calls_total',
     help: 'Calls to upstream services by service and outcome',
     labelNames: ['service', 'outcome'] as const,
+    registers,
   });
-  const upstreamDuration = new SeriesHistogram(registry, {
+  const upstreamDuration = new Histogram({
     name: 'trellis_upstream_call_duration_seconds',
     help: 'Duration of upstream calls, retries included, by service',
     labelNames: ['service'] as const,
     buckets: LATENCY_BUCKETS,
+    registers,
   });
-  const cacheLookups = new SeriesCounter(registry, {
+  const cacheLookups = new Counter({
     name: 'trellis_cache_lookups_total',
     help: 'Cache reads by cache and result (hit or miss)',
     labelNames: ['cache', 'result'] as const,
+    registers,
   });
 
   let pool: PoolStats | undefined;
@@ -121,12 +128,14 @@ export function createMetrics(): Metrics {
   };
   // Service and cache names come from code, but a typo or an interpolated value must not become a new series per call.
   const codeLabel = (value: string) => (CODE_NAME.test(value) ? value : 'other');
+  // prom-client throws on a duration that is not a finite number; a bad reading is dropped, the response is not failed.
+  const timed = (seconds: number | undefined): seconds is number => seconds !== undefined && Number.isFinite(seconds);
 
   return {
     registry,
     upstreamCall(service, outcome, seconds) {
       upstreamCalls.inc({ service: codeLabel(service), outcome });
-      if (seconds !== undefined) upstreamDuration.observe({ service: codeLabel(service) }, seconds);
+      if (timed(seconds)) upstreamDuration.observe({ service: codeLabel(service) }, seconds);
     },
     cacheLookup(cache, hit) {
       cacheLookups.inc({ cache: codeLabel(cache), result: hit ? 'hit' : 'miss' });
@@ -139,12 +148,12 @@ export function createMetrics(): Metrics {
         status_code: String(statusCode),
       };
       httpRequests.inc(labels);
-      httpDuration.observe(labels, seconds);
+      if (timed(seconds)) httpDuration.observe(labels, seconds);
     },
     graphqlOperation(name, type, outcome, seconds) {
       const labels = { operation: operationLabel(name), type: type ?? 'unknown' };
       operations.inc({ ...labels, outcome });
-      operationDuration.observe(labels, seconds);
+      if (timed(seconds)) operationDuration.observe(labels, seconds);
     },
     watchPool(p) {
       pool = p;

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildLogger, registerRequestScope } from '../../src/hardening/logging.js';
 import { restCatalog } from '../../src/rest/catalog.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { appDeps, signToken } from './support.js';
@@ -172,5 +174,33 @@ describe('request ids', () => {
     const written = raw.filter((line) => line.includes(id));
     expect(written.length).toBeGreaterThan(1);
     for (const line of written) expect(line.split('"requestId":').length - 1, line).toBe(1);
+  });
+
+  it('writes it once from a child of the request’s logger too, and adds it to the root logger’s lines', async () => {
+    const written: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        written.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const log = buildLogger('info', stream);
+    // The logging pieces the app is built with, around a handler that writes through three loggers.
+    const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ requestIdLogLabel: 'requestId' }), genReqId: () => 'req-0123' });
+    registerRequestScope(app);
+    app.get('/', async (request) => {
+      request.log.child({ part: 'child' }).info('from a child of the request logger');
+      log.child({ domain: 'any' }).info('from a child of the root logger');
+      log.info('from the root logger');
+      return 'ok';
+    });
+    await app.inject('/');
+    await app.close();
+    const handlerLines = written.filter((line) => line.includes('"msg":"from '));
+    expect(handlerLines).toHaveLength(3);
+    for (const line of handlerLines) {
+      expect(line.split('"requestId":').length - 1, line).toBe(1);
+      expect(JSON.parse(line).requestId).toBe('req-0123');
+    }
   });
 });

@@ -66,6 +66,59 @@ describe('HTTP request metrics', () => {
   });
 });
 
+describe('the exposition', () => {
+  it('declares each metric with its help and type, and gives a histogram every bucket bound, cumulative', async () => {
+    await t.request('/api/health');
+    const text = (await t.request('/metrics')).body as string;
+    for (const [name, type] of [
+      ['trellis_http_requests_total', 'counter'],
+      ['trellis_http_request_duration_seconds', 'histogram'],
+      ['trellis_graphql_operations_total', 'counter'],
+      ['trellis_graphql_operation_duration_seconds', 'histogram'],
+      ['trellis_upstream_calls_total', 'counter'],
+      ['trellis_upstream_call_duration_seconds', 'histogram'],
+      ['trellis_cache_lookups_total', 'counter'],
+      ['trellis_db_pool_connections', 'gauge'],
+    ]) {
+      expect(text).toMatch(new RegExp(`^# HELP ${name} \\S`, 'm'));
+      expect(text).toContain(`\n# TYPE ${name} ${type}\n`);
+    }
+    const labels = { method: 'GET', route: '/api/health', status_code: '200' };
+    const buckets = parseExposition(text).filter(
+      (s) => s.name === 'trellis_http_request_duration_seconds_bucket' && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+    );
+    expect(buckets.map((s) => s.labels.le)).toEqual(['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf']);
+    for (let i = 1; i < buckets.length; i++) expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value);
+    expect(buckets.at(-1)!.value).toBe(valueOf(parseExposition(text), 'trellis_http_request_duration_seconds_count', labels));
+  });
+
+  it('counts an observation in the bucket of its bound and in every bucket above, and sums the seconds', async () => {
+    const { metrics } = t.app.services;
+    metrics.upstreamCall('bucket-probe', 'ok', 0.1);
+    metrics.upstreamCall('bucket-probe', 'ok', 0.3);
+    metrics.upstreamCall('bucket-probe', 'error', 12);
+    metrics.upstreamCall('bucket-probe', 'error', Number.NaN); // counted as a call, not timed
+    const samples = await scrape();
+    const bucket = (le: string) => valueOf(samples, 'trellis_upstream_call_duration_seconds_bucket', { service: 'bucket-probe', le });
+    expect([bucket('0.05'), bucket('0.1'), bucket('0.25'), bucket('0.5'), bucket('10'), bucket('+Inf')]).toEqual([0, 1, 1, 2, 2, 3]);
+    expect(valueOf(samples, 'trellis_upstream_call_duration_seconds_count', { service: 'bucket-probe' })).toBe(3);
+    expect(valueOf(samples, 'trellis_upstream_call_duration_seconds_sum', { service: 'bucket-probe' })).toBeCloseTo(12.4);
+    expect(valueOf(samples, 'trellis_upstream_calls_total', { service: 'bucket-probe', outcome: 'error' })).toBe(2);
+  });
+
+  it('escapes quotes, backslashes and newlines in a label value', async () => {
+    const metrics = createMetrics();
+    const app = Fastify();
+    await registerObservability(app, { config: loadConfig({ NODE_ENV: 'test' }), orm: t.app.orm, metrics });
+    app.get('/say/"hi"\\there\nnow', async () => ({ ok: true }));
+    await app.ready();
+    expect((await app.inject('/say/%22hi%22%5Cthere%0Anow')).statusCode).toBe(200);
+    const text = (await app.inject('/metrics')).body;
+    await app.close();
+    expect(text).toContain('trellis_http_requests_total{method="GET",route="/say/\\"hi\\"\\\\there\\nnow",status_code="200"} 1\n');
+  });
+});
+
 describe('GraphQL operation metrics', () => {
   it('count operations by name, type and outcome, whether sent to /graphql or run by a REST route', async () => {
     const before = await scrape();
