@@ -34,7 +34,7 @@ export const domainResolvers: Resolvers[] = [
 export function buildSchema(): GraphQLSchema {
   const schema = makeExecutableSchema({
     typeDefs: loadTypeDefs(),
-    resolvers: mergeResolvers(domainResolvers as never[]),
+    resolvers: mergeResolvers(domainResolvers),
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
   });
   return applyPermissions(schema);
