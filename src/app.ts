@@ -10,7 +10,6 @@ import type { Config } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './db/orm.js';
 import { isDatabaseUnavailable } from './graphql/errors.js';
-import { declareRoutePattern } from './shared/route-pattern.js';
 import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
 import { registerGraphql } from './server/graphql.js';
 import { buildLogger, registerRequestScope } from './hardening/logging.js';
@@ -103,7 +102,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
   // First, so every route, plugin and scope registered below inherits the error and not-found answers.
   registerLegacyErrors(fastify);
-  declareRoutePattern(fastify);
   treatEmptyJsonBodiesAsNone(fastify);
   registerRequestScope(fastify);
   // Set on arrival, so every answer carries it, errors included (Fastify keeps headers set before an error).

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
-import { routePattern } from '../shared/route-pattern.js';
 import type { Metrics } from './metrics.js';
 import { registerSchemaDownload } from './sdl.js';
 
@@ -44,7 +43,7 @@ export async function registerObservability(
   metrics.watchPool(await services.orm.em.getConnection().getNativeClient());
 
   fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.httpRequest(request.method, routePattern(request), reply.statusCode, reply.elapsedTime / 1000);
+    metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
