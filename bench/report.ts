@@ -105,7 +105,6 @@ export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, 
   return [
     atLeast('a/c', 0.7, 'GraphQL list ≥ 0.7 × the raw-SQL baseline'),
     atLeast('b/a', 0.9, 'REST list ≥ 0.9 × the GraphQL list'),
-    atLeast('e/d', 0.8, 'cached wildfireRisk ≥ 0.8 × the bare-Fastify ceiling'),
     {
       name: 'sql-constant',
       description: `SQL statements per list operation the same at page sizes ${sql ? Object.keys(sql.byPageSize['graphql-list']).join(', ') : '10, 50, 100'}`,
