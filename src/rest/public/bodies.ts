@@ -12,6 +12,16 @@ const nullableText = text.nullable().optional();
 const Credentials = { api_key: z.string().min(1), api_key_secret: z.string().min(1) };
 const TargetUserId = z.object({ user_id: z.string().min(1).max(64) });
 const TargetGroupId = z.object({ group_id: z.string().min(1).max(64) });
+/** What create_user and update_user may set besides the username. */
+const Profile = {
+  first_name: nullableText,
+  last_name: nullableText,
+  locked: z.boolean().optional(),
+  disabled: z.boolean().optional(),
+  organization: nullableText,
+  phone: nullableText,
+  password: text.optional(),
+};
 
 export const Bodies = {
   get_users: z.object({ ...Credentials, limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }),
@@ -25,26 +35,14 @@ export const Bodies = {
     ...Credentials,
     target_user: z.object({
       username: z.string().max(256),
-      first_name: nullableText,
-      last_name: nullableText,
-      locked: z.boolean().optional(),
-      disabled: z.boolean().optional(),
-      organization: nullableText,
-      phone: nullableText,
-      password: text.optional(),
+      ...Profile,
     }),
   }),
   update_user: z.object({
     ...Credentials,
     target_user: TargetUserId.extend({
       username: z.string().max(256).optional(),
-      first_name: nullableText,
-      last_name: nullableText,
-      locked: z.boolean().optional(),
-      disabled: z.boolean().optional(),
-      organization: nullableText,
-      phone: nullableText,
-      password: text.optional(),
+      ...Profile,
     }),
   }),
   // The helper's later calls: update_user with only the password, or only the names, and update_user's rules.
