@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from './graphql/errors.js';
 import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
 import { registerGraphql } from './server/graphql.js';
 import { buildLogger, registerRequestScope } from './hardening/logging.js';
+import { requestLogger } from './hardening/request-logger.js';
 import { registerRateLimit } from './hardening/rate-limit.js';
 import { registerRestApi } from './rest/index.js';
 import { registerObservability } from './observability/index.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    childLoggerFactory: requestLogger,
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
     // Slow clients may not hold sockets open forever (slowloris): the headers must arrive within
