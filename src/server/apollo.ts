@@ -10,6 +10,7 @@ import type { Config } from '../config.js';
 import { availabilityPlugin } from '../hardening/availability.js';
 import type { Context } from '../graphql/context.js';
 import { errorLoggingPlugin } from '../graphql/errors.js';
+import { compiledExecution } from './executor.js';
 import { pipelinePlugin, type GraphqlPipeline } from './pipeline.js';
 
 export interface ApolloOptions {
@@ -27,7 +28,7 @@ export function createApollo(config: Config, pipeline: GraphqlPipeline, options:
   const { plugins = [] } = options;
   const reporting = config.apollo.key && config.apollo.graphRef;
   return new ApolloServer<Context>({
-    schema: pipeline.schema,
+    gateway: compiledExecution(pipeline.schema),
     nodeEnv: config.env,
     introspection: pipeline.introspection,
     hideSchemaDetailsFromClientErrors: config.isProduction,

@@ -22,7 +22,7 @@ import { containsNul, documentContainsNul, nulTextRefused } from '../hardening/t
  * The steps every GraphQL operation takes, whichever door it came through: parsing, validation, the document
  * limits, the checks on a resolved operation, and error formatting. Apollo (POST /graphql and the REST routes'
  * stored documents) takes them as options and a plugin; graphql-ws (subscriptions) runs them through `prepare`.
- * Both execute with graphql-js.
+ * Queries over HTTP execute through the compiled executor (executor.ts); subscriptions through graphql-js.
  */
 export interface GraphqlPipeline {
   schema: GraphQLSchema;

@@ -1,0 +1,67 @@
+import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
+import { execute, getVariableValues, GraphQLError, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+
+/** Compiled operations kept; the least recently used goes first past this many (Apollo keeps as many parsed documents). */
+const MAX_COMPILED = 1000;
+
+/**
+ * Queries run as functions graphql-jit compiled once per document (what it buys: docs/performance.md). Apollo sees a
+ * "gateway" serving this one local schema, so it still parses, validates, runs the plugins and formats errors;
+ * mutations, and any document graphql-jit cannot compile, run on graphql-js.
+ */
+export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
+  const compiled = new Map<string, CompiledQuery | null>();
+
+  const compile = (document: DocumentNode, operationName: string | null | undefined, key: string): CompiledQuery | null => {
+    const found = compiled.get(key);
+    if (found !== undefined) {
+      compiled.delete(key);
+      compiled.set(key, found);
+      return found;
+    }
+    const result = compileQuery(schema, document, operationName ?? undefined);
+    const query = isCompiledQuery(result) ? result : null;
+    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+    compiled.set(key, query);
+    return query;
+  };
+
+  const executor: GatewayExecutor = async ({ document, request, context, queryHash, operation }) => {
+    // What the client asked for: an unknown name must fail here as it would in graphql-js, not pick the only operation.
+    const { operationName } = request;
+    const variables = request.variables ?? {};
+    // Mutations stay with graphql-js, whose serial execution stops at the first field that fails for good.
+    const query = operation?.operation === 'query' ? compile(document, operationName, `${queryHash}:${operationName ?? ''}`) : null;
+    if (!query) return execute({ schema, document, contextValue: context, variableValues: variables, operationName });
+    // graphql-js checks the variables first, so a bad one gets its error, which Apollo answers with 400 BAD_USER_INPUT.
+    const coercion = getVariableValues(schema, operation?.variableDefinitions ?? [], variables, { maxErrors: 50 });
+    if (coercion.errors) return { errors: coercion.errors };
+    const result = await query.query(undefined, context, variables);
+    return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
+  };
+
+  return {
+    async load() {
+      return { schema, executor };
+    },
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
+      return () => {};
+    },
+    async stop() {},
+  };
+}
+
+/** graphql-jit's errors have read-only fields that plugins rewrite: each becomes graphql-js's own GraphQLError. */
+function asGraphQLError(error: GraphQLError): GraphQLError {
+  const originalError = error.originalError ?? undefined;
+  const copy = new GraphQLError(error.message, {
+    path: error.path,
+    originalError,
+    extensions: error.extensions,
+  });
+  // graphql-js derives locations from nodes, which graphql-jit does not keep; its own are the same positions.
+  if (error.locations) (copy as { locations?: GraphQLError['locations'] }).locations = error.locations;
+  return copy;
+}
