@@ -33,6 +33,11 @@ function principalOrAddress(request: FastifyRequest, tokens: TokenService): stri
   );
 }
 
+const pathOf = (url: string): string => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
 /** The refusal the app's error handler answers in the body shape of the API the path belongs to. */
 export class TooManyRequests extends Error {
   readonly statusCode = 429;
@@ -75,8 +80,8 @@ export async function registerRateLimit(
     timeWindow: windowSeconds * 1000,
     store: storeOn(createLimiter({ redis, keyPrefix, points: max, windowSeconds })),
     keyGenerator: (request) => principalOrAddress(request, tokens),
-    // By the matched route's pattern, so a query string is no way around the limit.
-    allowList: (request) => PROBES.has(request.routeOptions.url ?? ''),
+    // By path, query string aside: any other spelling of a probe's path is counted, never the other way round.
+    allowList: (request) => PROBES.has(pathOf(request.url)),
     errorResponseBuilder: () => new TooManyRequests(),
   });
   app.addHook('onRequest', app.rateLimit());

@@ -160,7 +160,8 @@ function keyOf(request: FastifyRequest): string | undefined {
     return undefined;
   }
   try {
-    return JSON.stringify([headers.accept ?? '', body.query, body.operationName ?? null, body.variables ?? null]);
+    // Neither a header nor JSON text holds a raw line break, so the document can follow the other parts unquoted.
+    return `${headers.accept ?? ''}\n${JSON.stringify(body.operationName ?? null)}\n${JSON.stringify(body.variables ?? null)}\n${body.query}`;
   } catch {
     return undefined; // nested past what JSON.stringify recurses into: not worth caching
   }

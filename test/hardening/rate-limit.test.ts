@@ -71,6 +71,9 @@ describe('the global rate limit', () => {
     for (let i = 0; i < MAX; i++) await t.request('/api/nowhere', from(ip));
     expect((await t.request('/api/nowhere', from(ip))).status).toBe(429);
     for (const path of ['/api/health', '/api/v1/health', '/api/ready']) expect((await t.request(path, from(ip))).status, path).toBe(200);
+    expect((await t.request('/api/health?verbose=1', from(ip))).status).toBe(200);
+    // A probe's path in the query string is no way past the limit.
+    expect((await t.request('/api/nowhere?/api/health', from(ip))).status).toBe(429);
   });
 
   it('limits a signed-in caller as themselves, apart from their address and from other users', async () => {
