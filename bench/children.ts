@@ -6,10 +6,8 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 /** The runtime flags `npm start` gives the gateway, read from package.json so the bench runs what production runs. */
-const GATEWAY_FLAGS = startFlags();
-
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.resolve(HERE, '../package.json'), 'utf8')) as { scripts: { start: string } };
+function startFlags(root: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
   return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && word !== '--import');
 }
 
@@ -27,19 +25,20 @@ export interface Child {
 export async function startChild(
   name: 'gateway' | 'baseline' | 'ceiling' | 'postgraphile',
   env: Record<string, string>,
-  options: { profileDir?: string; timeoutMs?: number } = {},
+  options: { profileDir?: string; timeoutMs?: number; root?: string; label?: string } = {},
 ): Promise<Child> {
-  const { profileDir, timeoutMs = 60_000 } = options;
-  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
-  const child: ChildProcess = fork(path.join(HERE, 'servers', name === 'postgraphile' ? 'postgraphile.mjs' : `${name}.ts`), [], {
-    execArgv: [...(name === 'gateway' ? GATEWAY_FLAGS : []), '--import', 'tsx', ...profiling],
-    cwd: path.resolve(HERE, '..'),
+  // `root`: another checkout, whose own server file, start flags and dependencies are used (`--against`).
+  const { profileDir, timeoutMs = 60_000, root = path.resolve(HERE, '..'), label = name } = options;
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, label)}`] : [];
+  const child: ChildProcess = fork(path.join(root, 'bench', 'servers', name === 'postgraphile' ? 'postgraphile.mjs' : `${name}.ts`), [], {
+    execArgv: [...(name === 'gateway' ? startFlags(root) : []), '--import', 'tsx', ...profiling],
+    cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${label} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
     child.on('message', (message: { kind?: string; url?: string }) => {
       if (message.kind === 'ready' && message.url) {
         clearTimeout(timer);
@@ -48,7 +47,7 @@ export async function startChild(
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`${name} exited before it was ready (code ${code}, signal ${signal})`));
+      reject(new Error(`${label} exited before it was ready (code ${code}, signal ${signal})`));
     });
   });
   return {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 export const SCENARIO_IDS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated', 'postgraphile'] as const;
@@ -42,6 +44,8 @@ export interface BenchOptions {
   profile: boolean;
   /** Extra Node flags for the gateway process (NODE_OPTIONS), to compare runtime settings. */
   gatewayNodeOptions: string;
+  /** Another checkout of the gateway whose build is measured beside this one, scenario by scenario. */
+  against: string | null;
   help: boolean;
 }
 
@@ -68,6 +72,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --gateway-node-options=<flags>
                       extra Node flags for the gateway process (default none), e.g.
                       --gateway-node-options="--max-semi-space-size=64"
+  --against <dir>     another checkout of the gateway with its dependencies installed (a git worktree of an
+                      earlier commit, say): its gateway runs beside this one on the same database, every gateway
+                      scenario is measured on both, in turns, and the summary gives this build over that one
   --help              this text
 
 DATABASE_URL selects the PostgreSQL server (use a database of its own: the bench seeds it and updates users);
@@ -84,6 +91,15 @@ function scaleList(value: string): number[] {
   const sizes = value.split(',').map((s) => positive('scales', s.trim(), 0, true));
   if (sizes.length < 2) throw new Error('--scales needs at least two sizes, e.g. 50000,1000000');
   return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+/** A checkout `--against` can start: one with the bench's gateway server and its dependencies installed. */
+function checkout(dir: string): string {
+  const root = path.resolve(dir);
+  for (const needed of ['bench/servers/gateway.ts', 'node_modules/tsx']) {
+    if (!existsSync(path.join(root, needed))) throw new Error(`--against ${dir}: ${needed} is missing (is it a checkout of the gateway, with npm ci run in it?)`);
+  }
+  return root;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -103,6 +119,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       out: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'gateway-node-options': { type: 'string' },
+      against: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -116,6 +133,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       if (!id) throw new Error(`unknown scenario "${s}": use ${SCENARIO_IDS.map((c) => `${LETTERS[c]} (${c})`).join(', ')}`);
       return id;
     });
+  if (values.against !== undefined && values.scales !== undefined) throw new Error('--against compares one run of scenarios: it cannot be combined with --scales');
   const pageSize = positive('page-size', values['page-size'], 50, true);
   if (pageSize > 100) throw new Error('--page-size is at most 100 (the API refuses larger pages)');
   return {
@@ -133,6 +151,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     out: values.out ?? 'bench/results',
     profile: values.profile,
     gatewayNodeOptions: values['gateway-node-options'] ?? '',
+    against: values.against === undefined ? null : checkout(values.against),
     help: values.help,
   };
 }

@@ -51,6 +51,24 @@ export interface BenchResults {
   /** Calls the fake risk upstreams received while (e) was measured: 0 when every answer came from the cache. */
   upstreamCallsDuringCachedScenario: number | null;
   targets: Target[];
+  /** With `--against`: the other build's results for the gateway scenarios, and this build over that one. */
+  against: {
+    checkout: string;
+    commit: string | null;
+    scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
+    ratios: Partial<Record<ScenarioId, Comparison>>;
+  } | null;
+}
+
+/** This build over the other, for one scenario: above 1 means this build serves more, or spends less CPU. */
+export interface Comparison {
+  /** Requests per second, all rounds together. */
+  requestsPerSecond: number;
+  /** Round by round (each pair measured side by side), and their median. */
+  byRound: number[];
+  medianByRound: number;
+  /** The other build's server CPU per request over this build's; null off Linux. */
+  cpu: number | null;
 }
 
 export const machine = (): BenchResults['machine'] => ({
@@ -75,6 +93,31 @@ export function ratios(results: BenchResults['scenarios']): BenchResults['ratios
     'b/a': ratio(results, 'rest-list', 'graphql-list'),
     'a/p': ratio(results, 'graphql-list', 'postgraphile'),
   };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const rounded = (n: number) => Math.round(n * 1000) / 1000;
+
+/** This build over the other, scenario by scenario, for the scenarios both measured. */
+export function comparison(mine: BenchResults['scenarios'], theirs: BenchResults['scenarios']): Partial<Record<ScenarioId, Comparison>> {
+  const result: Partial<Record<ScenarioId, Comparison>> = {};
+  for (const [id, other] of Object.entries(theirs) as Array<[ScenarioId, ScenarioResult]>) {
+    const own = mine[id];
+    if (!own || other.requestsPerSecond <= 0) continue;
+    const byRound = own.requestsPerSecondByRound.map((value, i) => rounded(value / other.requestsPerSecondByRound[i]!));
+    const [ownCpu, otherCpu] = [own.serverCpuMicrosecondsPerRequest, other.serverCpuMicrosecondsPerRequest];
+    result[id] = {
+      requestsPerSecond: rounded(own.requestsPerSecond / other.requestsPerSecond),
+      byRound,
+      medianByRound: rounded(median(byRound)),
+      cpu: ownCpu && otherCpu ? rounded(otherCpu / ownCpu) : null,
+    };
+  }
+  return result;
 }
 
 /** Total CPU (server and PostgreSQL) per request. */
@@ -123,6 +166,13 @@ const num = (n: number | null | undefined, digits = 0) =>
 /** autocannon measures latency in whole milliseconds; a fraction only appears in averages. */
 const ms = (n: number) => num(n, Number.isInteger(n) ? 0 : 1);
 
+const header = () =>
+  `${pad('scenario', 22)}${pad('req/s', 10, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('SQL/op', 8, true)}${pad('CPU µs/req', 12, true)}${pad('PG µs/req', 11, true)}${pad('non-2xx/err', 13, true)}${pad('rounds min–max', 18, true)}`;
+const row = (name: string, r: ScenarioResult) =>
+  `${pad(name, 22)}${pad(num(r.requestsPerSecond), 10, true)}${pad(ms(r.latencyMs.p50), 9, true)}` +
+  `${pad(ms(r.latencyMs.p99), 9, true)}${pad(num(r.sqlStatementsPerOperation), 8, true)}${pad(num(r.serverCpuMicrosecondsPerRequest, 1), 12, true)}${pad(num(r.databaseCpuMicrosecondsPerRequest, 1), 11, true)}${pad(`${r.non2xx}/${r.errors + r.timeouts}`, 13, true)}` +
+  `${pad(`${num(Math.min(...r.requestsPerSecondByRound))}–${num(Math.max(...r.requestsPerSecondByRound))}`, 18, true)}`;
+
 export function summary(results: BenchResults): string {
   const lines: string[] = [];
   const { options } = results;
@@ -135,16 +185,24 @@ export function summary(results: BenchResults): string {
       `${options.connections} connections, page size ${options.pageSize}`,
   );
   lines.push('');
-  lines.push(`${pad('scenario', 22)}${pad('req/s', 10, true)}${pad('p50 ms', 9, true)}${pad('p99 ms', 9, true)}${pad('SQL/op', 8, true)}${pad('CPU µs/req', 12, true)}${pad('PG µs/req', 11, true)}${pad('non-2xx/err', 13, true)}${pad('rounds min–max', 18, true)}`);
-  for (const [id, r] of Object.entries(results.scenarios)) {
-    if (!r) continue;
-    lines.push(
-      `${pad(`${r.letter} ${id}`, 22)}${pad(num(r.requestsPerSecond), 10, true)}${pad(ms(r.latencyMs.p50), 9, true)}` +
-        `${pad(ms(r.latencyMs.p99), 9, true)}${pad(num(r.sqlStatementsPerOperation), 8, true)}${pad(num(r.serverCpuMicrosecondsPerRequest, 1), 12, true)}${pad(num(r.databaseCpuMicrosecondsPerRequest, 1), 11, true)}${pad(`${r.non2xx}/${r.errors + r.timeouts}`, 13, true)}` +
-        `${pad(`${num(Math.min(...r.requestsPerSecondByRound))}–${num(Math.max(...r.requestsPerSecondByRound))}`, 18, true)}`,
-    );
-  }
+  lines.push(header());
+  for (const [id, r] of Object.entries(results.scenarios)) if (r) lines.push(row(`${r.letter} ${id}`, r));
   lines.push('');
+  if (results.against) {
+    const { checkout, commit, scenarios, ratios: compared } = results.against;
+    lines.push(`against ${checkout}${commit ? ` (${commit})` : ''}: its gateway, measured in turns with this one's`);
+    lines.push(header());
+    for (const [id, r] of Object.entries(scenarios)) if (r) lines.push(row(`${r.letter}′ ${id}`, r));
+    lines.push('this build / that build:');
+    for (const [id, c] of Object.entries(compared)) {
+      if (!c) continue;
+      lines.push(
+        `  ${pad(id, 18)} req/s ${c.requestsPerSecond.toFixed(2)} (rounds: median ${c.medianByRound.toFixed(2)}, ${Math.min(...c.byRound).toFixed(2)}–${Math.max(...c.byRound).toFixed(2)})` +
+          `, by CPU per request ${c.cpu === null ? '–' : c.cpu.toFixed(2)}`,
+      );
+    }
+    lines.push('');
+  }
   lines.push(`ratios: ${Object.entries(results.ratios).map(([k, v]) => `${k} = ${v === null ? '–' : v.toFixed(2)}`).join(', ')}`);
   if (results.sqlStatements) {
     const sizes = Object.keys(results.sqlStatements.byPageSize['graphql-list']);

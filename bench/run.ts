@@ -12,7 +12,7 @@ import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk
 import { startChild, type Child } from './children.js';
 import { CpuMeter } from './cpu.js';
 import { parseOptions, USAGE, type BenchOptions } from './options.js';
-import { machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
+import { comparison, machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
 import { pageShape, SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type Scenario, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
 import { runScales } from './scales.js';
 import { BENCH_ADMIN, benchUserId, FULL_SEED, seed, seedOf, SMALL_SEED } from './seed.js';
@@ -90,6 +90,24 @@ async function wildfire(gatewayUrl: string): Promise<any> {
   const body = (await response.json()) as any;
   if (response.status !== 200 || body.errors) throw new Error(`wildfireRisk failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   return body;
+}
+
+/** Signs the bench's administrator in on a gateway: `Bearer <access token>`. */
+async function signIn(gatewayUrl: string): Promise<string> {
+  const login = await send({ method: 'POST', url: `${gatewayUrl}/api/auth/login`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  if (login.status !== 200) throw new Error(`cannot sign in as ${BENCH_ADMIN.username} at ${gatewayUrl}: ${login.status} (was the database seeded?)`);
+  return `Bearer ${login.body.access_token}`;
+}
+
+/** The commit a checkout is at, marked when its files differ from it; null when git cannot tell. */
+function commitOf(root: string): string | null {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${commit} with changes` : commit;
+  } catch {
+    return null;
+  }
 }
 
 /** Fills the risk cache and checks that the second answer came from it. */
@@ -191,6 +209,18 @@ async function main(): Promise<void> {
     }
     let cachedAnswer: unknown;
     if (needed.has('gateway')) cachedAnswer = await warmRiskCache(urls.gateway);
+    let against: { child: Child; url: string } | null = null;
+    if (options.against && needed.has('gateway')) {
+      log(`starting the gateway of ${options.against}`);
+      const child = await startChild('gateway', { ...gatewayEnv, ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}) }, {
+        ...childOptions,
+        root: options.against,
+        label: 'gateway-against',
+      });
+      cleanups.push(() => child.stop());
+      against = { child, url: child.url };
+      if (options.scenarios.includes('wildfire-cached')) await warmRiskCache(child.url);
+    }
     if (needed.has('baseline')) {
       children.baseline = await startChild('baseline', { DATABASE_URL: database.url, NODE_ENV: 'production' }, childOptions);
       cleanups.push(() => children.baseline!.stop());
@@ -212,18 +242,12 @@ async function main(): Promise<void> {
       peerAuth = `Bearer ${await peerToken(secret)}`;
     }
 
-    let adminAuth = '';
-    if (needed.has('gateway')) {
-      const login = await send({
-        method: 'POST',
-        url: `${urls.gateway}/api/auth/login`,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(BENCH_ADMIN),
-      });
-      if (login.status !== 200) throw new Error(`cannot sign in as ${BENCH_ADMIN.username}: ${login.status} (was the database seeded?)`);
-      adminAuth = `Bearer ${login.body.access_token}`;
-    }
+    const adminAuth = needed.has('gateway') ? await signIn(urls.gateway) : '';
     const ctx: ScenarioContext = { urls, adminAuth, peerAuth, pageSize: options.pageSize };
+    // The other build's gateway stands in for this one's, with a token of its own.
+    const againstCtx: ScenarioContext | null = against
+      ? { ...ctx, urls: { ...urls, gateway: against.url }, adminAuth: await signIn(against.url) }
+      : null;
 
     let baselineMatchesGraphql: boolean | null = null;
     if (urls.gateway && urls.baseline) {
@@ -245,31 +269,33 @@ async function main(): Promise<void> {
     }
 
     const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
-    const runs = selected.map((scenario) => ({
-      scenario,
-      target: scenario.target(ctx),
-      rounds: [] as RawResult[],
-      cpu: new CpuMeter(children[scenario.server]!.pid),
-    }));
-    for (const { scenario, target } of runs) {
-      const sample = await send(target);
-      const problem = scenario.problem(sample.status, sample.body, ctx);
-      if (problem) throw new Error(`(${scenario.letter}) ${scenario.id}: ${problem}`);
+    // With --against, each gateway scenario is followed by its twin on the other build, in every round.
+    const runs = selected.flatMap((scenario) => {
+      const here = { scenario, ctx, side: 'this' as const, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(children[scenario.server]!.pid) };
+      if (!against || !againstCtx || scenario.server !== 'gateway') return [here];
+      const there = { scenario, ctx: againstCtx, side: 'against' as const, target: scenario.target(againstCtx), rounds: [] as RawResult[], cpu: new CpuMeter(against.child.pid) };
+      return [here, there];
+    });
+    const name = (run: (typeof runs)[number]) => `(${run.scenario.letter}${run.side === 'against' ? '′' : ''}) ${run.scenario.id}`;
+    for (const run of runs) {
+      const sample = await send(run.target);
+      const problem = run.scenario.problem(sample.status, sample.body, run.ctx);
+      if (problem) throw new Error(`${name(run)}: ${problem}`);
     }
     // The scenarios take turns, round by round, so a machine that speeds up or slows down during the run does so
     // for all of them alike, and a ratio compares stretches measured side by side rather than a minute apart.
     const roundSeconds = options.duration / options.rounds;
-    log(`${selected.map((s) => s.letter).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
+    log(`${runs.map((r) => `${r.scenario.letter}${r.side === 'against' ? '′' : ''}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
     const upstreamCalls = () => fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
     let upstreamCallsDuringCachedScenario: number | null = null;
     for (let turn = 1; turn <= options.rounds; turn++) {
       for (const run of runs) {
         const { scenario, target } = run;
         if (turn === 1 && options.warmup > 0) {
-          log(`(${scenario.letter}) ${scenario.id}: warm-up ${options.warmup} s`);
+          log(`${name(run)}: warm-up ${options.warmup} s`);
           await load(target, options, options.warmup);
         }
-        log(`(${scenario.letter}) ${scenario.id}: round ${turn} of ${options.rounds}`);
+        log(`${name(run)}: round ${turn} of ${options.rounds}`);
         const upstreamBefore = upstreamCalls();
         run.cpu.start();
         run.rounds.push(await load(target, options, roundSeconds));
@@ -280,11 +306,14 @@ async function main(): Promise<void> {
       }
     }
     const scenarios: BenchResults['scenarios'] = {};
-    for (const { scenario, target, rounds, cpu } of runs) {
+    const theirs: BenchResults['scenarios'] = {};
+    for (const run of runs) {
+      const { scenario, target, rounds, cpu } = run;
       const after = await send(target);
-      const problemAfter = scenario.problem(after.status, after.body, ctx);
-      if (problemAfter) throw new Error(`(${scenario.letter}) ${scenario.id} after the load: ${problemAfter}`);
-      scenarios[scenario.id] = toResult(scenario, target, options, rounds, cpu, sql.perOperation[scenario.id] ?? null);
+      const problemAfter = scenario.problem(after.status, after.body, run.ctx);
+      if (problemAfter) throw new Error(`${name(run)} after the load: ${problemAfter}`);
+      if (run.side === 'this') scenarios[scenario.id] = toResult(scenario, target, options, rounds, cpu, sql.perOperation[scenario.id] ?? null);
+      else theirs[scenario.id] = toResult(scenario, target, options, rounds, cpu, null);
     }
 
     await cleanup();
@@ -303,6 +332,7 @@ async function main(): Promise<void> {
       peerMatchesGraphql,
       upstreamCallsDuringCachedScenario,
       targets: targets(r, sql, scenarios),
+      against: options.against ? { checkout: options.against, commit: commitOf(options.against), scenarios: theirs, ratios: comparison(scenarios, theirs) } : null,
     };
     mkdirSync(options.out, { recursive: true });
     const file = path.join(options.out, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);

@@ -160,3 +160,56 @@ describe('npm run bench -- --scales', () => {
     }
   });
 });
+
+describe('npm run bench -- --against', () => {
+  let againstDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let againstOut: string;
+  let printed: string;
+  let measured: any;
+
+  beforeAll(async () => {
+    againstDb = await createTestDatabase();
+    againstOut = mkdtempSync(path.join(tmpdir(), 'trellis-bench-against-'));
+    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: againstDb.url };
+    delete env.REDIS_URL;
+    // This checkout against itself: the comparison works the same with a worktree of another commit.
+    ({ stdout: printed } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--small', '--scenarios', 'd,e', '--against', ROOT, '--duration', '1', '--rounds', '2', '--warmup', '0', '--connections', '2', '--out', againstOut],
+      { cwd: ROOT, env, timeout: 110_000, maxBuffer: 10 * 1024 * 1024 },
+    ));
+    const [file] = readdirSync(againstOut).filter((f) => /^bench-.*\.json$/.test(f));
+    measured = JSON.parse(readFileSync(path.join(againstOut, file!), 'utf8'));
+  }, 120_000);
+
+  afterAll(async () => {
+    rmSync(againstOut, { recursive: true, force: true });
+    await againstDb?.drop();
+  });
+
+  it("measures each gateway scenario on the other checkout's gateway too, in the same rounds, and nothing else twice", () => {
+    expect(measured.against.checkout).toBe(ROOT);
+    expect(Object.keys(measured.scenarios)).toEqual(['ceiling', 'wildfire-cached']);
+    expect(Object.keys(measured.against.scenarios)).toEqual(['wildfire-cached']);
+    const theirs = measured.against.scenarios['wildfire-cached'];
+    expect(theirs.requestsPerSecondByRound).toHaveLength(2);
+    expect(theirs.non2xx + theirs.errors + theirs.timeouts).toBe(0);
+    expect(printed).toMatch(/e′ wildfire-cached\s+[\d,]+/);
+  });
+
+  it('gives this build over that one, overall and round by round, and prints it', () => {
+    const compared = measured.against.ratios['wildfire-cached'];
+    const [mine, theirs] = [measured.scenarios['wildfire-cached'], measured.against.scenarios['wildfire-cached']];
+    expect(compared.requestsPerSecond).toBeCloseTo(mine.requestsPerSecond / theirs.requestsPerSecond, 2);
+    expect(compared.byRound).toEqual(mine.requestsPerSecondByRound.map((r: number, i: number) => expect.closeTo(r / theirs.requestsPerSecondByRound[i], 2)));
+    expect(compared.medianByRound).toBeGreaterThan(0);
+    expect(printed).toContain('this build / that build:');
+    expect(printed).toMatch(/wildfire-cached\s+req\/s \d\.\d\d \(rounds: median \d\.\d\d/);
+  });
+
+  it('refuses a folder that is not a gateway checkout with its dependencies', async () => {
+    const failed = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--against', tmpdir()], { cwd: ROOT }).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in failed && failed.code).not.toBe(0);
+    expect((failed as { stderr: string }).stderr).toContain('bench/servers/gateway.ts is missing');
+  });
+});
