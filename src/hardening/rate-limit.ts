@@ -46,7 +46,7 @@ export class TooManyRequests extends Error {
   }
 }
 
-/** The plugin's store contract, counted by a limiter from createLimiter (so its Redis fallback applies here too). */
+/** The plugin's store contract over a limiter from createLimiter, so the budget shares Redis and its in-memory fallback. */
 function storeOn(limiter: RateLimiterAbstract) {
   return class LimiterStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
@@ -78,7 +78,8 @@ export async function registerRateLimit(
     global: false,
     max,
     timeWindow: windowSeconds * 1000,
-    store: storeOn(createLimiter({ redis, keyPrefix, points: max, windowSeconds })),
+    // Without Redis, the plugin's own in-memory store (an LRU of 5,000 keys: a flood of addresses cannot grow it).
+    ...(redis ? { store: storeOn(createLimiter({ redis, keyPrefix, points: max, windowSeconds })) } : {}),
     keyGenerator: (request) => principalOrAddress(request, tokens),
     // By path, query string aside: any other spelling of a probe's path is counted, never the other way round.
     allowList: (request) => PROBES.has(pathOf(request.url)),
