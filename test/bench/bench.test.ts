@@ -17,21 +17,28 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const run = promisify(execFile);
 const SCENARIOS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated', 'postgraphile'];
 
+/** Runs `bench/run.ts` on a database of its own (Redis unset), writing to a fresh folder; the caller cleans both up. */
+async function runBench(folderPrefix: string, args: string[], timeout: number) {
+  const database = await createTestDatabase();
+  const folder = mkdtempSync(path.join(tmpdir(), folderPrefix));
+  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: database.url };
+  delete env.REDIS_URL;
+  const { stdout: printed } = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args, '--out', folder], {
+    cwd: ROOT,
+    env,
+    timeout,
+    maxBuffer: 10 * 1024 * 1024,
+  });
+  return { database, folder, printed };
+}
+
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let out: string;
 let stdout: string;
 let results: any;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  out = mkdtempSync(path.join(tmpdir(), 'trellis-bench-'));
-  const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: db.url };
-  delete env.REDIS_URL;
-  ({ stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'bench/run.ts', '--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2', '--out', out],
-    { cwd: ROOT, env, timeout: 110_000, maxBuffer: 10 * 1024 * 1024 },
-  ));
+  ({ database: db, folder: out, printed: stdout } = await runBench('trellis-bench-', ['--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2'], 110_000));
   const files = readdirSync(out).filter((f) => /^bench-.*\.json$/.test(f));
   expect(files).toHaveLength(1);
   results = JSON.parse(readFileSync(path.join(out, files[0]!), 'utf8'));
@@ -119,14 +126,10 @@ describe('npm run bench -- --scales', () => {
   let comparison: any;
 
   beforeAll(async () => {
-    scaleDb = await createTestDatabase();
-    scaleOut = mkdtempSync(path.join(tmpdir(), 'trellis-bench-scales-'));
-    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: scaleDb.url };
-    delete env.REDIS_URL;
-    ({ stdout: printed } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'bench/run.ts', '--scales', '600,300', '--scenarios', 'a,g,h', '--duration', '0.5', '--rounds', '1', '--warmup', '0', '--connections', '2', '--out', scaleOut],
-      { cwd: ROOT, env, timeout: 150_000, maxBuffer: 10 * 1024 * 1024 },
+    ({ database: scaleDb, folder: scaleOut, printed } = await runBench(
+      'trellis-bench-scales-',
+      ['--scales', '600,300', '--scenarios', 'a,g,h', '--duration', '0.5', '--rounds', '1', '--warmup', '0', '--connections', '2'],
+      150_000,
     ));
     const [dir] = readdirSync(scaleOut).filter((f) => f.startsWith('scales-'));
     comparison = JSON.parse(readFileSync(path.join(scaleOut, dir!, 'comparison.json'), 'utf8'));
@@ -168,15 +171,11 @@ describe('npm run bench -- --against', () => {
   let measured: any;
 
   beforeAll(async () => {
-    againstDb = await createTestDatabase();
-    againstOut = mkdtempSync(path.join(tmpdir(), 'trellis-bench-against-'));
-    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: againstDb.url };
-    delete env.REDIS_URL;
     // This checkout against itself: the comparison works the same with a worktree of another commit.
-    ({ stdout: printed } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'bench/run.ts', '--small', '--scenarios', 'd,e', '--against', ROOT, '--duration', '1', '--rounds', '2', '--warmup', '0', '--connections', '2', '--out', againstOut],
-      { cwd: ROOT, env, timeout: 110_000, maxBuffer: 10 * 1024 * 1024 },
+    ({ database: againstDb, folder: againstOut, printed } = await runBench(
+      'trellis-bench-against-',
+      ['--small', '--scenarios', 'd,e', '--against', ROOT, '--duration', '1', '--rounds', '2', '--warmup', '0', '--connections', '2'],
+      110_000,
     ));
     const [file] = readdirSync(againstOut).filter((f) => /^bench-.*\.json$/.test(f));
     measured = JSON.parse(readFileSync(path.join(againstOut, file!), 'utf8'));
