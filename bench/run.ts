@@ -146,6 +146,9 @@ async function main(): Promise<void> {
     await runScales(options, log);
     return;
   }
+  if (options.against && !SCENARIOS.some((s) => s.server === 'gateway' && options.scenarios.includes(s.id))) {
+    throw new Error('--against compares the gateway scenarios (a, b, e–i), and none is selected');
+  }
   const startedAt = new Date();
   const cleanups: Array<() => Promise<unknown>> = [];
   const cleanup = async () => {
@@ -210,7 +213,7 @@ async function main(): Promise<void> {
     let cachedAnswer: unknown;
     if (needed.has('gateway')) cachedAnswer = await warmRiskCache(urls.gateway);
     let against: { child: Child; url: string } | null = null;
-    if (options.against && needed.has('gateway')) {
+    if (options.against) {
       log(`starting the gateway of ${options.against}`);
       const child = await startChild('gateway', { ...gatewayEnv, ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}) }, {
         ...childOptions,

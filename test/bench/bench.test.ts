@@ -211,4 +211,10 @@ describe('npm run bench -- --against', () => {
     expect('code' in failed && failed.code).not.toBe(0);
     expect((failed as { stderr: string }).stderr).toContain('bench/servers/gateway.ts is missing');
   });
+
+  it('refuses a run with no gateway scenario to compare', async () => {
+    const failed = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--against', ROOT, '--scenarios', 'c,d'], { cwd: ROOT }).catch((error: { code: number; stderr: string }) => error);
+    expect('code' in failed && failed.code).not.toBe(0);
+    expect((failed as { stderr: string }).stderr).toContain('none is selected');
+  });
 });
