@@ -79,10 +79,13 @@ export const machine = (): BenchResults['machine'] => ({
   node: process.version,
 });
 
+/** A ratio as the reports give it: to three decimals. */
+const rounded = (n: number) => Math.round(n * 1000) / 1000;
+
 const ratio = (results: BenchResults['scenarios'], top: ScenarioId, bottom: ScenarioId): number | null => {
   const a = results[top]?.requestsPerSecond;
   const b = results[bottom]?.requestsPerSecond;
-  return a !== undefined && b !== undefined && b > 0 ? Math.round((a / b) * 1000) / 1000 : null;
+  return a !== undefined && b !== undefined && b > 0 ? rounded(a / b) : null;
 };
 
 export function ratios(results: BenchResults['scenarios']): BenchResults['ratios'] {
@@ -100,7 +103,6 @@ const median = (values: number[]): number => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const rounded = (n: number) => Math.round(n * 1000) / 1000;
 
 /** This build over the other, scenario by scenario, for the scenarios both measured. */
 export function comparison(mine: BenchResults['scenarios'], theirs: BenchResults['scenarios']): Partial<Record<ScenarioId, Comparison>> {
@@ -127,7 +129,7 @@ export const totalCpu = (r: ScenarioResult | undefined): number | null =>
 /** How many times less CPU per page (a) spends than the peer (p): their CPU over ours. */
 function peerCpuRatio(results: BenchResults['scenarios']): number | null {
   const [mine, theirs] = [totalCpu(results['graphql-list']), totalCpu(results.postgraphile)];
-  return mine && theirs ? Math.round((theirs / mine) * 1000) / 1000 : null;
+  return mine && theirs ? rounded(theirs / mine) : null;
 }
 
 export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, results: BenchResults['scenarios'] = {}): Target[] {

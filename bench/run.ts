@@ -205,8 +205,9 @@ async function main(): Promise<void> {
     const urls: Record<ServerName, string> = { gateway: '', baseline: '', ceiling: '', postgraphile: '' };
     log(`starting ${[...needed].join(', ')}`);
     const childOptions = options.profile ? { profileDir: path.resolve(options.out, 'profiles') } : {};
+    const gatewayProcessEnv = { ...gatewayEnv, ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}) };
     if (needed.has('gateway')) {
-      children.gateway = await startChild('gateway', { ...gatewayEnv, ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}) }, childOptions);
+      children.gateway = await startChild('gateway', gatewayProcessEnv, childOptions);
       cleanups.push(() => children.gateway!.stop());
       urls.gateway = children.gateway.url;
     }
@@ -215,7 +216,7 @@ async function main(): Promise<void> {
     let against: { child: Child; url: string } | null = null;
     if (options.against) {
       log(`starting the gateway of ${options.against}`);
-      const child = await startChild('gateway', { ...gatewayEnv, ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}) }, {
+      const child = await startChild('gateway', gatewayProcessEnv, {
         ...childOptions,
         root: options.against,
         label: 'gateway-against',
