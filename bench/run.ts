@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import path from 'node:path';
 import autocannon, { type RawResult } from 'autocannon';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded.js';
 import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk/fake-upstream.js';
 import { startChild, type Child } from './children.js';
 import { CpuMeter } from './cpu.js';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
-import { ORDINARY_API_KEY_PERMISSIONS } from '../src/auth/api-key-permissions.js';
-import { hashSecret } from '../src/auth/api-keys.js';
-import { hashPassword } from '../src/auth/passwords.js';
-import { migrate, openOrm } from '../src/db/orm.js';
+import { ORDINARY_API_KEY_PERMISSIONS } from '../src/platform/auth/api-key-permissions.js';
+import { hashSecret } from '../src/identity/api-keys.js';
+import { hashPassword } from '../src/users/passwords.js';
+import { migrate, openOrm } from '../src/platform/db/orm.js';
 import { HELP_CATEGORIES } from '../src/helpdesk/vocabulary.js';
 import { DEFAULT_GROUP_ID } from '../src/users/group.entity.js';
 import { rng } from '../test/hardening/fuzz-inputs.js';

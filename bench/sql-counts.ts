@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/platform/config.js';
 import { BENCH_ADMIN } from './seed.js';
 import { buildBaseline, type Queryable } from './servers/baseline-app.js';
 import { SCENARIOS, type ScenarioContext } from './scenarios.js';

@@ -1,11 +1,11 @@
 // Fails when the checked-in codegen output differs from what `npm run codegen` produces: the resolver types and
-// merged SDL from schema/, and the typed operations from the graphql(...) calls under src/rest/ and test/.
+// merged SDL from schema/, and the typed operations from the graphql(...) calls in the modules' REST routes and test/.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const dirs = ['src/graphql/generated', 'src/rest/generated', 'test/generated'];
+const dirs = ['src/platform/graphql/generated', 'src/platform/rest/generated', 'test/generated'];
 
 const filesOf = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }) : [])
   .filter((e) => e.isFile())
@@ -41,7 +41,7 @@ try {
     console.error(`Generated code is stale: ${stale.join(', ')}. Run \`npm run codegen\` and commit the result.`);
     process.exitCode = 1;
   } else {
-    console.log('generated code matches schema/ and the typed operations under src/rest/ and test/');
+    console.log('generated code matches schema/ and the typed operations in the modules' REST routes and test/');
   }
 } catch (error) {
   restore();

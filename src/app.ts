@@ -4,21 +4,21 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import { refuseCrossSiteWrites, registerSessionCookies } from './auth/session.js';
-import { bootstrap } from './bootstrap.js';
-import type { Config } from './config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { migrate, openOrm, type Orm, type QueryListener } from './db/orm.js';
-import { isDatabaseUnavailable } from './graphql/errors.js';
+import { refuseCrossSiteWrites, registerSessionCookies } from './platform/auth/session.js';
+import { bootstrap } from './identity/bootstrap.js';
+import type { Config } from './platform/config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded.js';
+import { migrate, openOrm, type Orm, type QueryListener } from './platform/db/orm.js';
+import { isDatabaseUnavailable } from './platform/graphql/errors.js';
 import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
 import { registerGraphql } from './server/graphql.js';
-import { buildLogger, registerRequestScope } from './hardening/logging.js';
-import { requestLogger } from './hardening/request-logger.js';
-import { registerRateLimit } from './hardening/rate-limit.js';
-import { registerRestApi } from './rest/index.js';
-import { registerObservability } from './observability/index.js';
-import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './rest/errors.js';
-import { closeServices, createServices, type AppServices } from './services.js';
+import { buildLogger, registerRequestScope } from './platform/hardening/logging.js';
+import { requestLogger } from './platform/hardening/request-logger.js';
+import { registerRateLimit } from './platform/hardening/rate-limit.js';
+import { registerRestApi } from './server/rest.js';
+import { registerObservability } from './platform/observability/index.js';
+import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './platform/rest/errors.js';
+import { closeServices, createServices, type AppServices } from './server/services.js';
 
 export interface AppDeps {
   /** Where log lines go (tests capture them); stdout by default. */

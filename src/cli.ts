@@ -7,13 +7,13 @@
  *   npm run cli -- revoke-api-key <api_key>
  */
 import { parseArgs } from 'node:util';
-import { API_KEY_PERMISSIONS, parsePermissions } from './auth/api-key-permissions.js';
-import { createApiKey, listApiKeys, revokeApiKey } from './auth/api-keys.js';
+import { API_KEY_PERMISSIONS, parsePermissions } from './platform/auth/api-key-permissions.js';
+import { createApiKey, listApiKeys, revokeApiKey } from './identity/api-keys.js';
 import { createLogger } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { startEmbeddedPostgres } from './db/embedded.js';
-import { migrate, openOrm } from './db/orm.js';
-import { DomainError, ValidationError } from './errors.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { startEmbeddedPostgres } from './platform/db/embedded.js';
+import { migrate, openOrm } from './platform/db/orm.js';
+import { DomainError, ValidationError } from './platform/errors.js';
 import { newUserAccount, randomPassword } from './users/accounts.js';
 import path from 'node:path';
 

@@ -1,6 +1,6 @@
 import { buildApp, type App } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { describeStartupFailure } from './startup-failure.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { describeStartupFailure } from './platform/startup-failure.js';
 
 let config;
 try {

@@ -1,5 +1,5 @@
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/platform/config.js';
 import { announce } from './child.js';
 
 /** The gateway exactly as `npm start` builds it, configured from the environment the runner gives it. */

@@ -1,5 +1,5 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../platform/errors.js';
 import { Faq } from './faq.entity.js';
 import { matchCondition, textMatch, type SearchedColumn } from './text-search.js';
 import { characters, displayOrder, normaliseTags, requiredText, searchTerm } from './validation.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { groupByKeys } from '../db/read.js';
-import { SettledLoader } from '../graphql/settled-loader.js';
+import { groupByKeys } from '../platform/db/read.js';
+import { SettledLoader } from '../platform/graphql/settled-loader.js';
 import { readHistory, readResponses, type HelpRequestHistoryView, type HelpResponseView } from './views.js';
 
 /**

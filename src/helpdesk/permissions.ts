@@ -1,5 +1,5 @@
 import { allow } from 'graphql-shield';
-import { isAdmin, isAuthenticated } from '../graphql/rules.js';
+import { isAdmin, isAuthenticated } from '../platform/graphql/rules.js';
 
 /*
  * The help desk knows signed-in users only: an API key (a workspace-user administrator) is refused with

@@ -1,7 +1,7 @@
 import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
-import type { Principal } from '../auth/principal.js';
-import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.js';
-import { isHexId } from '../shared/ids.js';
+import type { Principal } from '../platform/auth/principal.js';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../platform/errors.js';
+import { isHexId } from '../platform/ids.js';
 import { User } from '../users/user.entity.js';
 import type { HelpRequestChange, HelpRequestEvents } from './events.js';
 import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import type { Resolvers } from '../graphql/generated/resolvers-types.js';
-import type { Context } from '../graphql/context.js';
-import { selectedFields } from '../graphql/look-ahead.js';
+import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js';
+import type { Context } from '../platform/graphql/context.js';
+import { selectedFields } from '../platform/graphql/look-ahead.js';
 import { mapAsyncIterator } from './async-queue.js';
 import { tagList } from './validation.js';
 

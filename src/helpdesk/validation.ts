@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../platform/errors.js';
 import { LIMITS, MAX_PER_PAGE } from './vocabulary.js';
 
 /*

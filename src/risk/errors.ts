@@ -2,7 +2,7 @@ import {
   NotFoundError,
   UpstreamUnavailableError as PublicUpstreamUnavailableError,
   ValidationError,
-} from '../errors.js';
+} from '../platform/errors.js';
 
 /** The outside services the risk domain depends on; named in logs so an operator knows which one failed. */
 export type UpstreamName = 'geocoder' | 'seismic' | 'fire';

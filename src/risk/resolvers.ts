@@ -1,4 +1,4 @@
-import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js';
 
 export const riskResolvers: Resolvers = {
   Query: {

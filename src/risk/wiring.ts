@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import type { Orm } from '../db/orm.js';
+import type { Config } from '../platform/config.js';
+import type { Orm } from '../platform/db/orm.js';
 import { MemoryCache, RedisCache, type Cache } from './cache.js';
 import { PostgresQuotaStore, RedisQuotaStore, type QuotaStore } from './quota.js';
 import { SharedSingleFlight, SingleFlight } from './singleflight.js';

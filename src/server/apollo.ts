@@ -6,10 +6,10 @@ import {
   ApolloServerPluginSchemaReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import { availabilityPlugin } from '../hardening/availability.js';
-import type { Context } from '../graphql/context.js';
-import { errorLoggingPlugin } from '../graphql/errors.js';
+import type { Config } from '../platform/config.js';
+import { availabilityPlugin } from '../platform/hardening/availability.js';
+import type { Context } from '../platform/graphql/context.js';
+import { errorLoggingPlugin } from '../platform/graphql/errors.js';
 import { compiledExecution } from './executor.js';
 import { pipelinePlugin, type GraphqlPipeline } from './pipeline.js';
 

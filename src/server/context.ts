@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
-import { authenticate, type Credentials } from '../auth/authenticate.js';
-import type { Orm } from '../db/orm.js';
-import { DomainError, ServiceUnavailableError } from '../errors.js';
-import type { Context, Loaders } from '../graphql/context.js';
-import { isDatabaseUnavailable } from '../graphql/errors.js';
+import { authenticate, type Credentials } from '../identity/authenticate.js';
+import type { Orm } from '../platform/db/orm.js';
+import { DomainError, ServiceUnavailableError } from '../platform/errors.js';
+import type { Context, Loaders } from '../platform/graphql/context.js';
+import { isDatabaseUnavailable } from '../platform/graphql/errors.js';
 import { createHelpdeskLoaders } from '../helpdesk/loaders.js';
-import type { AppServices } from '../services.js';
+import type { AppServices } from './services.js';
 import { createUserLoaders } from '../users/loaders.js';
 
 export type ContextFor = (request: FastifyRequest, credentials: Credentials) => Promise<Context>;

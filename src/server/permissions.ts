@@ -1,7 +1,7 @@
 import { GraphQLError, isObjectType, type GraphQLSchema } from 'graphql';
 import { applyMiddleware, type IMiddlewareFieldMap } from 'graphql-middleware';
 import { allow, deny, shield, type IRules } from 'graphql-shield';
-import { authPermissions } from '../auth/permissions.js';
+import { authPermissions } from '../identity/permissions.js';
 import { helpdeskPermissions } from '../helpdesk/permissions.js';
 import { riskPermissions } from '../risk/permissions.js';
 import { userFieldPermissions, usersPermissions } from '../users/permissions.js';

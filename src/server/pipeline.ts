@@ -13,10 +13,10 @@ import {
   type OperationDefinitionNode,
   type ParseOptions,
 } from 'graphql';
-import type { Config } from '../config.js';
-import { errorFormatter } from '../graphql/errors.js';
-import { GRAPHQL_LIMITS, limitExceeded, limitJudge } from '../hardening/graphql-limits.js';
-import { containsNul, documentContainsNul, nulTextRefused } from '../hardening/text-input.js';
+import type { Config } from '../platform/config.js';
+import { errorFormatter } from '../platform/graphql/errors.js';
+import { GRAPHQL_LIMITS, limitExceeded, limitJudge } from '../platform/hardening/graphql-limits.js';
+import { containsNul, documentContainsNul, nulTextRefused } from '../platform/hardening/text-input.js';
 
 /**
  * The steps every GraphQL operation takes, whichever door it came through: parsing, validation, the document

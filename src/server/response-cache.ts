@@ -2,7 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { defaultFieldResolver, Kind, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import type { Metrics } from '../observability/metrics.js';
+import type { Metrics } from '../platform/observability/metrics.js';
 
 /**
  * Root fields whose answers are the same for every anonymous caller, each with the test a resolved value must

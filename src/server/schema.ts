@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { mergeResolvers } from '@graphql-tools/merge';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
-import { authResolvers } from '../auth/resolvers.js';
+import { authResolvers } from '../identity/resolvers.js';
 import { helpdeskResolvers } from '../helpdesk/resolvers.js';
 import { riskResolvers } from '../risk/resolvers.js';
 import { usersResolvers } from '../users/resolvers.js';
-import { BigIntScalar, DateTime, JSONScalar } from '../graphql/scalars.js';
+import { BigIntScalar, DateTime, JSONScalar } from '../platform/graphql/scalars.js';
 import { applyPermissions } from './permissions.js';
-import type { Resolvers } from '../graphql/generated/resolvers-types.js';
+import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js';
 
 export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema');
 

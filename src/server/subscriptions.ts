@@ -5,13 +5,13 @@ import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, typ
 import { CloseCode, handleProtocols, type Context as Connection, type SubscribePayload } from 'graphql-ws';
 import { makeHandler, type Extra } from 'graphql-ws/use/@fastify/websocket';
 import type { WebSocket } from 'ws';
-import type { SessionCookies } from '../auth/session.js';
-import type { Credentials } from '../auth/authenticate.js';
-import type { Principal } from '../auth/principal.js';
-import type { Config } from '../config.js';
-import { DomainError, UnauthenticatedError } from '../errors.js';
-import type { Context } from '../graphql/context.js';
-import { logOperationErrors } from '../graphql/errors.js';
+import type { SessionCookies } from '../platform/auth/session.js';
+import type { Credentials } from '../identity/authenticate.js';
+import type { Principal } from '../platform/auth/principal.js';
+import type { Config } from '../platform/config.js';
+import { DomainError, UnauthenticatedError } from '../platform/errors.js';
+import type { Context } from '../platform/graphql/context.js';
+import { logOperationErrors } from '../platform/graphql/errors.js';
 import type { GraphqlPipeline } from './pipeline.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { passwordProblem } from '../auth/password-policy.js';
-import { hashPassword } from '../auth/passwords.js';
-import { ValidationError } from '../errors.js';
+import { passwordProblem } from './password-policy.js';
+import { hashPassword } from './passwords.js';
+import { ValidationError } from '../platform/errors.js';
 import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
 import { User, type Role } from './user.entity.js';
 import { prepareUsername, type PreparedUsername } from './usernames.js';

@@ -1,9 +1,9 @@
 import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyLacks, type Principal } from '../auth/principal.js';
-import { hashPassword } from '../auth/passwords.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import { isHexId } from '../shared/ids.js';
+import { keyLacks, type Principal } from '../platform/auth/principal.js';
+import { hashPassword } from './passwords.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors.js';
+import { isHexId } from '../platform/ids.js';
 import { assertPassword, assertUsername, newUserAccount } from './accounts.js';
 import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
 import { User, usernameKey, type Role } from './user.entity.js';

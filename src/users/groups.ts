@@ -1,7 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import { isHexId } from '../shared/ids.js';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.js';
+import { isHexId } from '../platform/ids.js';
 import { unknownGroup } from './directory.js';
 import { DEFAULT_GROUP_ID, Group, groupNameKey, isDefaultGroup } from './group.entity.js';
 import { optionalText, requiredText } from './validation.js';

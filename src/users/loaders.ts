@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { groupByKeys } from '../db/read.js';
-import { SettledLoader } from '../graphql/settled-loader.js';
+import { groupByKeys } from '../platform/db/read.js';
+import { SettledLoader } from '../platform/graphql/settled-loader.js';
 import { membershipsOf } from './directory.js';
 import type { Group } from './group.entity.js';
 import { readNames, readUsers, type PersonName, type UserView } from './views.js';

@@ -1,5 +1,5 @@
 import { allow } from 'graphql-shield';
-import { isAuthenticated, isSelfOrAdministrator, isWorkspaceAdmin, workspaceAdminMay } from '../graphql/rules.js';
+import { isAuthenticated, isSelfOrAdministrator, isWorkspaceAdmin, workspaceAdminMay } from '../platform/graphql/rules.js';
 
 const view = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'view');
 const change = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'change');

@@ -1,8 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import { isHexId } from '../shared/ids.js';
+import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.js';
+import { isHexId } from '../platform/ids.js';
 import { AllowedWorkspace, RegistryEntry, Workspace } from './workspace.entity.js';
 import { GroupMembership } from './group.entity.js';
 

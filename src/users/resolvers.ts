@@ -1,6 +1,6 @@
-import type { Resolvers } from '../graphql/generated/resolvers-types.js';
-import type { Context } from '../graphql/context.js';
-import { NotFoundError } from '../errors.js';
+import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js';
+import type { Context } from '../platform/graphql/context.js';
+import { NotFoundError } from '../platform/errors.js';
 import type { WrittenUser } from './directory.js';
 import { isDefaultGroup } from './group.entity.js';
 import { selects } from './selection.js';

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotFoundError, ValidationError } from '../errors.js';
-import { isHexId } from '../shared/ids.js';
+import { NotFoundError, ValidationError } from '../platform/errors.js';
+import { isHexId } from '../platform/ids.js';
 import { absolutePath, integerIn, notNull, optionalText, profilePath, requiredText } from './validation.js';
 import { FileMapping, SETTINGS_ID, WorkspaceSettings } from './workspace.entity.js';
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../platform/errors.js';
 
 /**
  * Usernames as RFC 8265 prepares them (PRECIS UsernameCaseMapped), and their UTS #39 confusable skeleton.

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../platform/errors.js';
 
 /**
  * Field rules of the workspace-user domain, as pure functions: each returns the value to store or throws a

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { read, readByKeys } from '../db/read.js';
+import { read, readByKeys } from '../platform/db/read.js';
 import type { User } from './user.entity.js';
 
 /*

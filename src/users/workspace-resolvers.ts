@@ -1,6 +1,6 @@
 import { wrap } from '@mikro-orm/core';
-import type { Resolvers } from '../graphql/generated/resolvers-types.js';
-import type { Context } from '../graphql/context.js';
+import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js';
+import type { Context } from '../platform/graphql/context.js';
 import type { RegistryEntry, Workspace } from './workspace.entity.js';
 
 /** A workspace's entry is usually loaded with it (joined); otherwise it is batched like any other relation. */

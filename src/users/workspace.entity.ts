@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { newHexId } from '../shared/ids.js';
+import { newHexId } from '../platform/ids.js';
 import { Group } from './group.entity.js';
 
 export interface RunConfig {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restCatalog } from '../../src/rest/catalog.js';
+import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { hasChromium, launchBrowser, offlineBut, SKIPPED, type Browser } from '../helpers/browser.js';
 

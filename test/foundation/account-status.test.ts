@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { AccountStatusCache } from '../../src/auth/account-status-cache.js';
+import { AccountStatusCache } from '../../src/identity/account-status-cache.js';
 
 /*
  * Account status is cached per process to spare each authenticated request a read of the user row. Two

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openOrm, type Orm } from '../../src/db/orm.js';
+import { migrate, openOrm, type Orm } from '../../src/platform/db/orm.js';
 import { createTestDatabase } from '../helpers/app.js';
 
 let orm: Orm;

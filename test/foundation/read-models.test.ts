@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { read } from '../../src/db/read.js';
-import { DateTime } from '../../src/graphql/scalars.js';
+import { read } from '../../src/platform/db/read.js';
+import { DateTime } from '../../src/platform/graphql/scalars.js';
 import { readAccountStatus, readNames, readUsers } from '../../src/users/views.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 

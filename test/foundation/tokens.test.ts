@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TokenService } from '../../src/auth/tokens.js';
+import { TokenService } from '../../src/identity/tokens.js';
 
 const service = () =>
   new TokenService({

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.js';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.js';
 import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { sleep } from './support.js';
 

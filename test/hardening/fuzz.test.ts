@@ -10,8 +10,8 @@ import {
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
-import { restCatalog, type RestRoute } from '../../src/rest/catalog.js';
-import { legacyApiOf, type LegacyApi } from '../../src/rest/errors.js';
+import { restCatalog, type RestRoute } from '../../src/platform/rest/catalog.js';
+import { legacyApiOf, type LegacyApi } from '../../src/platform/rest/errors.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import {
   addExtra,

@@ -1,7 +1,7 @@
 import { getIntrospectionQuery, getNamedType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
-import { GRAPHQL_LIMITS } from '../../src/hardening/graphql-limits.js';
+import { GRAPHQL_LIMITS } from '../../src/platform/hardening/graphql-limits.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 
 /**

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildLogger, registerRequestScope } from '../../src/hardening/logging.js';
-import { restCatalog } from '../../src/rest/catalog.js';
+import { buildLogger, registerRequestScope } from '../../src/platform/hardening/logging.js';
+import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { appDeps, signToken } from './support.js';
 

@@ -1,7 +1,7 @@
 import { getNamedType, isEnumType, isLeafType, isNonNullType, isScalarType, type GraphQLField } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
-import { GRAPHQL_LIMITS } from '../../src/hardening/graphql-limits.js';
+import { GRAPHQL_LIMITS } from '../../src/platform/hardening/graphql-limits.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { connect } from '../helpers/subscriptions.js';
 

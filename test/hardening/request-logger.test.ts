@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildLogger } from '../../src/hardening/logging.js';
-import { requestLogger } from '../../src/hardening/request-logger.js';
+import { buildLogger } from '../../src/platform/hardening/logging.js';
+import { requestLogger } from '../../src/platform/hardening/request-logger.js';
 
 /** The per-request logger: what a request writes, at which level, with its id once and its secrets redacted. */
 

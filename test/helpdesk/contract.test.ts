@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restCatalog } from '../../src/rest/catalog.js';
+import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { HELP_CATEGORIES, HELP_REQUEST_SORT_FIELDS, HELP_STATUSES } from '../../src/helpdesk/vocabulary.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { helpdesk } from './support.js';

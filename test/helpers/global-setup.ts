@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.js';
-import { migrate, openOrm } from '../../src/db/orm.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.js';
+import { migrate, openOrm } from '../../src/platform/db/orm.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

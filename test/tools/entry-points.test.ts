@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/db/embedded.js';
+import { freePort } from '../../src/platform/db/embedded.js';
 import { createTestDatabase } from '../helpers/app.js';
 
 /**

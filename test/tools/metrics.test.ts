@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createMetrics, registerObservability } from '../../src/observability/index.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { createMetrics, registerObservability } from '../../src/platform/observability/index.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { parseExposition, valueOf, type Sample } from './prometheus.js';
 

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { migrate, openOrm, type Orm } from '../../src/db/orm.js';
-import { migrationsList } from '../../src/db/migrations/index.js';
+import { migrate, openOrm, type Orm } from '../../src/platform/db/orm.js';
+import { migrationsList } from '../../src/platform/db/migrations/index.js';
 
 /** An empty database (not a clone of the migrated template): replicas starting on a fresh deployment. */
 const server = inject('pgServerUrl');

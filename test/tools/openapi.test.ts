@@ -1,10 +1,10 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyApiOf } from '../../src/rest/errors.js';
+import { legacyApiOf } from '../../src/platform/rest/errors.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { restCatalog } from '../../src/rest/catalog.js';
-import { DOCS_PATH, OPENAPI_PATH } from '../../src/rest/docs.js';
-import { METRICS_PATH } from '../../src/observability/index.js';
+import { restCatalog } from '../../src/platform/rest/catalog.js';
+import { DOCS_PATH, OPENAPI_PATH } from '../../src/platform/rest/docs.js';
+import { METRICS_PATH } from '../../src/platform/observability/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 /** Routes the gateway serves for tooling, not as part of a legacy API: documented elsewhere (README), not in the catalog. */

@@ -4,9 +4,9 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
 import { buildSchema as parseSdl, lexicographicSortSchema, printSchema } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/platform/config.js';
 import { buildSchema } from '../../src/server/schema.js';
-import { studioPlugins } from '../../src/observability/graphql.js';
+import { studioPlugins } from '../../src/platform/observability/graphql.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 const GRAPH_REF = 'trellis-test@current';

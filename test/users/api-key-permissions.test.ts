@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDINARY_API_KEY_PERMISSIONS } from '../../src/auth/api-key-permissions.js';
-import { createApiKey } from '../../src/auth/api-keys.js';
-import { migrate, openOrm } from '../../src/db/orm.js';
+import { ORDINARY_API_KEY_PERMISSIONS } from '../../src/platform/auth/api-key-permissions.js';
+import { createApiKey } from '../../src/identity/api-keys.js';
+import { migrate, openOrm } from '../../src/platform/db/orm.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, createTestDatabase, startTestApp, type TestApp } from '../helpers/app.js';
 
 /**

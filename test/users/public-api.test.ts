@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/auth/api-keys.js';
+import { createApiKey } from '../../src/identity/api-keys.js';
 import { DEFAULT_GROUP_ID } from '../../src/users/group.entity.js';
 import { ADMIN_PASSWORD, API_KEY, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { API_KEY_HEADER, KEY_BODY, NO_SUCH_ID } from './fixtures.js';

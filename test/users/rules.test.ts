@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblem } from '../../src/auth/password-policy.js';
-import { platformDate } from '../../src/rest/public/routes.js';
+import { passwordProblem } from '../../src/users/password-policy.js';
+import { platformDate } from '../../src/users/rest/routes.js';
 import { isCompatible, parseRegistry } from '../../src/users/registry.js';
 import { absolutePath, phoneNumber, profilePath } from '../../src/users/validation.js';
 import { registryEntry } from './fixtures.js';

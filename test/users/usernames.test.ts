@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openOrm } from '../../src/db/orm.js';
+import { migrate, openOrm } from '../../src/platform/db/orm.js';
 import { usernameKey } from '../../src/users/user.entity.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, createTestDatabase, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 

@@ -1,0 +1,121 @@
+import type { EntityManager, EventSubscriber } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Orm } from '../platform/db/orm.js';
+import { User } from '../users/user.entity.js';
+import { readAccountStatus, type AccountStatus } from '../users/views.js';
+
+/** The channel a trigger on `users` notifies with a user's id when anything a token check reads changes. */
+export const ACCOUNT_CHANGED_CHANNEL = 'trellis_account_changed';
+const MAX_ENTRIES = 10_000;
+const RECONNECT_MS = 1_000;
+
+/**
+ * The account fields a token check needs (role, flags, token version), kept per process so an authenticated
+ * request does not read the user row every time. Locking, disabling, logging out or deleting a user must still
+ * stop their tokens at once on every replica, so an entry lives only while this process is LISTENing on
+ * PostgreSQL: the users trigger (see the account_changed migration) notifies each commit that changes one, on
+ * every write path, and this process's own writes forget at once (see subscriberFor). Without a live listener
+ * (not yet connected, or the connection lost, when notifications may have been missed) nothing is cached.
+ */
+export class AccountStatusCache {
+  readonly #entries = new Map<string, AccountStatus>();
+  /** Bumped by every change heard of: a read that started before one must not store what it read. */
+  #generation = 0;
+  #listening = false;
+  #closed = false;
+  #client: pg.Client | undefined;
+  readonly #stopped: Promise<void>;
+
+  constructor(
+    private readonly url: string,
+    private readonly log: Pick<Logger, 'warn'>,
+  ) {
+    this.#stopped = this.#listen();
+  }
+
+  /**
+   * This process's own writes take effect before their answer goes out, without waiting for the notification:
+   * the accounts a flush changes are forgotten as it runs, and everything once a transaction commits (it may
+   * have deleted or updated users with a plain statement, which names no entity).
+   */
+  static subscriberFor(cache: () => AccountStatusCache | undefined): EventSubscriber<User> {
+    return {
+      getSubscribedEntities: () => [User],
+      afterUpdate: ({ entity }) => cache()?.forget(entity.id),
+      afterDelete: ({ entity }) => cache()?.forget(entity.id),
+      afterTransactionCommit: () => cache()?.forgetAll(),
+    };
+  }
+
+  static forOrm(orm: Orm, log: Pick<Logger, 'warn'>): AccountStatusCache {
+    const cache = new AccountStatusCache(orm.config.get('clientUrl')!, log);
+    orm.em.getEventManager().registerSubscriber(AccountStatusCache.subscriberFor(() => cache));
+    return cache;
+  }
+
+  async read(em: EntityManager, id: string): Promise<AccountStatus | null> {
+    if (this.#listening) {
+      const known = this.#entries.get(id);
+      if (known) return known;
+    }
+    const generation = this.#generation;
+    const status = await readAccountStatus(em, id);
+    if (status && this.#listening && generation === this.#generation) {
+      if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
+      this.#entries.set(id, status);
+    }
+    return status;
+  }
+
+  forget(id: string): void {
+    this.#generation++;
+    this.#entries.delete(id);
+  }
+
+  forgetAll(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+
+  async #listen(): Promise<void> {
+    while (!this.#closed) {
+      const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+      this.#client = client;
+      const ended = new Promise<void>((resolve) => {
+        client.once('end', resolve);
+        client.on('error', (error) => {
+          if (!this.#closed) this.log.warn({ err: error }, 'account status listener lost its connection; not caching until it is back');
+          resolve();
+        });
+      });
+      client.on('notification', (message) => {
+        if (message.payload) this.forget(message.payload);
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${ACCOUNT_CHANGED_CHANNEL}`);
+        if (this.#closed) break;
+        this.forgetAll(); // whatever changed while nobody listened
+        this.#listening = true;
+        await ended;
+      } catch (error) {
+        if (!this.#closed) this.log.warn({ err: error }, 'account status listener cannot connect; not caching until it can');
+      } finally {
+        this.#listening = false;
+        this.forgetAll();
+        await client.end().catch(() => undefined);
+      }
+      if (!this.#closed) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS).unref());
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    // Ending a pg client while it connects leaves its connect() pending for good, and the loop with it: a client
+    // not yet listening is ended by the loop itself once its connect settles (within the connection timeout).
+    if (this.#listening) await this.#client?.end().catch(() => undefined);
+    this.#listening = false;
+    await this.#stopped;
+  }
+}

@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ForbiddenError, UnauthenticatedError } from '../platform/errors.js';
+import { User, usernameKey } from '../users/user.entity.js';
+import { hashPassword, needsRehash, verifyPassword } from '../users/passwords.js';
+import type { TokenService } from './tokens.js';
+import type { LoginThrottle } from './login-throttle.js';
+
+export interface LoginResult {
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+}
+
+const MAX_INPUT = 1024;
+
+/** Who is trying, for the throttle that slows password guessing. */
+export interface LoginSource {
+  ip: string;
+  throttle: LoginThrottle;
+}
+
+/**
+ * Checks a username and password and issues a token. An unknown name and a wrong password give the same
+ * answer after the same work; a locked or disabled account is only revealed to someone who knows its password.
+ * The throttle runs inside, not in front of, this function, so every path to a password check (REST, GraphQL,
+ * each aliased field of one document) spends from the same budget, before any database or hashing work.
+ */
+export async function login(
+  em: EntityManager,
+  tokens: TokenService,
+  username: string,
+  password: string,
+  source: LoginSource,
+): Promise<LoginResult> {
+  const wrong = () => new UnauthenticatedError('Invalid username or password', 'invalid');
+  if (username.length > MAX_INPUT || password.length > MAX_INPUT) throw wrong();
+  const attempt = await source.throttle.begin({ usernameKey: usernameKey(username), ip: source.ip });
+  const user = await em.findOne(User, { usernameKey: usernameKey(username) }, { populate: ['passwordHash'] });
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) throw wrong();
+  if (user.locked) throw new ForbiddenError('Account is locked', { reason: 'locked' });
+  if (user.disabled) throw new ForbiddenError('Account is disabled', { reason: 'disabled' });
+  if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(password);
+  user.lastSession = new Date();
+  await em.flush();
+  await attempt.succeeded();
+  const { accessToken, expiresIn } = await tokens.issue({ sub: user.id, role: user.role, ver: user.tokenVersion });
+  return { accessToken, tokenType: 'Bearer', expiresIn };
+}

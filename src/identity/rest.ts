@@ -1,0 +1,202 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SessionCookies } from '../platform/auth/session.js';
+import type { Config } from '../platform/config.js';
+import type { Orm } from '../platform/db/orm.js';
+import { runOperation, type Gateway } from '../platform/rest/bridge.js';
+import { defineRoute } from '../platform/rest/catalog.js';
+import { graphql } from '../platform/rest/generated/index.js';
+import type { LoginMutation } from '../platform/rest/generated/graphql.js';
+import { sendLegacyError, sendLegacyStatus, toLegacyError } from '../platform/rest/errors.js';
+
+const HEALTH = graphql(`
+  query Health {
+    health { status timestamp version }
+  }
+`);
+
+const LOGIN = graphql(`
+  mutation Login($username: String!, $password: String!) {
+    login(username: $username, password: $password) { access_token: accessToken token_type: tokenType expires_in: expiresIn }
+  }
+`);
+
+const ME = graphql(`
+  query SessionUser {
+    me { id username firstName lastName role }
+  }
+`);
+
+const HealthBody = z.object({ status: z.literal('healthy'), timestamp: z.string(), version: z.string() });
+const LoginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
+const Message = z.object({ message: z.string() });
+const AuthenticateBody = z.object({ uid: z.string().min(1), password: z.string().min(1) });
+const SessionUserBody = z.object({
+  id: z.string(),
+  uid: z.string().describe('the username'),
+  name: z.string().describe('first and last name, or the username when neither is set'),
+  email: z.string().nullable().describe('always null: accounts carry no e-mail address'),
+  role: z.enum(['Admin', 'User']),
+});
+
+type LoginResult = LoginMutation['login'];
+
+/** Health, readiness and log-in: the routes every API shares. */
+export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: Orm, session: SessionCookies, config: Config): void {
+  const health = async (request: FastifyRequest) => {
+    const result = await runOperation(gateway, request, HEALTH, {}, {});
+    return result.data!.health;
+  };
+  for (const path of ['/api/health', '/api/v1/health']) {
+    defineRoute(
+      app,
+      { method: 'GET', path, summary: 'Liveness', tag: 'health', auth: 'none', responses: { 200: { description: 'The process is up', schema: HealthBody } } },
+      health,
+    );
+  }
+
+  // Readiness: 503 while the database does not answer, so a load balancer stops sending traffic here.
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/ready',
+      summary: 'Readiness: the database answers',
+      tag: 'health',
+      auth: 'none',
+      responses: {
+        200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
+        503: { description: 'Database unavailable', schema: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await orm.em.getConnection().execute('select 1');
+        return { status: 'ready' };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', error: 'Database unavailable' });
+      }
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/auth/login',
+      summary: 'Exchange a username and password for a bearer token',
+      tag: 'auth',
+      auth: 'none',
+      body: LoginBody,
+      responses: {
+        200: { description: 'A bearer token', schema: z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int() }) },
+        400: { description: 'Missing username or password', schema: Message },
+        401: { description: 'Invalid username or password', schema: Message },
+        403: { description: 'Account is locked or disabled', schema: Message },
+        429: { description: 'Too many attempts', schema: Message },
+      },
+      invalid: { invalidMessage: 'username and password are required' },
+    },
+    async (request, reply) => {
+      const login = await signIn(gateway, session, request, reply, request.body);
+      return login ?? reply;
+    },
+  );
+
+  registerSessionRoutes(app, gateway, session, config);
+}
+
+/**
+ * Logs in through the stored operation and starts the browser session; on a refusal, answers it in the auth API's
+ * body (with Retry-After when throttled) and returns undefined.
+ */
+async function signIn(
+  gateway: Gateway,
+  session: SessionCookies,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  credentials: { username: string; password: string },
+): Promise<LoginResult | undefined> {
+  const result = await runOperation(gateway, request, LOGIN, credentials, {});
+  if (result.errors?.length) {
+    const retryAfter = result.errors[0]?.extensions?.retryAfter;
+    if (result.errors[0]?.extensions?.code === 'RATE_LIMITED' && retryAfter) reply.header('retry-after', String(retryAfter));
+    sendLegacyError(reply, 'auth', result.errors[0]);
+    return undefined;
+  }
+  const login = result.data!.login;
+  session.start(reply, login.access_token, login.expires_in);
+  return login;
+}
+
+/**
+ * The help desk's original web page signs in with `POST /api/authenticate {uid, password}` and relies on the
+ * session cookie from then on; it asks who is signed in with `GET /api/user` (or `/api/id`).
+ */
+function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: SessionCookies, config: Config): void {
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/authenticate',
+      summary: 'Sign in with a username (uid) and password: sets the HttpOnly session cookie',
+      tag: 'auth',
+      auth: 'none',
+      body: AuthenticateBody,
+      responses: {
+        200: { description: `A short text; the cookie ${config.session.cookieName} holds the access token` },
+        401: { description: 'Missing or wrong uid or password', schema: Message },
+        403: { description: 'Account is locked or disabled', schema: Message },
+        429: { description: 'Too many attempts', schema: Message },
+      },
+      invalid: { invalidStatus: 401, invalidMessage: 'uid and password are required' },
+    },
+    async (request, reply) => {
+      const login = await signIn(gateway, session, request, reply, { username: request.body.uid, password: request.body.password });
+      return login ? reply.type('text/plain; charset=utf-8').send('Authenticated') : reply;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'DELETE',
+      path: '/api/authenticate',
+      summary: 'Sign out: expires the session cookie',
+      tag: 'auth',
+      auth: 'none',
+      responses: { 200: { description: 'A short text' } },
+    },
+    async (_request, reply) => {
+      session.end(reply);
+      return reply.type('text/plain; charset=utf-8').send('Signed out');
+    },
+  );
+
+  const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!session.hasCredentials(request)) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
+    const result = await runOperation(gateway, request, ME, {});
+    if (result.errors?.length) {
+      // An API key is nobody: the page's question has no answer for it.
+      if (toLegacyError('auth', result.errors[0]).status === 403) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
+      return sendLegacyError(reply, 'auth', result.errors[0]);
+    }
+    const { id, username, firstName, lastName, role } = result.data!.me;
+    const name = [firstName, lastName].filter(Boolean).join(' ') || username;
+    return { id, uid: username, name, email: null, role: role === 'admin' ? 'Admin' : 'User' };
+  };
+  for (const path of ['/api/user', '/api/id']) {
+    defineRoute(
+      app,
+      {
+        method: 'GET',
+        path,
+        summary: 'Who is signed in (by session cookie or bearer token), as the help desk page reads it',
+        tag: 'auth',
+        auth: 'bearer',
+        responses: { 200: { description: 'The signed-in person', schema: SessionUserBody }, 401: { description: 'Nobody is signed in', schema: Message } },
+      },
+      whoAmI,
+    );
+  }
+}

@@ -1,0 +1,115 @@
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Config } from '../platform/config.js';
+import { UnauthenticatedError } from '../platform/errors.js';
+import type { Role } from '../users/user.entity.js';
+
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+  /** The user's token version when the token was issued; a bump revokes it. Absent in tokens from an external issuer. */
+  ver?: number;
+  /**
+   * When the token was issued (seconds since the epoch). Carried only for tokens without `ver`, as those from an
+   * external issuer: Trellis cannot bump a version inside them, so logging out revokes them by time instead.
+   */
+  iat?: number;
+}
+
+/** How far the issuer's clock may be off from ours, for exp, nbf and iat. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/** Tokens larger than this are refused before any cryptography runs. */
+const MAX_TOKEN_LENGTH = 8 * 1024;
+/** Tokens whose signature has been checked, remembered until they expire; the oldest go first past this many. */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * Issues and checks access tokens. The algorithm is pinned (jose otherwise accepts any the key allows),
+ * and exp, iat, sub, iss and aud are required, so an unsigned, foreign or everlasting token never passes.
+ */
+export class TokenService {
+  private readonly jwks: JWTVerifyGetKey | undefined;
+  /** Imported once: given the raw bytes, jose imports the key again for every token it signs or checks. */
+  private readonly key: KeyObject;
+  /**
+   * A client sends the same token with every request, and the rate limiter and authentication both read it:
+   * its signature is checked once, then its claims are reused until its `exp`. Only what the token itself says
+   * is remembered; whether its user may still act (locked, disabled, logged out) is read afresh every time.
+   */
+  readonly #verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
+
+  constructor(private readonly config: Config['jwt']) {
+    this.jwks = config.jwksUrl ? createRemoteJWKSet(new URL(config.jwksUrl)) : undefined;
+    this.key = createSecretKey(config.secret);
+  }
+
+  async issue(claims: Omit<TokenClaims, 'iat'>): Promise<{ accessToken: string; expiresIn: number }> {
+    const accessToken = await new SignJWT({ role: claims.role, ver: claims.ver })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(this.config.issuer)
+      .setAudience(this.config.audience)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${this.config.expiresInSeconds}s`)
+      .sign(this.key);
+    return { accessToken, expiresIn: this.config.expiresInSeconds };
+  }
+
+  async verify(token: string): Promise<TokenClaims> {
+    const remembered = this.#verified.get(token);
+    if (remembered) {
+      if (Date.now() < remembered.expiresAtMs) return remembered.claims;
+      this.#verified.delete(token);
+    }
+    if (token.length > MAX_TOKEN_LENGTH) throw invalid();
+    const common = {
+      issuer: this.config.issuer,
+      audience: this.config.audience,
+      requiredClaims: ['exp', 'iat', 'sub'],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    };
+    let payload: JWTPayload;
+    try {
+      payload = await this.verifyWithEitherKey(token, common);
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('Token has expired', 'expired');
+      throw invalid();
+    }
+    const role = payload.role;
+    if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin')) throw invalid();
+    // requiredClaims guarantees a numeric iat. One from the future would outlive every revocation made before
+    // that time, so it is refused like a forged token.
+    const iat = payload.iat!;
+    if (iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw invalid();
+    const ver = typeof payload.ver === 'number' ? payload.ver : undefined;
+    const claims: TokenClaims = ver === undefined ? { sub: payload.sub, role, iat } : { sub: payload.sub, role, ver };
+    if (this.#verified.size >= MAX_REMEMBERED) this.#verified.delete(this.#verified.keys().next().value!);
+    // requiredClaims guarantees exp; past it (before jose's clock tolerance) the token is checked in full again.
+    this.#verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
+    return claims;
+  }
+
+  private async verifyWithEitherKey(token: string, common: object): Promise<JWTPayload> {
+    const header = decodeHeaderAlg(token);
+    if (header === 'HS256') {
+      return (await jwtVerify(token, this.key, { ...common, algorithms: ['HS256'] })).payload;
+    }
+    if (this.jwks && (header === 'RS256' || header === 'ES256')) {
+      return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['RS256', 'ES256'] })).payload;
+    }
+    throw invalid();
+  }
+}
+
+const invalid = () => new UnauthenticatedError('Invalid token', 'invalid');
+
+function decodeHeaderAlg(token: string): string | undefined {
+  const [encoded] = token.split('.', 1);
+  try {
+    const header = JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString('utf8')) as { alg?: unknown };
+    return typeof header.alg === 'string' ? header.alg : undefined;
+  } catch {
+    return undefined;
+  }
+}

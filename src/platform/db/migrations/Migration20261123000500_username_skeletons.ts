@@ -1,0 +1,61 @@
+import { Migration } from '@mikro-orm/migrations';
+import { prepareUsername, skeleton } from '../../../users/usernames.js';
+
+interface Row {
+  id: string;
+  username: string;
+  username_key: string;
+}
+
+/**
+ * Usernames are compared as RFC 8265 prepares them and are unique by their UTS #39 skeleton. Existing names keep
+ * working: each gets its prepared key and its skeleton where that takes nobody else's. Where two existing names
+ * already look alike, the older keeps the skeleton and the younger keeps its name with none (the constraint allows
+ * several nulls), so no account is lost and no new name can join them; a name that is no valid username any more
+ * keeps its old lower-cased key, which look-ups fall back to.
+ */
+export class Migration20261123000500_username_skeletons extends Migration {
+  override async up(): Promise<void> {
+    await this.execute(`alter table "users" add column "username_skeleton" text null;`);
+    const rows = (await this.execute(`select "id", "username", "username_key" from "users" order by "created_at", "id"`)) as Row[];
+    const prepared = rows.map((row) => {
+      try {
+        return { row, key: prepareUsername(row.username).key };
+      } catch {
+        return { row, key: row.username_key };
+      }
+    });
+    // Keys that stay as they are come first, so a changed key never takes one an existing name still uses.
+    const keys = new Set(prepared.filter((p) => p.key === p.row.username_key).map((p) => p.key));
+    const skeletons = new Set<string>();
+    const updates: Array<{ id: string; key: string; skeleton: string | null }> = [];
+    for (const { row, key: wanted } of prepared) {
+      const key = wanted === row.username_key || !keys.has(wanted) ? wanted : row.username_key;
+      keys.add(key);
+      const shape = skeleton(key);
+      updates.push({ id: row.id, key, skeleton: skeletons.has(shape) ? null : shape });
+      skeletons.add(shape);
+    }
+    if (updates.length) {
+      const changed = updates.filter((u, i) => u.key !== prepared[i]!.row.username_key);
+      // Changed keys step aside through the row's own id first, so no swap of two keys trips the constraint midway.
+      if (changed.length) {
+        await this.execute(`update "users" set "username_key" = "id" where "id" in (select json_array_elements_text(?::json))`, [
+          JSON.stringify(changed.map((u) => u.id)),
+        ]);
+      }
+      await this.execute(
+        `update "users" set "username_key" = v.key, "username_skeleton" = v.skeleton
+           from json_to_recordset(?::json) as v(id text, key text, skeleton text)
+          where "users"."id" = v.id`,
+        [JSON.stringify(updates)],
+      );
+    }
+    await this.execute(`alter table "users" add constraint "users_username_skeleton_unique" unique ("username_skeleton");`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`alter table "users" drop constraint if exists "users_username_skeleton_unique";`);
+    this.addSql(`alter table "users" drop column if exists "username_skeleton";`);
+  }
+}

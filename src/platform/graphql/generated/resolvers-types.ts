@@ -1,0 +1,1492 @@
+/* eslint-disable */
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { UserRecord as UserRecordModel } from '../../../users/views.js';
+import type { Group as GroupModel } from '../../../users/group.entity.js';
+import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../../users/workspace.entity.js';
+import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel } from '../../../helpdesk/views.js';
+import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
+import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
+import type { Pagination as PaginationModel } from '../../../helpdesk/requests.js';
+import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel } from '../../../risk/service.js';
+import type { Context } from '../context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** A 64-bit signed integer, sent as a JSON number when it fits in 53 bits and as a string otherwise. */
+  BigInt: { input: bigint | number; output: bigint | number; }
+  /** An ISO 8601 date-time in UTC with milliseconds, e.g. 2026-11-21T10:15:30.123Z. */
+  DateTime: { input: Date; output: Date; }
+  /** Arbitrary JSON, used only where the legacy data is free-form (a workspace's exec_config). */
+  JSON: { input: unknown; output: unknown; }
+};
+
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  accessToken: Scalars['String']['output'];
+  /** Seconds until the token expires. */
+  expiresIn: Scalars['Int']['output'];
+  tokenType: Scalars['String']['output'];
+};
+
+export type Coordinates = {
+  __typename?: 'Coordinates';
+  latitude: Scalars['Float']['output'];
+  longitude: Scalars['Float']['output'];
+};
+
+export type CreateFaqInput = {
+  answer: Scalars['String']['input'];
+  /** Defaults to general. */
+  category?: InputMaybe<HelpCategory>;
+  displayOrder?: InputMaybe<Scalars['Int']['input']>;
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  question: Scalars['String']['input'];
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type CreateGroupInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+};
+
+export type CreateHelpRequestInput = {
+  /** Defaults to general. */
+  category?: InputMaybe<HelpCategory>;
+  contactEmail?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 10,000 characters. */
+  description: Scalars['String']['input'];
+  /** Defaults to medium. */
+  priority?: InputMaybe<HelpPriority>;
+  /** 1 to 200 characters. */
+  title: Scalars['String']['input'];
+};
+
+export type CreateUserInput = {
+  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  locked?: InputMaybe<Scalars['Boolean']['input']>;
+  organization?: InputMaybe<Scalars['String']['input']>;
+  /** Without one, the account gets a random password nobody knows (sign-in needs an administrator to set one). */
+  password?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Only an administrator user (not an API key) may create another administrator. */
+  role?: InputMaybe<Role>;
+  username: Scalars['String']['input'];
+};
+
+/** Where a part of a result came from: a fresh upstream answer, the cache, or nowhere (the source was down). */
+export type DataStatus =
+  | 'cached'
+  | 'live'
+  | 'unavailable';
+
+/** Points of each part of the earthquake score. */
+export type EarthquakeComponents = {
+  __typename?: 'EarthquakeComponents';
+  /** 5-30: distance to the nearest monitored major fault. */
+  faultProximity: Scalars['Int']['output'];
+  /** 0-40: the largest magnitude among them. */
+  magnitude: Scalars['Int']['output'];
+  /** 0-30: events of magnitude 1.0 or more within 1 degree over 365 days. */
+  seismicActivity: Scalars['Int']['output'];
+};
+
+export type EarthquakeDataStatus = {
+  __typename?: 'EarthquakeDataStatus';
+  seismic: DataStatus;
+};
+
+export type EarthquakeRisk = {
+  __typename?: 'EarthquakeRisk';
+  components: EarthquakeComponents;
+  coordinates: Coordinates;
+  dataStatus: EarthquakeDataStatus;
+  /** Distance to the nearest monitored fault, e.g. "12.3 km". */
+  faultDistance: Scalars['String']['output'];
+  lastUpdated: Scalars['DateTime']['output'];
+  /** Null when the seismic service was unavailable; 0 when there was no event. */
+  maxMagnitude?: Maybe<Scalars['Float']['output']>;
+  /** Null when the seismic service was unavailable. */
+  recentEarthquakes?: Maybe<Scalars['Int']['output']>;
+  riskLevel: RiskLevel;
+  /** 0-100. */
+  riskScore: Scalars['Int']['output'];
+  zipCode: Scalars['String']['output'];
+};
+
+export type Faq = {
+  __typename?: 'Faq';
+  answer: Scalars['String']['output'];
+  category: HelpCategory;
+  createdAt: Scalars['DateTime']['output'];
+  displayOrder: Scalars['Int']['output'];
+  id: Scalars['Int']['output'];
+  isActive: Scalars['Boolean']['output'];
+  question: Scalars['String']['output'];
+  tags: Array<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type FaqGroup = {
+  __typename?: 'FaqGroup';
+  category: HelpCategory;
+  /** Ordered by displayOrder, then id. */
+  entries: Array<Faq>;
+};
+
+export type FaqList = {
+  __typename?: 'FaqList';
+  /** Categories in the order HelpCategory declares them; empty categories are left out. */
+  groups: Array<FaqGroup>;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A file placed into every workspace, e.g. a root-level post-run script. */
+export type FileMapping = {
+  __typename?: 'FileMapping';
+  description: Scalars['String']['output'];
+  /** An absolute path inside the workspace. */
+  destinationPath: Scalars['String']['output'];
+  executable: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type FileMappingInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  destinationPath: Scalars['String']['input'];
+  executable?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+};
+
+/** A set of users; its allowed workspaces are what its members may use. */
+export type Group = {
+  __typename?: 'Group';
+  /** The installed workspaces members of this group may use. */
+  allowedWorkspaces: Array<Workspace>;
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** 32 lowercase hexadecimal characters. */
+  id: Scalars['ID']['output'];
+  /** True for the group every user belongs to: it cannot be deleted, and nobody leaves it. */
+  isDefault: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type Health = {
+  __typename?: 'Health';
+  status: Scalars['String']['output'];
+  timestamp: Scalars['DateTime']['output'];
+  version: Scalars['String']['output'];
+};
+
+/** What a help request or FAQ entry is about. */
+export type HelpCategory =
+  | 'account'
+  | 'billing'
+  | 'bug_report'
+  | 'feature_request'
+  | 'general'
+  | 'other'
+  | 'technical';
+
+export type HelpCategoryCount = {
+  __typename?: 'HelpCategoryCount';
+  category: HelpCategory;
+  count: Scalars['Int']['output'];
+};
+
+export type HelpHistoryAction =
+  /** The request was assigned to an administrator, or unassigned. */
+  | 'assigned'
+  /** The request was filed. */
+  | 'created'
+  /** An administrator answered (newValue is the response id). */
+  | 'responded'
+  /** A field changed (field, oldValue and newValue say which and how). */
+  | 'updated';
+
+export type HelpPagination = {
+  __typename?: 'HelpPagination';
+  hasNext: Scalars['Boolean']['output'];
+  hasPrev: Scalars['Boolean']['output'];
+  page: Scalars['Int']['output'];
+  pages: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** Urgency of a help request, lowest first: sorting by priority follows this order. */
+export type HelpPriority =
+  | 'high'
+  | 'low'
+  | 'medium'
+  | 'urgent';
+
+export type HelpPriorityCount = {
+  __typename?: 'HelpPriorityCount';
+  count: Scalars['Int']['output'];
+  priority: HelpPriority;
+};
+
+/** A question or problem a user filed for the administrators. */
+export type HelpRequest = {
+  __typename?: 'HelpRequest';
+  /** Administrators' internal notes; null for anyone else. */
+  adminNotes?: Maybe<Scalars['String']['output']>;
+  assignedToId?: Maybe<Scalars['ID']['output']>;
+  assignee?: Maybe<User>;
+  category: HelpCategory;
+  contactEmail?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  description: Scalars['String']['output'];
+  /** What happened to the request, oldest first. The requester does not see internal entries (admin notes, private responses). */
+  history: Array<HelpRequestHistoryEntry>;
+  id: Scalars['Int']['output'];
+  priority: HelpPriority;
+  requester?: Maybe<User>;
+  /** Null once the requester's account is deleted. */
+  requesterId?: Maybe<Scalars['ID']['output']>;
+  /** Administrators' answers, oldest first. The requester sees public ones only. */
+  responses: Array<HelpResponse>;
+  status: HelpStatus;
+  title: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A change to a help request, as the subscriber may see it. */
+export type HelpRequestChange = {
+  __typename?: 'HelpRequestChange';
+  at: Scalars['DateTime']['output'];
+  /**
+   * The legacy names of the fields that changed (title, description, status, priority, assigned_to_id, admin_notes).
+   * A requester is not told of internal changes: admin notes, or a private response (of which they hear only a
+   * status change, as an update).
+   */
+  fields: Array<Scalars['String']['output']>;
+  kind: HelpRequestChangeKind;
+  /** The request as it stands now, read for the subscriber with the same rules as helpRequest(id). */
+  request: HelpRequest;
+  requestId: Scalars['Int']['output'];
+};
+
+/** How a help request changed. */
+export type HelpRequestChangeKind =
+  /** The request was filed. */
+  | 'created'
+  /** An administrator answered, perhaps moving the request to a new status (then fields holds status). */
+  | 'responded'
+  /** Fields of the request changed (fields says which). */
+  | 'updated';
+
+export type HelpRequestHistoryEntry = {
+  __typename?: 'HelpRequestHistoryEntry';
+  action: HelpHistoryAction;
+  actor?: Maybe<User>;
+  actorId?: Maybe<Scalars['ID']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** The legacy field name that changed (title, description, status, priority, assigned_to_id, admin_notes). */
+  field?: Maybe<Scalars['String']['output']>;
+  id: Scalars['Int']['output'];
+  newValue?: Maybe<Scalars['String']['output']>;
+  oldValue?: Maybe<Scalars['String']['output']>;
+};
+
+export type HelpRequestPage = {
+  __typename?: 'HelpRequestPage';
+  pagination: HelpPagination;
+  requests: Array<HelpRequest>;
+};
+
+export type HelpRequestSortField =
+  | 'category'
+  | 'created_date'
+  | 'id'
+  | 'priority'
+  | 'status'
+  | 'title'
+  | 'updated_date';
+
+export type HelpRequestStatistics = {
+  __typename?: 'HelpRequestStatistics';
+  /** Every category, zeros included. */
+  byCategory: Array<HelpCategoryCount>;
+  byPriority: Array<HelpPriorityCount>;
+  byStatus: Array<HelpStatusCount>;
+  /** Requests whose status is open. */
+  open: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+};
+
+/** An administrator's answer to a help request. */
+export type HelpResponse = {
+  __typename?: 'HelpResponse';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['Int']['output'];
+  isPublic: Scalars['Boolean']['output'];
+  /** The status the request was moved to with this answer, if any. */
+  newStatus?: Maybe<HelpStatus>;
+  requestId: Scalars['Int']['output'];
+  responder?: Maybe<User>;
+  responderId?: Maybe<Scalars['ID']['output']>;
+  response: Scalars['String']['output'];
+};
+
+export type HelpResponseStatistics = {
+  __typename?: 'HelpResponseStatistics';
+  /** Mean days from a request's creation to its first response, over requests that have one, to 2 decimals; 0 when none has. */
+  avgResponseTimeDays: Scalars['Float']['output'];
+  total: Scalars['Int']['output'];
+};
+
+export type HelpSearchResult = {
+  __typename?: 'HelpSearchResult';
+  faqs: Array<Faq>;
+  /** Only requests the caller may read: their own, every request for an administrator, none when anonymous. */
+  helpRequests: Array<HelpRequest>;
+};
+
+export type HelpSortOrder =
+  | 'asc'
+  | 'desc';
+
+export type HelpStatistics = {
+  __typename?: 'HelpStatistics';
+  requests: HelpRequestStatistics;
+  responses: HelpResponseStatistics;
+};
+
+/** Where a help request stands, in the order a request usually moves through them. */
+export type HelpStatus =
+  | 'closed'
+  | 'in_progress'
+  | 'on_hold'
+  | 'open'
+  | 'resolved';
+
+export type HelpStatusCount = {
+  __typename?: 'HelpStatusCount';
+  count: Scalars['Int']['output'];
+  status: HelpStatus;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  addFileMapping: FileMapping;
+  /** Idempotent: adding a member twice is not an error. */
+  addUserToGroup: User;
+  createFaq: Faq;
+  createGroup: Group;
+  createHelpRequest: HelpRequest;
+  /**
+   * Creates a user in the default group. The username is prepared per RFC 8265; one that matches an existing name in
+   * any letter case or width, or looks like one (the same UTS #39 skeleton), is BAD_USER_INPUT, as on the platform.
+   */
+  createUser: User;
+  /** Deletes the entry for good (to hide it instead, set isActive to false). Returns true. */
+  deleteFaq: Scalars['Boolean']['output'];
+  /** Deletes a group (not the default one) and its memberships. Returns the deleted group's id. */
+  deleteGroup: Scalars['ID']['output'];
+  /**
+   * Deletes a user and their memberships; their help requests stay, without a requester.
+   * Deleting an administrator needs force: true, and the last active administrator is never deleted.
+   * Returns the deleted user's id.
+   */
+  deleteUser: Scalars['ID']['output'];
+  /**
+   * Imports a registry: a JSON list of entries with the registry's snake_case fields. All or nothing: one invalid
+   * entry rejects the whole list. An entry whose name exists already is updated.
+   */
+  importWorkspaceRegistry: Array<WorkspaceRegistryEntry>;
+  /** Installs an entry on this server; refused when its compatibility does not match PLATFORM_VERSION. */
+  installWorkspace: Workspace;
+  /** Exchanges a username and password for a bearer access token. */
+  login: AuthPayload;
+  /** Revokes every token the user holds. */
+  logoutUser: User;
+  /** Returns the removed mapping's id. */
+  removeFileMapping: Scalars['ID']['output'];
+  /** Idempotent; nobody leaves the default group. */
+  removeUserFromGroup: User;
+  /** Administrators answer a request, optionally moving it to a new status. */
+  respondToHelpRequest: HelpResponse;
+  /** Replaces the group's allowed workspaces with exactly these installed workspaces. */
+  setGroupAllowedWorkspaces: Group;
+  /** Uninstalls a workspace and withdraws it from every group. Returns its id. */
+  uninstallWorkspace: Scalars['ID']['output'];
+  updateFaq: Faq;
+  updateFileMapping: FileMapping;
+  updateGroup: Group;
+  updateHelpRequest: HelpRequest;
+  /** Changes only the fields sent, all or nothing. */
+  updateUser: User;
+  updateWorkspaceSettings: WorkspaceSettings;
+};
+
+
+export type MutationAddFileMappingArgs = {
+  input: FileMappingInput;
+};
+
+
+export type MutationAddUserToGroupArgs = {
+  groupId: Scalars['ID']['input'];
+  userId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateFaqArgs = {
+  input: CreateFaqInput;
+};
+
+
+export type MutationCreateGroupArgs = {
+  input: CreateGroupInput;
+};
+
+
+export type MutationCreateHelpRequestArgs = {
+  input: CreateHelpRequestInput;
+};
+
+
+export type MutationCreateUserArgs = {
+  input: CreateUserInput;
+};
+
+
+export type MutationDeleteFaqArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type MutationDeleteGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteUserArgs = {
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationImportWorkspaceRegistryArgs = {
+  entries: Scalars['JSON']['input'];
+};
+
+
+export type MutationInstallWorkspaceArgs = {
+  entryId: Scalars['ID']['input'];
+};
+
+
+export type MutationLoginArgs = {
+  password: Scalars['String']['input'];
+  username: Scalars['String']['input'];
+};
+
+
+export type MutationLogoutUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveFileMappingArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveUserFromGroupArgs = {
+  groupId: Scalars['ID']['input'];
+  userId: Scalars['ID']['input'];
+};
+
+
+export type MutationRespondToHelpRequestArgs = {
+  id: Scalars['Int']['input'];
+  input: RespondToHelpRequestInput;
+};
+
+
+export type MutationSetGroupAllowedWorkspacesArgs = {
+  groupId: Scalars['ID']['input'];
+  workspaceIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationUninstallWorkspaceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateFaqArgs = {
+  id: Scalars['Int']['input'];
+  input: UpdateFaqInput;
+};
+
+
+export type MutationUpdateFileMappingArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateFileMappingInput;
+};
+
+
+export type MutationUpdateGroupArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateGroupInput;
+};
+
+
+export type MutationUpdateHelpRequestArgs = {
+  id: Scalars['Int']['input'];
+  input: UpdateHelpRequestInput;
+};
+
+
+export type MutationUpdateUserArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateUserInput;
+};
+
+
+export type MutationUpdateWorkspaceSettingsArgs = {
+  input: WorkspaceSettingsInput;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Earthquake risk for a 5-digit US ZIP code. Public. */
+  earthquakeRisk: EarthquakeRisk;
+  /** Active FAQ entries grouped by category; search matches question, answer and tags, case-insensitively. Public. */
+  faqs: FaqList;
+  group?: Maybe<Group>;
+  /** Every group, the default group first. */
+  groups: Array<Group>;
+  /** Liveness of the gateway: always answers while the process runs. */
+  health: Health;
+  /** One help request; NOT_FOUND when it does not exist or is someone else's. */
+  helpRequest: HelpRequest;
+  /** Help requests: a user's own, or every request for an administrator. perPage is 1 to 100, page at least 1. */
+  helpRequests: HelpRequestPage;
+  /** FAQ entries and readable help requests matching q. Public. */
+  helpSearch: HelpSearchResult;
+  /** Counts and response times (administrators). */
+  helpStatistics: HelpStatistics;
+  /** The signed-in user. */
+  me: User;
+  /** The installed workspaces the caller's groups allow, by friendly name. */
+  myWorkspaces: Array<Workspace>;
+  /** One user by id or by username (exactly one of them); null when there is no such user. */
+  user?: Maybe<User>;
+  /** Users ordered by username; limit 1-500. */
+  users: UserPage;
+  /** True when the caller's API key (or administrator token) is valid: the platform helper's key check. */
+  validateCredentials: Scalars['Boolean']['output'];
+  /** Wildfire risk for a 5-digit US ZIP code. Public. */
+  wildfireRisk: WildfireRisk;
+  /** The imported registry, by friendly name; optionally one category, or only entries compatible with this server. */
+  workspaceRegistry: Array<WorkspaceRegistryEntry>;
+  workspaceSettings: WorkspaceSettings;
+  /** Installed workspaces, by friendly name. */
+  workspaces: Array<Workspace>;
+};
+
+
+export type QueryEarthquakeRiskArgs = {
+  zip: Scalars['String']['input'];
+};
+
+
+export type QueryFaqsArgs = {
+  category?: InputMaybe<HelpCategory>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryHelpRequestArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type QueryHelpRequestsArgs = {
+  category?: InputMaybe<HelpCategory>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  perPage?: InputMaybe<Scalars['Int']['input']>;
+  priority?: InputMaybe<HelpPriority>;
+  sortBy?: InputMaybe<HelpRequestSortField>;
+  sortOrder?: InputMaybe<HelpSortOrder>;
+  status?: InputMaybe<HelpStatus>;
+};
+
+
+export type QueryHelpSearchArgs = {
+  q: Scalars['String']['input'];
+};
+
+
+export type QueryUserArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryUsersArgs = {
+  filter?: InputMaybe<UserFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryWildfireRiskArgs = {
+  zip: Scalars['String']['input'];
+};
+
+
+export type QueryWorkspaceRegistryArgs = {
+  category?: InputMaybe<Scalars['String']['input']>;
+  compatibleOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type RespondToHelpRequestInput = {
+  /** Defaults to true; a private response is seen by administrators only. */
+  isPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  newStatus?: InputMaybe<HelpStatus>;
+  response: Scalars['String']['input'];
+};
+
+export type RiskLevel =
+  | 'High'
+  | 'Low'
+  | 'Medium';
+
+export type Role =
+  | 'admin'
+  | 'user';
+
+/**
+ * Subscriptions are served over WebSocket (graphql-ws protocol, graphql-transport-ws) at /graphql, authenticated
+ * by an Authorization entry in connectionParams, in the same formats as the HTTP header.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * Changes to help requests: a user hears of their own requests, an administrator of every request. With id,
+   * of that request only (NOT_FOUND when it does not exist or is someone else's).
+   */
+  helpRequestChanged: HelpRequestChange;
+};
+
+
+/**
+ * Subscriptions are served over WebSocket (graphql-ws protocol, graphql-transport-ws) at /graphql, authenticated
+ * by an Authorization entry in connectionParams, in the same formats as the HTTP header.
+ */
+export type SubscriptionHelpRequestChangedArgs = {
+  id?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type UpdateFaqInput = {
+  answer?: InputMaybe<Scalars['String']['input']>;
+  category?: InputMaybe<HelpCategory>;
+  displayOrder?: InputMaybe<Scalars['Int']['input']>;
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  question?: InputMaybe<Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Only the fields sent change. */
+export type UpdateFileMappingInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  destinationPath?: InputMaybe<Scalars['String']['input']>;
+  executable?: InputMaybe<Scalars['Boolean']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Only the fields sent change. */
+export type UpdateGroupInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * Only the fields given change. A requester may change title and description until the request is resolved
+ * or closed; status, priority, assignedToId and adminNotes are for administrators. Null clears assignedToId or adminNotes.
+ */
+export type UpdateHelpRequestInput = {
+  adminNotes?: InputMaybe<Scalars['String']['input']>;
+  /** An administrator's user id. */
+  assignedToId?: InputMaybe<Scalars['ID']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<HelpPriority>;
+  status?: InputMaybe<HelpStatus>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Only the fields sent change; null clears the optional text fields. */
+export type UpdateUserInput = {
+  /** Disabling takes effect at once: the user's tokens stop working. */
+  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  /** Locking takes effect at once: the user's tokens stop working. */
+  locked?: InputMaybe<Scalars['Boolean']['input']>;
+  organization?: InputMaybe<Scalars['String']['input']>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** Only an administrator user may change a role, and never their own. */
+  role?: InputMaybe<Role>;
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A person who can sign in: a workspace-platform user, a help-request requester or an administrator. */
+export type User = {
+  __typename?: 'User';
+  createdAt: Scalars['DateTime']['output'];
+  disabled: Scalars['Boolean']['output'];
+  firstName?: Maybe<Scalars['String']['output']>;
+  /** The groups the user belongs to, by name; the default group is always among them. */
+  groups: Array<Group>;
+  /** 32 lowercase hexadecimal characters. */
+  id: Scalars['ID']['output'];
+  lastName?: Maybe<Scalars['String']['output']>;
+  lastSession?: Maybe<Scalars['DateTime']['output']>;
+  locked: Scalars['Boolean']['output'];
+  organization?: Maybe<Scalars['String']['output']>;
+  /** Digits separated by single hyphens. */
+  phone?: Maybe<Scalars['String']['output']>;
+  role: Role;
+  updatedAt: Scalars['DateTime']['output'];
+  username: Scalars['String']['output'];
+};
+
+export type UserFilter = {
+  disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only members of this group. */
+  groupId?: InputMaybe<Scalars['ID']['input']>;
+  locked?: InputMaybe<Scalars['Boolean']['input']>;
+  role?: InputMaybe<Role>;
+  /** Part of the username, first name or last name, in any letter case. */
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One page of users and how many match in all. */
+export type UserPage = {
+  __typename?: 'UserPage';
+  total: Scalars['Int']['output'];
+  users: Array<User>;
+};
+
+/** Points of each part of the wildfire score. */
+export type WildfireComponents = {
+  __typename?: 'WildfireComponents';
+  /** 0-40: recent fire detections, seasonally adjusted. */
+  fireActivity: Scalars['Int']['output'];
+  /** 0-30: vegetation by region. */
+  vegetation: Scalars['Int']['output'];
+  /** 0-30: weather by region and month. */
+  weather: Scalars['Int']['output'];
+};
+
+export type WildfireDataStatus = {
+  __typename?: 'WildfireDataStatus';
+  fire: DataStatus;
+};
+
+export type WildfireRisk = {
+  __typename?: 'WildfireRisk';
+  components: WildfireComponents;
+  coordinates: Coordinates;
+  dataStatus: WildfireDataStatus;
+  lastUpdated: Scalars['DateTime']['output'];
+  /** Fire detections within about 50 km over the last 5 days; null when the fire service was unavailable. */
+  recentFires?: Maybe<Scalars['Int']['output']>;
+  riskLevel: RiskLevel;
+  /** 0-100. */
+  riskScore: Scalars['Int']['output'];
+  vegetationRisk: RiskLevel;
+  weatherRisk: RiskLevel;
+  zipCode: Scalars['String']['output'];
+};
+
+/** A registry entry installed on this server. */
+export type Workspace = {
+  __typename?: 'Workspace';
+  entry: WorkspaceRegistryEntry;
+  friendlyName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  installedAt: Scalars['DateTime']['output'];
+  /** The entry's name, <namespace>/<repository>:<tag>. */
+  name: Scalars['String']['output'];
+};
+
+export type WorkspaceExecAction = {
+  __typename?: 'WorkspaceExecAction';
+  cmd: Scalars['String']['output'];
+};
+
+/** Named actions run in the workspace; each receives the platform URL through an environment variable. */
+export type WorkspaceExecConfig = {
+  __typename?: 'WorkspaceExecConfig';
+  assign?: Maybe<WorkspaceExecAction>;
+  go?: Maybe<WorkspaceExecAction>;
+};
+
+/** An entry of a workspace registry, with the registry's own fields. */
+export type WorkspaceRegistryEntry = {
+  __typename?: 'WorkspaceRegistryEntry';
+  /** amd64 and/or arm64. */
+  architecture: Array<Scalars['String']['output']>;
+  /** Desktop, Development, … */
+  categories: Array<Scalars['String']['output']>;
+  /** Platform version patterns, <major>.<minor>.x. */
+  compatibility: Array<Scalars['String']['output']>;
+  /** Whether a pattern in compatibility matches the platform version this server runs (PLATFORM_VERSION). */
+  compatible: Scalars['Boolean']['output'];
+  description: Scalars['String']['output'];
+  /** The container image registry, an http(s) URL. */
+  dockerRegistry: Scalars['String']['output'];
+  execConfig?: Maybe<WorkspaceExecConfig>;
+  friendlyName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** File name of the icon image. */
+  imageSrc: Scalars['String']['output'];
+  /** The workspace installed from this entry, if it is installed. */
+  installed?: Maybe<Workspace>;
+  /** <namespace>/<repository>:<tag> */
+  name: Scalars['String']['output'];
+  runConfig?: Maybe<WorkspaceRunConfig>;
+  uncompressedSizeMb: Scalars['Float']['output'];
+};
+
+export type WorkspaceRunConfig = {
+  __typename?: 'WorkspaceRunConfig';
+  /** The hostname given to the running workspace. */
+  hostname?: Maybe<Scalars['String']['output']>;
+};
+
+/** How the server runs workspaces. */
+export type WorkspaceSettings = {
+  __typename?: 'WorkspaceSettings';
+  /** Agent CPU cores override, 1-64. */
+  agentCpuCores: Scalars['Int']['output'];
+  /** Agent memory override in bytes. */
+  agentMemoryBytes: Scalars['BigInt']['output'];
+  fileMappings: Array<FileMapping>;
+  /** A path containing {username}; null when profiles are not persisted. */
+  persistentProfilePath?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+  /** 0 when a reverse proxy fronts the platform. */
+  zoneProxyPort: Scalars['Int']['output'];
+};
+
+/** Only the fields sent change; persistentProfilePath: null turns persistent profiles off. */
+export type WorkspaceSettingsInput = {
+  agentCpuCores?: InputMaybe<Scalars['Int']['input']>;
+  agentMemoryBytes?: InputMaybe<Scalars['BigInt']['input']>;
+  persistentProfilePath?: InputMaybe<Scalars['String']['input']>;
+  zoneProxyPort?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type WithIndex<TObject> = TObject & Record<string, any>;
+export type ResolversObject<TObject> = WithIndex<TObject>;
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = ResolversObject<{
+  AuthPayload: ResolverTypeWrapper<AuthPayload>;
+  BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Coordinates: ResolverTypeWrapper<Coordinates>;
+  CreateFaqInput: CreateFaqInput;
+  CreateGroupInput: CreateGroupInput;
+  CreateHelpRequestInput: CreateHelpRequestInput;
+  CreateUserInput: CreateUserInput;
+  DataStatus: DataStatus;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  EarthquakeComponents: ResolverTypeWrapper<EarthquakeComponents>;
+  EarthquakeDataStatus: ResolverTypeWrapper<EarthquakeDataStatus>;
+  EarthquakeRisk: ResolverTypeWrapper<EarthquakeRiskModel>;
+  Faq: ResolverTypeWrapper<FaqModel>;
+  FaqGroup: ResolverTypeWrapper<Omit<FaqGroup, 'entries'> & { entries: Array<ResolversTypes['Faq']> }>;
+  FaqList: ResolverTypeWrapper<Omit<FaqList, 'groups'> & { groups: Array<ResolversTypes['FaqGroup']> }>;
+  FileMapping: ResolverTypeWrapper<FileMappingModel>;
+  FileMappingInput: FileMappingInput;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Group: ResolverTypeWrapper<GroupModel>;
+  Health: ResolverTypeWrapper<Health>;
+  HelpCategory: HelpCategory;
+  HelpCategoryCount: ResolverTypeWrapper<HelpCategoryCount>;
+  HelpHistoryAction: HelpHistoryAction;
+  HelpPagination: ResolverTypeWrapper<PaginationModel>;
+  HelpPriority: HelpPriority;
+  HelpPriorityCount: ResolverTypeWrapper<HelpPriorityCount>;
+  HelpRequest: ResolverTypeWrapper<HelpRequestViewModel>;
+  HelpRequestChange: ResolverTypeWrapper<HelpRequestChangeModel>;
+  HelpRequestChangeKind: HelpRequestChangeKind;
+  HelpRequestHistoryEntry: ResolverTypeWrapper<HelpRequestHistoryViewModel>;
+  HelpRequestPage: ResolverTypeWrapper<Omit<HelpRequestPage, 'pagination' | 'requests'> & { pagination: ResolversTypes['HelpPagination'], requests: Array<ResolversTypes['HelpRequest']> }>;
+  HelpRequestSortField: HelpRequestSortField;
+  HelpRequestStatistics: ResolverTypeWrapper<HelpRequestStatistics>;
+  HelpResponse: ResolverTypeWrapper<HelpResponseViewModel>;
+  HelpResponseStatistics: ResolverTypeWrapper<HelpResponseStatistics>;
+  HelpSearchResult: ResolverTypeWrapper<Omit<HelpSearchResult, 'faqs' | 'helpRequests'> & { faqs: Array<ResolversTypes['Faq']>, helpRequests: Array<ResolversTypes['HelpRequest']> }>;
+  HelpSortOrder: HelpSortOrder;
+  HelpStatistics: ResolverTypeWrapper<HelpStatistics>;
+  HelpStatus: HelpStatus;
+  HelpStatusCount: ResolverTypeWrapper<HelpStatusCount>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RespondToHelpRequestInput: RespondToHelpRequestInput;
+  RiskLevel: RiskLevel;
+  Role: Role;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  UpdateFaqInput: UpdateFaqInput;
+  UpdateFileMappingInput: UpdateFileMappingInput;
+  UpdateGroupInput: UpdateGroupInput;
+  UpdateHelpRequestInput: UpdateHelpRequestInput;
+  UpdateUserInput: UpdateUserInput;
+  User: ResolverTypeWrapper<UserRecordModel>;
+  UserFilter: UserFilter;
+  UserPage: ResolverTypeWrapper<Omit<UserPage, 'users'> & { users: Array<ResolversTypes['User']> }>;
+  WildfireComponents: ResolverTypeWrapper<WildfireComponents>;
+  WildfireDataStatus: ResolverTypeWrapper<WildfireDataStatus>;
+  WildfireRisk: ResolverTypeWrapper<WildfireRiskModel>;
+  Workspace: ResolverTypeWrapper<WorkspaceModel>;
+  WorkspaceExecAction: ResolverTypeWrapper<WorkspaceExecAction>;
+  WorkspaceExecConfig: ResolverTypeWrapper<WorkspaceExecConfig>;
+  WorkspaceRegistryEntry: ResolverTypeWrapper<RegistryEntryModel>;
+  WorkspaceRunConfig: ResolverTypeWrapper<WorkspaceRunConfig>;
+  WorkspaceSettings: ResolverTypeWrapper<WorkspaceSettingsModel>;
+  WorkspaceSettingsInput: WorkspaceSettingsInput;
+}>;
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = ResolversObject<{
+  AuthPayload: AuthPayload;
+  BigInt: Scalars['BigInt']['output'];
+  Boolean: Scalars['Boolean']['output'];
+  Coordinates: Coordinates;
+  CreateFaqInput: CreateFaqInput;
+  CreateGroupInput: CreateGroupInput;
+  CreateHelpRequestInput: CreateHelpRequestInput;
+  CreateUserInput: CreateUserInput;
+  DateTime: Scalars['DateTime']['output'];
+  EarthquakeComponents: EarthquakeComponents;
+  EarthquakeDataStatus: EarthquakeDataStatus;
+  EarthquakeRisk: EarthquakeRiskModel;
+  Faq: FaqModel;
+  FaqGroup: Omit<FaqGroup, 'entries'> & { entries: Array<ResolversParentTypes['Faq']> };
+  FaqList: Omit<FaqList, 'groups'> & { groups: Array<ResolversParentTypes['FaqGroup']> };
+  FileMapping: FileMappingModel;
+  FileMappingInput: FileMappingInput;
+  Float: Scalars['Float']['output'];
+  Group: GroupModel;
+  Health: Health;
+  HelpCategoryCount: HelpCategoryCount;
+  HelpPagination: PaginationModel;
+  HelpPriorityCount: HelpPriorityCount;
+  HelpRequest: HelpRequestViewModel;
+  HelpRequestChange: HelpRequestChangeModel;
+  HelpRequestHistoryEntry: HelpRequestHistoryViewModel;
+  HelpRequestPage: Omit<HelpRequestPage, 'pagination' | 'requests'> & { pagination: ResolversParentTypes['HelpPagination'], requests: Array<ResolversParentTypes['HelpRequest']> };
+  HelpRequestStatistics: HelpRequestStatistics;
+  HelpResponse: HelpResponseViewModel;
+  HelpResponseStatistics: HelpResponseStatistics;
+  HelpSearchResult: Omit<HelpSearchResult, 'faqs' | 'helpRequests'> & { faqs: Array<ResolversParentTypes['Faq']>, helpRequests: Array<ResolversParentTypes['HelpRequest']> };
+  HelpStatistics: HelpStatistics;
+  HelpStatusCount: HelpStatusCount;
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  JSON: Scalars['JSON']['output'];
+  Mutation: Record<PropertyKey, never>;
+  Query: Record<PropertyKey, never>;
+  RespondToHelpRequestInput: RespondToHelpRequestInput;
+  String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
+  UpdateFaqInput: UpdateFaqInput;
+  UpdateFileMappingInput: UpdateFileMappingInput;
+  UpdateGroupInput: UpdateGroupInput;
+  UpdateHelpRequestInput: UpdateHelpRequestInput;
+  UpdateUserInput: UpdateUserInput;
+  User: UserRecordModel;
+  UserFilter: UserFilter;
+  UserPage: Omit<UserPage, 'users'> & { users: Array<ResolversParentTypes['User']> };
+  WildfireComponents: WildfireComponents;
+  WildfireDataStatus: WildfireDataStatus;
+  WildfireRisk: WildfireRiskModel;
+  Workspace: WorkspaceModel;
+  WorkspaceExecAction: WorkspaceExecAction;
+  WorkspaceExecConfig: WorkspaceExecConfig;
+  WorkspaceRegistryEntry: RegistryEntryModel;
+  WorkspaceRunConfig: WorkspaceRunConfig;
+  WorkspaceSettings: WorkspaceSettingsModel;
+  WorkspaceSettingsInput: WorkspaceSettingsInput;
+}>;
+
+export type AuthPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
+  accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresIn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tokenType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export interface BigIntScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['BigInt'], any> {
+  name: 'BigInt';
+}
+
+export type CoordinatesResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Coordinates'] = ResolversParentTypes['Coordinates']> = ResolversObject<{
+  latitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  longitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type EarthquakeComponentsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EarthquakeComponents'] = ResolversParentTypes['EarthquakeComponents']> = ResolversObject<{
+  faultProximity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  magnitude?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  seismicActivity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type EarthquakeDataStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EarthquakeDataStatus'] = ResolversParentTypes['EarthquakeDataStatus']> = ResolversObject<{
+  seismic?: Resolver<ResolversTypes['DataStatus'], ParentType, ContextType>;
+}>;
+
+export type EarthquakeRiskResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EarthquakeRisk'] = ResolversParentTypes['EarthquakeRisk']> = ResolversObject<{
+  components?: Resolver<ResolversTypes['EarthquakeComponents'], ParentType, ContextType>;
+  coordinates?: Resolver<ResolversTypes['Coordinates'], ParentType, ContextType>;
+  dataStatus?: Resolver<ResolversTypes['EarthquakeDataStatus'], ParentType, ContextType>;
+  faultDistance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  maxMagnitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  recentEarthquakes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  riskLevel?: Resolver<ResolversTypes['RiskLevel'], ParentType, ContextType>;
+  riskScore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  zipCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type FaqResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Faq'] = ResolversParentTypes['Faq']> = ResolversObject<{
+  answer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  displayOrder?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isActive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  question?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type FaqGroupResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FaqGroup'] = ResolversParentTypes['FaqGroup']> = ResolversObject<{
+  category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
+  entries?: Resolver<Array<ResolversTypes['Faq']>, ParentType, ContextType>;
+}>;
+
+export type FaqListResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FaqList'] = ResolversParentTypes['FaqList']> = ResolversObject<{
+  groups?: Resolver<Array<ResolversTypes['FaqGroup']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type FileMappingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FileMapping'] = ResolversParentTypes['FileMapping']> = ResolversObject<{
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  destinationPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  executable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type GroupResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Group'] = ResolversParentTypes['Group']> = ResolversObject<{
+  allowedWorkspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type HealthResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Health'] = ResolversParentTypes['Health']> = ResolversObject<{
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type HelpCategoryCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpCategoryCount'] = ResolversParentTypes['HelpCategoryCount']> = ResolversObject<{
+  category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpPaginationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpPagination'] = ResolversParentTypes['HelpPagination']> = ResolversObject<{
+  hasNext?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPrev?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpPriorityCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpPriorityCount'] = ResolversParentTypes['HelpPriorityCount']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['HelpPriority'], ParentType, ContextType>;
+}>;
+
+export type HelpRequestResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequest'] = ResolversParentTypes['HelpRequest']> = ResolversObject<{
+  adminNotes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  assignedToId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  assignee?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
+  contactEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  history?: Resolver<Array<ResolversTypes['HelpRequestHistoryEntry']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['HelpPriority'], ParentType, ContextType>;
+  requester?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  requesterId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  responses?: Resolver<Array<ResolversTypes['HelpResponse']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['HelpStatus'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type HelpRequestChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestChange'] = ResolversParentTypes['HelpRequestChange']> = ResolversObject<{
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['HelpRequestChangeKind'], ParentType, ContextType>;
+  request?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType>;
+  requestId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpRequestHistoryEntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestHistoryEntry'] = ResolversParentTypes['HelpRequestHistoryEntry']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['HelpHistoryAction'], ParentType, ContextType>;
+  actor?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  actorId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  newValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  oldValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type HelpRequestPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestPage'] = ResolversParentTypes['HelpRequestPage']> = ResolversObject<{
+  pagination?: Resolver<ResolversTypes['HelpPagination'], ParentType, ContextType>;
+  requests?: Resolver<Array<ResolversTypes['HelpRequest']>, ParentType, ContextType>;
+}>;
+
+export type HelpRequestStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestStatistics'] = ResolversParentTypes['HelpRequestStatistics']> = ResolversObject<{
+  byCategory?: Resolver<Array<ResolversTypes['HelpCategoryCount']>, ParentType, ContextType>;
+  byPriority?: Resolver<Array<ResolversTypes['HelpPriorityCount']>, ParentType, ContextType>;
+  byStatus?: Resolver<Array<ResolversTypes['HelpStatusCount']>, ParentType, ContextType>;
+  open?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpResponseResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpResponse'] = ResolversParentTypes['HelpResponse']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isPublic?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  newStatus?: Resolver<Maybe<ResolversTypes['HelpStatus']>, ParentType, ContextType>;
+  requestId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  responder?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  responderId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  response?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type HelpResponseStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpResponseStatistics'] = ResolversParentTypes['HelpResponseStatistics']> = ResolversObject<{
+  avgResponseTimeDays?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpSearchResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpSearchResult'] = ResolversParentTypes['HelpSearchResult']> = ResolversObject<{
+  faqs?: Resolver<Array<ResolversTypes['Faq']>, ParentType, ContextType>;
+  helpRequests?: Resolver<Array<ResolversTypes['HelpRequest']>, ParentType, ContextType>;
+}>;
+
+export type HelpStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpStatistics'] = ResolversParentTypes['HelpStatistics']> = ResolversObject<{
+  requests?: Resolver<ResolversTypes['HelpRequestStatistics'], ParentType, ContextType>;
+  responses?: Resolver<ResolversTypes['HelpResponseStatistics'], ParentType, ContextType>;
+}>;
+
+export type HelpStatusCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpStatusCount'] = ResolversParentTypes['HelpStatusCount']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['HelpStatus'], ParentType, ContextType>;
+}>;
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  addFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationAddFileMappingArgs, 'input'>>;
+  addUserToGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationAddUserToGroupArgs, 'groupId' | 'userId'>>;
+  createFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationCreateFaqArgs, 'input'>>;
+  createGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationCreateGroupArgs, 'input'>>;
+  createHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationCreateHelpRequestArgs, 'input'>>;
+  createUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
+  deleteFaq?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteFaqArgs, 'id'>>;
+  deleteGroup?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteGroupArgs, 'id'>>;
+  deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'force' | 'id'>>;
+  importWorkspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<MutationImportWorkspaceRegistryArgs, 'entries'>>;
+  installWorkspace?: Resolver<ResolversTypes['Workspace'], ParentType, ContextType, RequireFields<MutationInstallWorkspaceArgs, 'entryId'>>;
+  login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'password' | 'username'>>;
+  logoutUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationLogoutUserArgs, 'id'>>;
+  removeFileMapping?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFileMappingArgs, 'id'>>;
+  removeUserFromGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationRemoveUserFromGroupArgs, 'groupId' | 'userId'>>;
+  respondToHelpRequest?: Resolver<ResolversTypes['HelpResponse'], ParentType, ContextType, RequireFields<MutationRespondToHelpRequestArgs, 'id' | 'input'>>;
+  setGroupAllowedWorkspaces?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationSetGroupAllowedWorkspacesArgs, 'groupId' | 'workspaceIds'>>;
+  uninstallWorkspace?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationUninstallWorkspaceArgs, 'id'>>;
+  updateFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationUpdateFaqArgs, 'id' | 'input'>>;
+  updateFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationUpdateFileMappingArgs, 'id' | 'input'>>;
+  updateGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationUpdateGroupArgs, 'id' | 'input'>>;
+  updateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationUpdateHelpRequestArgs, 'id' | 'input'>>;
+  updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
+  updateWorkspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceSettingsArgs, 'input'>>;
+}>;
+
+export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  earthquakeRisk?: Resolver<ResolversTypes['EarthquakeRisk'], ParentType, ContextType, RequireFields<QueryEarthquakeRiskArgs, 'zip'>>;
+  faqs?: Resolver<ResolversTypes['FaqList'], ParentType, ContextType, Partial<QueryFaqsArgs>>;
+  group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType, RequireFields<QueryGroupArgs, 'id'>>;
+  groups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
+  health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
+  helpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<QueryHelpRequestArgs, 'id'>>;
+  helpRequests?: Resolver<ResolversTypes['HelpRequestPage'], ParentType, ContextType, RequireFields<QueryHelpRequestsArgs, 'page' | 'perPage' | 'sortBy' | 'sortOrder'>>;
+  helpSearch?: Resolver<ResolversTypes['HelpSearchResult'], ParentType, ContextType, RequireFields<QueryHelpSearchArgs, 'q'>>;
+  helpStatistics?: Resolver<ResolversTypes['HelpStatistics'], ParentType, ContextType>;
+  me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  myWorkspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<QueryUserArgs>>;
+  users?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'limit' | 'offset'>>;
+  validateCredentials?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  wildfireRisk?: Resolver<ResolversTypes['WildfireRisk'], ParentType, ContextType, RequireFields<QueryWildfireRiskArgs, 'zip'>>;
+  workspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<QueryWorkspaceRegistryArgs, 'compatibleOnly'>>;
+  workspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType>;
+  workspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
+}>;
+
+export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  helpRequestChanged?: SubscriptionResolver<ResolversTypes['HelpRequestChange'], "helpRequestChanged", ParentType, ContextType, Partial<SubscriptionHelpRequestChangedArgs>>;
+}>;
+
+export type UserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastSession?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  locked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type UserPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserPage'] = ResolversParentTypes['UserPage']> = ResolversObject<{
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type WildfireComponentsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WildfireComponents'] = ResolversParentTypes['WildfireComponents']> = ResolversObject<{
+  fireActivity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  vegetation?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  weather?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type WildfireDataStatusResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WildfireDataStatus'] = ResolversParentTypes['WildfireDataStatus']> = ResolversObject<{
+  fire?: Resolver<ResolversTypes['DataStatus'], ParentType, ContextType>;
+}>;
+
+export type WildfireRiskResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WildfireRisk'] = ResolversParentTypes['WildfireRisk']> = ResolversObject<{
+  components?: Resolver<ResolversTypes['WildfireComponents'], ParentType, ContextType>;
+  coordinates?: Resolver<ResolversTypes['Coordinates'], ParentType, ContextType>;
+  dataStatus?: Resolver<ResolversTypes['WildfireDataStatus'], ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  recentFires?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  riskLevel?: Resolver<ResolversTypes['RiskLevel'], ParentType, ContextType>;
+  riskScore?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  vegetationRisk?: Resolver<ResolversTypes['RiskLevel'], ParentType, ContextType>;
+  weatherRisk?: Resolver<ResolversTypes['RiskLevel'], ParentType, ContextType>;
+  zipCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type WorkspaceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Workspace'] = ResolversParentTypes['Workspace']> = ResolversObject<{
+  entry?: Resolver<ResolversTypes['WorkspaceRegistryEntry'], ParentType, ContextType>;
+  friendlyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  installedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type WorkspaceExecActionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WorkspaceExecAction'] = ResolversParentTypes['WorkspaceExecAction']> = ResolversObject<{
+  cmd?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type WorkspaceExecConfigResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WorkspaceExecConfig'] = ResolversParentTypes['WorkspaceExecConfig']> = ResolversObject<{
+  assign?: Resolver<Maybe<ResolversTypes['WorkspaceExecAction']>, ParentType, ContextType>;
+  go?: Resolver<Maybe<ResolversTypes['WorkspaceExecAction']>, ParentType, ContextType>;
+}>;
+
+export type WorkspaceRegistryEntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WorkspaceRegistryEntry'] = ResolversParentTypes['WorkspaceRegistryEntry']> = ResolversObject<{
+  architecture?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  categories?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  compatibility?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  compatible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dockerRegistry?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  execConfig?: Resolver<Maybe<ResolversTypes['WorkspaceExecConfig']>, ParentType, ContextType>;
+  friendlyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  imageSrc?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  installed?: Resolver<Maybe<ResolversTypes['Workspace']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  runConfig?: Resolver<Maybe<ResolversTypes['WorkspaceRunConfig']>, ParentType, ContextType>;
+  uncompressedSizeMb?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type WorkspaceRunConfigResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WorkspaceRunConfig'] = ResolversParentTypes['WorkspaceRunConfig']> = ResolversObject<{
+  hostname?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type WorkspaceSettingsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WorkspaceSettings'] = ResolversParentTypes['WorkspaceSettings']> = ResolversObject<{
+  agentCpuCores?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  agentMemoryBytes?: Resolver<ResolversTypes['BigInt'], ParentType, ContextType>;
+  fileMappings?: Resolver<Array<ResolversTypes['FileMapping']>, ParentType, ContextType>;
+  persistentProfilePath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  zoneProxyPort?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type Resolvers<ContextType = Context> = ResolversObject<{
+  AuthPayload?: AuthPayloadResolvers<ContextType>;
+  BigInt?: GraphQLScalarType;
+  Coordinates?: CoordinatesResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  EarthquakeComponents?: EarthquakeComponentsResolvers<ContextType>;
+  EarthquakeDataStatus?: EarthquakeDataStatusResolvers<ContextType>;
+  EarthquakeRisk?: EarthquakeRiskResolvers<ContextType>;
+  Faq?: FaqResolvers<ContextType>;
+  FaqGroup?: FaqGroupResolvers<ContextType>;
+  FaqList?: FaqListResolvers<ContextType>;
+  FileMapping?: FileMappingResolvers<ContextType>;
+  Group?: GroupResolvers<ContextType>;
+  Health?: HealthResolvers<ContextType>;
+  HelpCategoryCount?: HelpCategoryCountResolvers<ContextType>;
+  HelpPagination?: HelpPaginationResolvers<ContextType>;
+  HelpPriorityCount?: HelpPriorityCountResolvers<ContextType>;
+  HelpRequest?: HelpRequestResolvers<ContextType>;
+  HelpRequestChange?: HelpRequestChangeResolvers<ContextType>;
+  HelpRequestHistoryEntry?: HelpRequestHistoryEntryResolvers<ContextType>;
+  HelpRequestPage?: HelpRequestPageResolvers<ContextType>;
+  HelpRequestStatistics?: HelpRequestStatisticsResolvers<ContextType>;
+  HelpResponse?: HelpResponseResolvers<ContextType>;
+  HelpResponseStatistics?: HelpResponseStatisticsResolvers<ContextType>;
+  HelpSearchResult?: HelpSearchResultResolvers<ContextType>;
+  HelpStatistics?: HelpStatisticsResolvers<ContextType>;
+  HelpStatusCount?: HelpStatusCountResolvers<ContextType>;
+  JSON?: GraphQLScalarType;
+  Mutation?: MutationResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+  UserPage?: UserPageResolvers<ContextType>;
+  WildfireComponents?: WildfireComponentsResolvers<ContextType>;
+  WildfireDataStatus?: WildfireDataStatusResolvers<ContextType>;
+  WildfireRisk?: WildfireRiskResolvers<ContextType>;
+  Workspace?: WorkspaceResolvers<ContextType>;
+  WorkspaceExecAction?: WorkspaceExecActionResolvers<ContextType>;
+  WorkspaceExecConfig?: WorkspaceExecConfigResolvers<ContextType>;
+  WorkspaceRegistryEntry?: WorkspaceRegistryEntryResolvers<ContextType>;
+  WorkspaceRunConfig?: WorkspaceRunConfigResolvers<ContextType>;
+  WorkspaceSettings?: WorkspaceSettingsResolvers<ContextType>;
+}>;

@@ -1,0 +1,55 @@
+import type { ApolloServer } from '@apollo/server';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { FastifyRequest } from 'fastify';
+import { print, type DocumentNode, type GraphQLFormattedError } from 'graphql';
+import type { Credentials } from '../../identity/authenticate.js';
+import type { Context } from '../graphql/context.js';
+import { formatError } from '../graphql/errors.js';
+
+export interface OperationResult<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+export interface Gateway {
+  apollo: ApolloServer<Context>;
+  /** Builds the same per-request context /graphql builds; throws a DomainError when the credentials are refused. */
+  contextFor(request: FastifyRequest, credentials: Credentials): Promise<Context>;
+  /** A request's own credentials: its Authorization header, else its session cookie. */
+  credentialsOf(request: FastifyRequest): Credentials;
+}
+
+/** Drops the fields not given: GraphQL reads an undefined variable or input field as null, which clears a value. */
+export const defined = <T extends object>(values: T): T => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
+
+// Apollo prints a DocumentNode it is given on every call; a stored document is printed once.
+const sources = new WeakMap<DocumentNode, string>();
+const sourceOf = (document: DocumentNode) => {
+  let source = sources.get(document);
+  if (source === undefined) sources.set(document, (source = print(document)));
+  return source;
+};
+
+/**
+ * Runs a stored GraphQL document (a typed document node from src/rest/generated) for a legacy REST route, through
+ * the same schema, shield rules, limits and error masking as /graphql. A REST route never calls a service itself,
+ * so it cannot skip a rule.
+ */
+export async function runOperation<T, V extends Record<string, unknown>>(
+  gateway: Gateway,
+  request: FastifyRequest,
+  document: TypedDocumentNode<T, V>,
+  variables: V,
+  credentials: Credentials = gateway.credentialsOf(request),
+): Promise<OperationResult<T>> {
+  let contextValue: Context;
+  try {
+    contextValue = await gateway.contextFor(request, credentials);
+  } catch (error) {
+    return { errors: [formatError({ message: String((error as Error).message) }, error)] };
+  }
+  const response = await gateway.apollo.executeOperation({ query: sourceOf(document), variables }, { contextValue });
+  if (response.body.kind !== 'single') throw new Error('REST operations never stream');
+  const { data, errors } = response.body.singleResult;
+  return { data: data as T | null | undefined, errors };
+}

@@ -1,0 +1,73 @@
+import { graphql } from '../../platform/rest/generated/index.js';
+
+/*
+ * The workspace platform's stored GraphQL documents. Aliases give the platform's snake_case names straight from the
+ * GraphQL result; codegen appends the PlatformUser fragment to each document that spreads it.
+ */
+
+export const PLATFORM_USER = graphql(`
+  fragment PlatformUser on User {
+    user_id: id
+    username
+    first_name: firstName
+    last_name: lastName
+    locked
+    disabled
+    organization
+    phone
+    last_session: lastSession
+    created: createdAt
+    groups { name group_id: id }
+  }
+`);
+
+export const GET_USERS = graphql(`
+  query PlatformGetUsers($limit: Int, $offset: Int) {
+    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }
+  }
+`);
+export const GET_USER = graphql(`
+  query PlatformGetUser($id: ID, $username: String) {
+    user(id: $id, username: $username) { ...PlatformUser }
+  }
+`);
+export const CREATE_USER = graphql(`
+  mutation PlatformCreateUser($input: CreateUserInput!) {
+    user: createUser(input: $input) { ...PlatformUser }
+  }
+`);
+export const UPDATE_USER = graphql(`
+  mutation PlatformUpdateUser($id: ID!, $input: UpdateUserInput!) {
+    user: updateUser(id: $id, input: $input) { ...PlatformUser }
+  }
+`);
+export const DELETE_USER = graphql(`
+  mutation PlatformDeleteUser($id: ID!, $force: Boolean) {
+    deleteUser(id: $id, force: $force)
+  }
+`);
+export const LOGOUT_USER = graphql(`
+  mutation PlatformLogoutUser($id: ID!) {
+    logoutUser(id: $id) { id }
+  }
+`);
+export const ADD_USER_GROUP = graphql(`
+  mutation PlatformAddUserGroup($userId: ID!, $groupId: ID!) {
+    addUserToGroup(userId: $userId, groupId: $groupId) { id }
+  }
+`);
+export const REMOVE_USER_GROUP = graphql(`
+  mutation PlatformRemoveUserGroup($userId: ID!, $groupId: ID!) {
+    removeUserFromGroup(userId: $userId, groupId: $groupId) { id }
+  }
+`);
+export const GET_GROUPS = graphql(`
+  query PlatformGetGroups {
+    groups { group_id: id name description }
+  }
+`);
+export const VALIDATE_CREDENTIALS = graphql(`
+  query PlatformValidateCredentials {
+    validateCredentials
+  }
+`);

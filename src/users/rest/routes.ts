@@ -1,0 +1,228 @@
+import { Readable } from 'node:stream';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { z } from 'zod';
+import { defined, runOperation, type Gateway } from '../../platform/rest/bridge.js';
+import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
+import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';
+import type { PlatformGetUsersQuery, UpdateUserInput } from '../../platform/rest/generated/graphql.js';
+import { Bodies, Empty, errorAnswers, GroupList, OneUser, UserList } from './bodies.js';
+import {
+  ADD_USER_GROUP,
+  CREATE_USER,
+  DELETE_USER,
+  GET_GROUPS,
+  GET_USER,
+  GET_USERS,
+  LOGOUT_USER,
+  REMOVE_USER_GROUP,
+  UPDATE_USER,
+  VALIDATE_CREDENTIALS,
+} from './documents.js';
+
+/**
+ * The workspace platform's developer API (`/api/public/*`), as its client helpers call it: every call is a POST
+ * whose JSON body carries api_key and api_key_secret. Each route runs a stored GraphQL document (./documents.ts)
+ * with those credentials, so the API key is checked, and every rule applied, exactly as for GraphQL.
+ */
+
+/** The platform writes dates as `YYYY-MM-DD HH:MM:SS.ffffff` in UTC; ours carry milliseconds, padded to micro. */
+export const platformDate = (iso: string | null): string | null =>
+  iso === null ? null : `${iso.slice(0, 10)} ${iso.slice(11, 23)}000`;
+
+interface GqlUser {
+  last_session: string | null;
+  created: string;
+  [field: string]: unknown;
+}
+const platformUser = (user: GqlUser) => ({ ...user, last_session: platformDate(user.last_session), created: platformDate(user.created) });
+
+/** Users read per operation when get_users answers every user. */
+const PAGE_SIZE = 500;
+
+/** The profile fields the platform sends, renamed for GraphQL; absent fields stay absent, so they do not change. */
+function profileInput(t: Partial<z.infer<typeof Bodies.update_user>['target_user']>): UpdateUserInput {
+  const { username, first_name: firstName, last_name: lastName, locked, disabled, organization, phone, password } = t;
+  return defined({ username, firstName, lastName, locked, disabled, organization, phone, password });
+}
+
+type Name = keyof typeof Bodies;
+type Body<K extends Name> = z.infer<(typeof Bodies)[K]>;
+type ApiKey = { key: string; secret: string };
+/** What a success body may need beyond the data: get_users reads further pages with the caller's key. */
+type Call = { gateway: Gateway; request: FastifyRequest; apiKey: ApiKey };
+
+/** One platform call: its stored document, the variables from the checked body, and the success body from the data. */
+interface PublicOperation<K extends Name, T, V> {
+  summary: string;
+  document: TypedDocumentNode<T, V>;
+  variables: (body: Body<K>) => V;
+  /** The success body (a stream for every user); `undefined` means the target does not exist. */
+  respond: (data: T, body: Body<K>, call: Call) => Record<string, unknown> | Readable | undefined;
+  response: z.ZodType;
+}
+
+const operations = (define: <K extends Name, T, V extends Record<string, unknown>>(name: K, operation: PublicOperation<K, T, V>) => void) => {
+  define('get_users', {
+    summary: 'List users, ordered by username: every user, or one page of at most 500 with limit and offset',
+    document: GET_USERS,
+    variables: (b) => ({ limit: b.limit ?? PAGE_SIZE, offset: b.offset ?? 0 }),
+    respond: (d, b, call) =>
+      b.limit === undefined ? Readable.from(everyUser(call, d, b.offset ?? 0)) : { users: d.users.users.map(platformUser), total: d.users.total },
+    response: UserList,
+  });
+  define('get_user', {
+    summary: 'One user by user_id or username',
+    document: GET_USER,
+    variables: (b) => (b.target_user.user_id !== undefined ? { id: b.target_user.user_id } : { username: b.target_user.username }),
+    respond: (d) => (d.user ? { user: platformUser(d.user) } : undefined),
+    response: OneUser,
+  });
+  define('create_user', {
+    summary: 'Create a user (in the default group; without a password, a random one)',
+    document: CREATE_USER,
+    variables: (b) => ({ input: { ...profileInput(b.target_user), username: b.target_user.username } }),
+    respond: (d) => ({ user: platformUser(d.user) }),
+    response: OneUser,
+  });
+  define('update_user', {
+    summary: 'Update a user: only user_id is required, and only the fields sent change',
+    document: UPDATE_USER,
+    variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
+    respond: (d) => ({ user: platformUser(d.user) }),
+    response: OneUser,
+  });
+  define('update_user_password', {
+    summary: "Set a user's password (update_user with the password alone)",
+    document: UPDATE_USER,
+    variables: (b) => ({ id: b.target_user.user_id, input: { password: b.target_user.password } }),
+    respond: (d) => ({ user: platformUser(d.user) }),
+    response: OneUser,
+  });
+  define('update_user_name', {
+    summary: "Change a user's username, first or last name (update_user with those alone; only the fields sent change)",
+    document: UPDATE_USER,
+    variables: (b) => ({ id: b.target_user.user_id, input: profileInput(b.target_user) }),
+    respond: (d) => ({ user: platformUser(d.user) }),
+    response: OneUser,
+  });
+  define('delete_user', {
+    summary: 'Delete a user (an administrator needs force: true; never the last one)',
+    document: DELETE_USER,
+    variables: (b) => ({ id: b.target_user.user_id, force: b.force ?? false }),
+    respond: () => ({}),
+    response: Empty,
+  });
+  define('logout_user', {
+    summary: "Revoke every one of the user's tokens",
+    document: LOGOUT_USER,
+    variables: (b) => ({ id: b.target_user.user_id }),
+    respond: () => ({}),
+    response: Empty,
+  });
+  define('add_user_group', {
+    summary: 'Add a user to a group',
+    document: ADD_USER_GROUP,
+    variables: (b) => ({ userId: b.target_user.user_id, groupId: b.target_group.group_id }),
+    respond: () => ({}),
+    response: Empty,
+  });
+  define('remove_user_group', {
+    summary: 'Remove a user from a group (never from the default group)',
+    document: REMOVE_USER_GROUP,
+    variables: (b) => ({ userId: b.target_user.user_id, groupId: b.target_group.group_id }),
+    respond: () => ({}),
+    response: Empty,
+  });
+  define('get_groups', {
+    summary: 'List groups',
+    document: GET_GROUPS,
+    variables: () => ({}),
+    respond: (d) => ({ groups: d.groups }),
+    response: GroupList,
+  });
+  define('validate_credentials', {
+    summary: "Check an API key and secret (the helper's authenticate-keys)",
+    document: VALIDATE_CREDENTIALS,
+    variables: () => ({}),
+    respond: () => ({}),
+    response: Empty,
+  });
+};
+
+/** Where the first problem is, in the caller's field names, and whether the field was missing or wrong. */
+function describeProblem(problem: FastifySchemaValidationError | undefined, body: unknown): string {
+  const parts = (problem?.instancePath ?? '').split('/').filter(Boolean);
+  let value: unknown = body;
+  for (const part of parts) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  return value === undefined ? `Missing parameter: ${parts.join('.')}` : `Invalid parameter: ${parts.join('.')}`;
+}
+
+function credentialsOf(body: unknown): { key: string; secret: string } | undefined {
+  const { api_key: key, api_key_secret: secret } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  return typeof key === 'string' && key && typeof secret === 'string' && secret ? { key, secret } : undefined;
+}
+
+async function answer<K extends Name, T, V extends Record<string, unknown>>(
+  gateway: Gateway,
+  operation: PublicOperation<K, T, V>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  const apiKey = credentialsOf(request.body);
+  // The platform answers a request without a complete key pair before looking at anything else.
+  if (!apiKey) return sendLegacyStatus(reply, 'public', 400, 'Invalid Request');
+  if (request.validationError) {
+    // Credentials first, as the platform does: a stranger learns nothing about the parameters.
+    const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });
+    if (check.errors?.length) return sendLegacyError(reply, 'public', check.errors[0]);
+    return sendLegacyStatus(reply, 'public', 400, describeProblem(request.validationError.validation[0], request.body));
+  }
+  // The route schema checked the body, and Fastify replaced it with the parsed value.
+  const body = request.body as Body<K>;
+  const result = await runOperation(gateway, request, operation.document, operation.variables(body), { apiKey });
+  if (result.errors?.length) return sendLegacyError(reply, 'public', result.errors[0]);
+  const answered = operation.respond(result.data!, body, { gateway, request, apiKey });
+  if (answered instanceof Readable) return reply.type('application/json; charset=utf-8').send(answered);
+  return answered ?? sendLegacyStatus(reply, 'public', 400, 'Unknown User');
+}
+
+type UserPage = PlatformGetUsersQuery;
+
+/**
+ * get_users without a limit answers every user, as the platform does, however many there are: page after page of
+ * the same stored document (so the key is checked and every rule applied as for one page), each written out as it
+ * arrives, so the process holds one page at a time. `total` comes last and counts the users written.
+ */
+async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage, start: number) {
+  let page = first.users.users;
+  let written = 0;
+  yield '{"users":[';
+  for (let offset = start; ; ) {
+    if (page.length > 0) yield (written > 0 ? ',' : '') + page.map((user) => JSON.stringify(platformUser(user))).join(',');
+    written += page.length;
+    if (page.length < PAGE_SIZE) break;
+    offset += PAGE_SIZE;
+    const next = await runOperation(gateway, request, GET_USERS, { limit: PAGE_SIZE, offset }, { apiKey });
+    // Past the first page the status is sent: a failure can only cut the body short, which no client reads as a list.
+    if (next.errors?.length) throw new Error(`get_users stopped after ${written} users: ${next.errors[0]!.message}`);
+    page = next.data!.users.users;
+  }
+  yield `],"total":${written}}`;
+}
+
+export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): void {
+  operations((name, operation) => {
+    const route: RestRoute = {
+      method: 'POST',
+      path: `/api/public/${name}`,
+      summary: operation.summary,
+      tag: 'workspace users',
+      auth: 'body-api-key',
+      body: Bodies[name],
+      responses: { 200: { description: 'Done', schema: operation.response }, ...errorAnswers },
+      invalid: 'attach',
+    };
+    defineRoute(app, route, (request, reply) => answer(gateway, operation, request, reply));
+  });
+}
