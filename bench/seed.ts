@@ -63,7 +63,7 @@ export interface SeedReport {
 
 /** Applies the gateway's migrations (the same code start-up runs), so the seed writes the schema the app reads. */
 export async function migrateDatabase(url: string): Promise<void> {
-  const orm = await openOrm(url, 2);
+  const orm = await openOrm(url, { poolMax: 2 });
   try {
     await migrate(orm);
   } finally {

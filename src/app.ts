@@ -4,8 +4,8 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
+import { modules as allModules } from './modules.js';
 import { refuseCrossSiteWrites, registerSessionCookies } from './platform/auth/session.js';
-import { bootstrap } from './identity/bootstrap.js';
 import type { Config } from './platform/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './platform/db/orm.js';
@@ -18,7 +18,9 @@ import { registerRateLimit } from './platform/hardening/rate-limit.js';
 import { registerRestApi } from './server/rest.js';
 import { registerObservability } from './platform/observability/index.js';
 import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './platform/rest/errors.js';
-import { closeServices, createServices, type AppServices } from './server/services.js';
+import type { Module } from './platform/module.js';
+import { closePlatformServices, createPlatformServices, type AppServices } from './platform/services.js';
+import { assemble, authenticationOf, closeServices, createServices } from './server/assembly.js';
 
 export interface AppDeps {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -26,6 +28,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Sees every SQL statement (tests count them to prove batching). */
   onQuery?: QueryListener;
+  /** The domains to serve (src/modules.ts by default); a test may build the app from a few of them. */
+  modules?: readonly Module[];
 }
 
 export interface App {
@@ -65,18 +69,22 @@ async function openDatabase(config: Config, log: Logger): Promise<{ url: string;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const modules = assemble(deps.modules ?? allModules);
   const log = createLogger(config, deps.logStream);
   const database = await openDatabase(config, log);
   let orm: Orm;
   try {
-    orm = await openOrm(database.url, config.db.poolMax, log, deps.onQuery);
+    const entities = modules.flatMap((module) => module.entities ?? []);
+    orm = await openOrm(database.url, { poolMax: config.db.poolMax, entities, log, onQuery: deps.onQuery });
     await migrate(orm);
   } catch (error) {
     await database.embedded?.stop();
     throw error;
   }
-  const services = createServices({ config, orm, log, now: deps.now });
-  await bootstrap(orm.em.fork(), config, log);
+  const platform = createPlatformServices({ config, orm, log, now: deps.now });
+  const services = createServices(modules, platform);
+  for (const module of modules) await module.start?.(services);
+  const authentication = authenticationOf(modules, services);
 
   const fastify = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -132,20 +140,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     windowSeconds: config.rateLimit.windowSeconds,
     redis: services.redis,
     keyPrefix: `${config.redisKeyPrefix}rl:http`,
-    tokens: services.tokens,
+    tokenSubject: authentication.tokenSubject,
   });
 
   refuseCrossSiteWrites(fastify, session, refuseCrossSite);
 
-  const gateway = await registerGraphql(fastify, { config, orm, services, session });
+  const gateway = await registerGraphql(fastify, { modules, services, session, authentication });
 
-  await registerRestApi(fastify, gateway, orm, session, config);
+  await registerRestApi(fastify, modules, { gateway, session, config, orm });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await fastify.close(); // stops accepting, waits for in-flight requests, then stops Apollo (drain plugin)
-      await closeServices(services);
+      await closeServices(modules, services);
+      await closePlatformServices(services);
       await orm.close(true);
       await database.embedded?.stop();
     })());

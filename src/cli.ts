@@ -12,6 +12,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './identity/api-keys.js'
 import { createLogger } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { startEmbeddedPostgres } from './platform/db/embedded.js';
+import { entities } from './modules.js';
 import { migrate, openOrm } from './platform/db/orm.js';
 import { DomainError, ValidationError } from './platform/errors.js';
 import { newUserAccount, randomPassword } from './users/accounts.js';
@@ -50,7 +51,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const log = createLogger({ ...config, logLevel: 'warn' });
   const embedded = config.db.url ? undefined : await startEmbeddedPostgres({ dataDir: path.join(config.db.dataDir, 'pg') });
-  const orm = await openOrm(config.db.url ?? embedded!.url('trellis'), 2, log);
+  const orm = await openOrm(config.db.url ?? embedded!.url('trellis'), { poolMax: 2, entities, log });
   try {
     await migrate(orm);
     const em = orm.em.fork();

@@ -6,7 +6,7 @@ import { isAdmin, isAuthenticated } from '../platform/graphql/rules.js';
  * UNAUTHENTICATED on the protected fields, and reads the public ones as an anonymous caller would.
  * Ownership of a request is checked in the service, so GraphQL and REST share it.
  */
-export const helpdeskPermissions = {
+export const helpdeskRules = {
   Query: {
     helpRequests: isAuthenticated,
     helpRequest: isAuthenticated,

@@ -4,16 +4,8 @@ import { readAccountStatus, type AccountStatus } from '../users/views.js';
 import type { AccountStatusCache } from './account-status-cache.js';
 import { isApiKeyPermission } from '../platform/auth/api-key-permissions.js';
 import { authenticateApiKey } from './api-keys.js';
-import { ANONYMOUS, type Principal } from '../platform/auth/principal.js';
+import { ANONYMOUS, type Credentials, type Principal } from '../platform/auth/principal.js';
 import type { TokenClaims, TokenService } from './tokens.js';
-
-export interface Credentials {
-  authorization?: string | undefined;
-  /** The workspace platform's legacy callers put their key pair in the JSON body instead of a header. */
-  apiKey?: { key: string; secret: string } | undefined;
-  /** The access token of a browser session cookie: a bearer token that came in a cookie (see session.ts). */
-  session?: string | undefined;
-}
 
 /**
  * Turns a request's credentials into a principal. The account is checked on every request (through `accounts`,

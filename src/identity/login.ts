@@ -13,37 +13,33 @@ export interface LoginResult {
 
 const MAX_INPUT = 1024;
 
-/** Who is trying, for the throttle that slows password guessing. */
-export interface LoginSource {
-  ip: string;
-  throttle: LoginThrottle;
-}
-
 /**
- * Checks a username and password and issues a token. An unknown name and a wrong password give the same
- * answer after the same work; a locked or disabled account is only revealed to someone who knows its password.
- * The throttle runs inside, not in front of, this function, so every path to a password check (REST, GraphQL,
+ * Password sign-in: checks a username and password and issues a token. An unknown name and a wrong password give
+ * the same answer after the same work; a locked or disabled account is only revealed to someone who knows its
+ * password. The throttle runs inside, not in front of, `login`, so every path to a password check (REST, GraphQL,
  * each aliased field of one document) spends from the same budget, before any database or hashing work.
  */
-export async function login(
-  em: EntityManager,
-  tokens: TokenService,
-  username: string,
-  password: string,
-  source: LoginSource,
-): Promise<LoginResult> {
-  const wrong = () => new UnauthenticatedError('Invalid username or password', 'invalid');
-  if (username.length > MAX_INPUT || password.length > MAX_INPUT) throw wrong();
-  const attempt = await source.throttle.begin({ usernameKey: usernameKey(username), ip: source.ip });
-  const user = await em.findOne(User, { usernameKey: usernameKey(username) }, { populate: ['passwordHash'] });
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) throw wrong();
-  if (user.locked) throw new ForbiddenError('Account is locked', { reason: 'locked' });
-  if (user.disabled) throw new ForbiddenError('Account is disabled', { reason: 'disabled' });
-  if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(password);
-  user.lastSession = new Date();
-  await em.flush();
-  await attempt.succeeded();
-  const { accessToken, expiresIn } = await tokens.issue({ sub: user.id, role: user.role, ver: user.tokenVersion });
-  return { accessToken, tokenType: 'Bearer', expiresIn };
+export class LoginService {
+  constructor(
+    private readonly tokens: TokenService,
+    /** Slows password guessing per account and per address. */
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async login(em: EntityManager, username: string, password: string, ip: string): Promise<LoginResult> {
+    const wrong = () => new UnauthenticatedError('Invalid username or password', 'invalid');
+    if (username.length > MAX_INPUT || password.length > MAX_INPUT) throw wrong();
+    const attempt = await this.throttle.begin({ usernameKey: usernameKey(username), ip });
+    const user = await em.findOne(User, { usernameKey: usernameKey(username) }, { populate: ['passwordHash'] });
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!user || !ok) throw wrong();
+    if (user.locked) throw new ForbiddenError('Account is locked', { reason: 'locked' });
+    if (user.disabled) throw new ForbiddenError('Account is disabled', { reason: 'disabled' });
+    if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(password);
+    user.lastSession = new Date();
+    await em.flush();
+    await attempt.succeeded();
+    const { accessToken, expiresIn } = await this.tokens.issue({ sub: user.id, role: user.role, ver: user.tokenVersion });
+    return { accessToken, tokenType: 'Bearer', expiresIn };
+  }
 }

@@ -2,18 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionCookies } from '../platform/auth/session.js';
 import type { Config } from '../platform/config.js';
-import type { Orm } from '../platform/db/orm.js';
+import type { RouteDeps } from '../platform/module.js';
 import { runOperation, type Gateway } from '../platform/rest/bridge.js';
 import { defineRoute } from '../platform/rest/catalog.js';
 import { graphql } from '../platform/rest/generated/index.js';
 import type { LoginMutation } from '../platform/rest/generated/graphql.js';
 import { sendLegacyError, sendLegacyStatus, toLegacyError } from '../platform/rest/errors.js';
-
-const HEALTH = graphql(`
-  query Health {
-    health { status timestamp version }
-  }
-`);
 
 const LOGIN = graphql(`
   mutation Login($username: String!, $password: String!) {
@@ -27,7 +21,6 @@ const ME = graphql(`
   }
 `);
 
-const HealthBody = z.object({ status: z.literal('healthy'), timestamp: z.string(), version: z.string() });
 const LoginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
 const Message = z.object({ message: z.string() });
 const AuthenticateBody = z.object({ uid: z.string().min(1), password: z.string().min(1) });
@@ -41,44 +34,8 @@ const SessionUserBody = z.object({
 
 type LoginResult = LoginMutation['login'];
 
-/** Health, readiness and log-in: the routes every API shares. */
-export function registerCoreRoutes(app: FastifyInstance, gateway: Gateway, orm: Orm, session: SessionCookies, config: Config): void {
-  const health = async (request: FastifyRequest) => {
-    const result = await runOperation(gateway, request, HEALTH, {}, {});
-    return result.data!.health;
-  };
-  for (const path of ['/api/health', '/api/v1/health']) {
-    defineRoute(
-      app,
-      { method: 'GET', path, summary: 'Liveness', tag: 'health', auth: 'none', responses: { 200: { description: 'The process is up', schema: HealthBody } } },
-      health,
-    );
-  }
-
-  // Readiness: 503 while the database does not answer, so a load balancer stops sending traffic here.
-  defineRoute(
-    app,
-    {
-      method: 'GET',
-      path: '/api/ready',
-      summary: 'Readiness: the database answers',
-      tag: 'health',
-      auth: 'none',
-      responses: {
-        200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
-        503: { description: 'Database unavailable', schema: z.object({ status: z.literal('unavailable'), error: z.string() }) },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await orm.em.getConnection().execute('select 1');
-        return { status: 'ready' };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable', error: 'Database unavailable' });
-      }
-    },
-  );
-
+/** Sign-in by password (bearer token and session cookie), sign-out, and who is signed in. */
+export function registerIdentityRoutes(app: FastifyInstance, { gateway, session, config }: RouteDeps): void {
   defineRoute(
     app,
     {

@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql';
 
 /**
  * The one error vocabulary. Services throw these; GraphQL carries the code in `extensions.code`;
- * each legacy REST API turns the code into its own status and body (src/rest/errors.ts).
+ * each legacy REST API turns the code into its own status and body (src/platform/rest/errors.ts).
  */
 export type ErrorCode =
   | 'BAD_USER_INPUT'

@@ -73,12 +73,6 @@ export interface EarthquakeRisk {
   dataStatus: { seismic: DataStatus };
 }
 
-export interface RiskHealth {
-  status: 'healthy';
-  timestamp: string;
-  version: '1.0.0';
-}
-
 const DAY_SECONDS = 24 * 3600;
 export const FIRE_QUOTA_KEY = 'firms:transactions';
 
@@ -146,10 +140,6 @@ export class RiskService {
       components: score.components,
       dataStatus: { seismic: activity.status },
     };
-  }
-
-  health(): RiskHealth {
-    return { status: 'healthy', timestamp: this.deps.now().toISOString(), version: '1.0.0' };
   }
 
   private async locate(zip: string): Promise<Coordinates> {

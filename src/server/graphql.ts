@@ -1,26 +1,25 @@
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { SessionCookies } from '../platform/auth/session.js';
-import type { Config } from '../platform/config.js';
-import type { Orm } from '../platform/db/orm.js';
 import { DomainError } from '../platform/errors.js';
+import type { Authentication, Module } from '../platform/module.js';
 import { observabilityPlugins } from '../platform/observability/index.js';
 import type { Gateway } from '../platform/rest/bridge.js';
-import { riskReplayPolicy } from '../risk/replay.js';
-import type { AppServices } from './services.js';
+import type { AppServices } from '../platform/services.js';
 import { createApollo } from './apollo.js';
 import { contextBuilder } from './context.js';
 import { withGraphiQL } from './ide.js';
 import { createPipeline } from './pipeline.js';
 import { createResponseCache } from './response-cache.js';
-import { buildSchema } from './schema.js';
+import { buildSchema, mergedTypeDefs } from './schema.js';
+import { registerSchemaDownload } from './sdl.js';
 import { refuseSubscriptionsOverHttp, registerSubscriptions } from './subscriptions.js';
 
 export interface GraphqlDeps {
-  config: Config;
-  orm: Orm;
+  modules: readonly Module[];
   services: AppServices;
   session: SessionCookies;
+  authentication: Authentication;
 }
 
 /**
@@ -28,10 +27,13 @@ export interface GraphqlDeps {
  * WebSocket on GET, both through one pipeline. Returns the gateway the REST routes run their stored documents by.
  */
 export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDeps): Promise<Gateway> {
-  const { config, services, session } = deps;
-  const contextFor = contextBuilder(deps.orm, services);
-  const responseCache = createResponseCache({ ttlSeconds: config.responseCacheTtlSeconds, policy: riskReplayPolicy, metrics: services.metrics });
-  const pipeline = createPipeline(config, responseCache.track(buildSchema()));
+  const { modules, services, session } = deps;
+  const { config } = services;
+  const contextFor = contextBuilder(modules, services, deps.authentication);
+  const policy = Object.assign({}, ...modules.map((module) => module.replayable));
+  const responseCache = createResponseCache({ ttlSeconds: config.responseCacheTtlSeconds, policy, metrics: services.metrics });
+  const typeDefs = mergedTypeDefs(modules);
+  const pipeline = createPipeline(config, responseCache.track(buildSchema(modules, typeDefs)));
   const apollo = createApollo(config, pipeline, {
     plugins: [
       fastifyApolloDrainPlugin(fastify),
@@ -54,11 +56,14 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
       }
     },
   });
-  const subscriptions = await registerSubscriptions(fastify, { config, pipeline, contextFor, session, listening: services.helpdesk.events.ready() });
+  const listening = Promise.all(modules.map((module) => module.ready?.(services))).then(() => undefined);
+  const subscriptions = await registerSubscriptions(fastify, { config, pipeline, contextFor, session, listening });
   await fastify.register(responseCache.plugin, { path: '/graphql' });
   fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
   fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(handler, !config.isProduction), wsHandler: subscriptions });
+
+  registerSchemaDownload(fastify, config, typeDefs);
 
   return { apollo, credentialsOf: session.credentialsOf, contextFor };
 }

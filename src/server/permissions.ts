@@ -1,27 +1,27 @@
 import { GraphQLError, isObjectType, type GraphQLSchema } from 'graphql';
 import { applyMiddleware, type IMiddlewareFieldMap } from 'graphql-middleware';
 import { allow, deny, shield, type IRules } from 'graphql-shield';
-import { authPermissions } from '../identity/permissions.js';
-import { helpdeskPermissions } from '../helpdesk/permissions.js';
-import { riskPermissions } from '../risk/permissions.js';
-import { userFieldPermissions, usersPermissions } from '../users/permissions.js';
+import type { Module } from '../platform/module.js';
 
-type RootRules = Record<'Query' | 'Mutation' | 'Subscription', Record<string, unknown>>;
+const ROOTS = ['Query', 'Mutation', 'Subscription'] as const;
+type Rules = Record<string, Record<string, unknown>>;
 
-/** Every root field's rule, by domain. A root field missing here is denied (and fails the permissions test). */
-export function ruleTree(): RootRules {
-  const tree: RootRules = { Query: {}, Mutation: {}, Subscription: {} };
-  for (const domain of [authPermissions, usersPermissions, helpdeskPermissions, riskPermissions]) {
-    for (const root of ['Query', 'Mutation', 'Subscription'] as const) {
-      Object.assign(tree[root], (domain as Partial<RootRules>)[root] ?? {});
-    }
-  }
+/** Every root field's rule, from every module. A root field missing here is denied (and fails the permissions test). */
+export function ruleTree(modules: readonly Module[]): Record<(typeof ROOTS)[number], Record<string, unknown>> {
+  const tree = { Query: {}, Mutation: {}, Subscription: {} };
+  for (const module of modules) for (const root of ROOTS) Object.assign(tree[root], module.rules?.[root]);
   return tree;
 }
 
 /** Rules on the fields of object types, by type: every field of a type listed here has one (fallback deny). */
-export function typeRuleTree(): Record<string, Record<string, unknown>> {
-  return { ...userFieldPermissions };
+export function typeRuleTree(modules: readonly Module[]): Rules {
+  const tree: Rules = {};
+  for (const module of modules) {
+    for (const [type, fields] of Object.entries(module.rules ?? {})) {
+      if (!(ROOTS as readonly string[]).includes(type)) tree[type] = { ...tree[type], ...fields };
+    }
+  }
+  return tree;
 }
 
 export const notAllowed = () => new GraphQLError('Not allowed', { extensions: { code: 'FORBIDDEN' } });
@@ -33,9 +33,9 @@ export const notAllowed = () => new GraphQLError('Not allowed', { extensions: { 
  * `allow`: what a caller may reach is decided at the root and by the services (ownership), and wrapping every
  * field of every list would tax each one for no rule.
  */
-export function applyPermissions(schema: GraphQLSchema): GraphQLSchema {
-  const roots = Object.fromEntries(Object.entries(ruleTree()).filter(([, rules]) => Object.keys(rules).length > 0));
-  const types = typeRuleTree();
+export function applyPermissions(schema: GraphQLSchema, modules: readonly Module[]): GraphQLSchema {
+  const roots = Object.fromEntries(Object.entries(ruleTree(modules)).filter(([, rules]) => Object.keys(rules).length > 0));
+  const types = typeRuleTree(modules);
   const generator = shield({ ...roots, ...types } as IRules, {
     fallbackRule: deny,
     allowExternalErrors: true,

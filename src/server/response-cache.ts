@@ -2,14 +2,15 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { defaultFieldResolver, Kind, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { ReplayPolicy } from '../platform/module.js';
 import type { Metrics } from '../platform/observability/metrics.js';
 
 /**
  * Root fields whose answers are the same for every anonymous caller, each with the test a resolved value must
- * pass before the answer may be replayed to others: a risk score built from cached upstream data, say, but not
- * one computed from a live call or with a source missing.
+ * pass before the answer may be replayed to others (the modules' `replayable`): a risk score built from cached
+ * upstream data, say, but not one computed from a live call or with a source missing.
  */
-export type ReplayPolicy = Record<string, (value: never) => boolean>;
+export type { ReplayPolicy };
 
 export interface ResponseCacheOptions {
   ttlSeconds: number;

@@ -6,7 +6,7 @@ import { CloseCode, handleProtocols, type Context as Connection, type SubscribeP
 import { makeHandler, type Extra } from 'graphql-ws/use/@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { SessionCookies } from '../platform/auth/session.js';
-import type { Credentials } from '../identity/authenticate.js';
+import type { Credentials } from '../platform/auth/principal.js';
 import type { Principal } from '../platform/auth/principal.js';
 import type { Config } from '../platform/config.js';
 import { DomainError, UnauthenticatedError } from '../platform/errors.js';

@@ -9,7 +9,7 @@ const change = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspac
  * API keys within their permissions (the platform's own: users view / create / modify / delete, groups, registry,
  * settings). A signed-in user reads only themselves and the workspaces their groups allow.
  */
-export const usersPermissions = {
+export const usersRules = {
   Query: {
     me: isAuthenticated,
     myWorkspaces: isAuthenticated,
@@ -49,7 +49,7 @@ export const usersPermissions = {
  * profile; the rest of the account is for administrators and the person themselves. The rules sit on the fields,
  * so every way to a person (GraphQL, the REST routes' stored documents, subscriptions) obeys them alike.
  */
-export const userFieldPermissions = {
+export const userFieldRules = {
   User: {
     id: allow,
     username: allow,

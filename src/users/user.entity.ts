@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { ROLES, type Role } from '../platform/auth/principal.js';
 import { newHexId } from '../platform/ids.js';
 
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 const UserSchema = defineEntity({
   name: 'User',

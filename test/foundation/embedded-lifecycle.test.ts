@@ -154,7 +154,7 @@ describe('a process that starts an embedded PostgreSQL', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'trellis-exitcode-'));
     chmodSync(folder, 0o755);
     const script = `
-      const { startEmbeddedPostgres } = await import('./src/db/embedded.ts');
+      const { startEmbeddedPostgres } = await import('./src/platform/db/embedded.ts');
       const db = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(path.join(folder, 'pg'))}, persistent: false });
       await db.stop();
       process.exitCode = 3;

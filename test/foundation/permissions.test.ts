@@ -1,12 +1,14 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { describe, expect, it } from 'vitest';
 import { ruleTree } from '../../src/server/permissions.js';
-import { loadTypeDefs } from '../../src/server/schema.js';
+import { mergedTypeDefs } from '../../src/server/schema.js';
+import { modules } from '../../src/modules.js';
+import { assemble } from '../../src/server/assembly.js';
 
 /** Deny by default is only safe while every root field has a rule someone chose: this fails when one has none. */
 describe('permissions', () => {
-  const schema = makeExecutableSchema({ typeDefs: loadTypeDefs() });
-  const tree = ruleTree();
+  const schema = makeExecutableSchema({ typeDefs: mergedTypeDefs(assemble(modules)) });
+  const tree = ruleTree(assemble(modules));
 
   it('checks every root the schema has: Query, Mutation and Subscription', () => {
     expect([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((root) => root?.name)).toEqual([

@@ -34,6 +34,8 @@ import {
   type Pools,
   type Rng,
 } from './fuzz-inputs.js';
+import { modules } from '../../src/modules.js';
+import { assemble } from '../../src/server/assembly.js';
 
 /**
  * Thousands of malformed requests against every REST route in the catalog and every Query and Mutation root
@@ -247,7 +249,7 @@ function mangleDocument(r: Rng, doc: string): string {
 }
 
 function graphqlCases(r: Rng): Case[] {
-  const schema = buildSchema();
+  const schema = buildSchema(assemble(modules));
   const cases: Case[] = [];
   for (const [kind, root] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
     if (!root) continue;
@@ -649,7 +651,7 @@ afterAll(() => t?.stop());
 
 describe(`fuzzing every REST route and GraphQL root field (seed ${SEED})`, () => {
   it('covers every route in the REST catalog and every Query and Mutation field, thousands of cases in all', () => {
-    const schema = buildSchema();
+    const schema = buildSchema(assemble(modules));
     const fields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((root) => Object.keys(root.getFields()).map((f) => `${root.name}.${f}`));
     const targets = new Set(outcomes.map((o) => o.c.target));
     for (const field of fields) expect(targets, field).toContain(field);

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
 import { GRAPHQL_LIMITS } from '../../src/platform/hardening/graphql-limits.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { modules } from '../../src/modules.js';
+import { assemble } from '../../src/server/assembly.js';
 
 /**
  * Document-size limits. Each attack is sent as an
@@ -142,7 +144,7 @@ describe('depth', () => {
   it('lets the deepest legitimate query of the schema through', async () => {
     // The longest path from a root field that does not revisit a type: the deepest shape a client
     // needs (re-entering a type, e.g. a requester's requests' requester, is what the limit is for).
-    const schema = buildSchema();
+    const schema = buildSchema(assemble(modules));
     const deepest = (type: GraphQLObjectType, seen: Set<string>): string => {
       let best = '__typename';
       let bestDepth = 0;

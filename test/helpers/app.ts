@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
+import type { Module } from '../../src/platform/module.js';
 
 export interface TestApp {
   app: App;
@@ -62,6 +63,8 @@ export async function startTestApp(
     now?: () => Date;
     /** Starts another replica of that app's deployment: on its database, which this app's stop() leaves alone. */
     replicaOf?: TestApp;
+    /** The domains to serve, when not all of them (src/modules.ts). */
+    modules?: readonly Module[];
   } = {},
 ): Promise<TestApp> {
   const { replicaOf, ...appDeps } = deps;

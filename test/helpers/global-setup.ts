@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
-  const orm = await openOrm(`${serverUrl}/${template}`, 2);
+  const orm = await openOrm(`${serverUrl}/${template}`, { poolMax: 2 });
   await migrate(orm);
   await orm.close(true);
   project.provide('pgServerUrl', serverUrl);

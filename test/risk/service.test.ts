@@ -359,8 +359,3 @@ describe('degraded upstreams', () => {
   });
 });
 
-describe('health', () => {
-  it('reports healthy with the time and version legacy monitors expect', () => {
-    expect(build().service.health()).toEqual({ status: 'healthy', timestamp: '2026-07-15T12:00:00.000Z', version: '1.0.0' });
-  });
-});

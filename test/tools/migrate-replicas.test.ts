@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe('migrations with several replicas starting at once', () => {
   it('apply every migration exactly once when three processes migrate one fresh database concurrently', async () => {
-    for (let i = 0; i < 3; i++) orms.push(await openOrm(`${server}/${name}`, 2));
+    for (let i = 0; i < 3; i++) orms.push(await openOrm(`${server}/${name}`, { poolMax: 2 }));
     const results = await Promise.allSettled(orms.map((orm) => migrate(orm)));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
 

@@ -8,6 +8,8 @@ import { loadConfig } from '../../src/platform/config.js';
 import { buildSchema } from '../../src/server/schema.js';
 import { studioPlugins } from '../../src/platform/observability/graphql.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { modules } from '../../src/modules.js';
+import { assemble } from '../../src/server/assembly.js';
 
 const GRAPH_REF = 'trellis-test@current';
 const APOLLO_KEY = 'service:trellis-test:not-a-real-key-0123456789';
@@ -66,9 +68,9 @@ describe('in development', () => {
     const res = await t.request('/graphql/schema.graphql');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    const generated = readFileSync(new URL('../../src/graphql/generated/schema.graphql', import.meta.url), 'utf8');
+    const generated = readFileSync(new URL('../../src/platform/graphql/generated/schema.graphql', import.meta.url), 'utf8');
     expect(normalised(res.body as string)).toBe(normalised(generated));
-    expect(shape(generated)).toBe(shape(printSchema(buildSchema())));
+    expect(shape(generated)).toBe(shape(printSchema(buildSchema(assemble(modules)))));
     expect(shape(generated)).toContain('type Query');
   });
 });
@@ -122,7 +124,7 @@ describe('Apollo Studio reporting', () => {
       return new Response(JSON.stringify({ data: { reportSchema: { __typename: 'ReportSchemaResponse', inSeconds: 0, withCoreSchema: sent.length === 1 } } }));
     };
     const server = new ApolloServer({
-      schema: buildSchema(),
+      schema: buildSchema(assemble(modules)),
       apollo: { key: APOLLO_KEY, graphRef: GRAPH_REF },
       plugins: [...studioPlugins(config, { fetcher: fetcher as never, initialDelayMaxMs: 1 }), ApolloServerPluginUsageReportingDisabled()],
     });
@@ -131,7 +133,7 @@ describe('Apollo Studio reporting', () => {
     await server.stop();
     const withSchema = sent.find((s) => s.variables.coreSchema)!;
     expect(withSchema.variables.report.graphRef).toBe(GRAPH_REF);
-    expect(shape(withSchema.variables.coreSchema!)).toBe(shape(printSchema(buildSchema())));
+    expect(shape(withSchema.variables.coreSchema!)).toBe(shape(printSchema(buildSchema(assemble(modules)))));
 
     expect(studioPlugins(loadConfig({ NODE_ENV: 'test' }))).toEqual([]);
     expect(studioPlugins(loadConfig({ NODE_ENV: 'test', APOLLO_KEY }))).toEqual([]);

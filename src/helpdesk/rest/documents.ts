@@ -2,7 +2,7 @@ import { graphql } from '../../platform/rest/generated/index.js';
 
 /*
  * The help desk's stored GraphQL documents. Aliases give the legacy snake_case names; the fragments are spread by
- * name, and codegen appends them to each document (src/rest/generated).
+ * name, and codegen appends them to each document (src/platform/rest/generated).
  */
 
 export const REQUEST_FIELDS = graphql(`
@@ -32,7 +32,7 @@ export const LIST_REQUESTS = graphql(`
     }
   }
 `);
-// Fifteen aliases: the most graphql-armor allows a client document (see src/hardening/graphql-limits.ts).
+// Fifteen aliases: the most graphql-armor allows a client document (see src/platform/hardening/graphql-limits.ts).
 export const GET_REQUEST = graphql(`
   query LegacyHelpRequest($id: Int!) {
     helpRequest(id: $id) {

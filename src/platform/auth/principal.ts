@@ -1,5 +1,16 @@
-import type { Role } from '../../users/user.entity.js';
 import type { ApiKeyPermission } from './api-key-permissions.js';
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a request shows to say who it is; the identity module turns it into a principal. */
+export interface Credentials {
+  authorization?: string | undefined;
+  /** The workspace platform's legacy callers put their key pair in the JSON body instead of a header. */
+  apiKey?: { key: string; secret: string } | undefined;
+  /** The access token of a browser session cookie: a bearer token that came in a cookie (see session.ts). */
+  session?: string | undefined;
+}
 
 /** Who is calling. An API key administers the workspace-user domain only, and only within its permissions. */
 export type Principal =

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Credentials } from '../../identity/authenticate.js';
+import type { Credentials } from './principal.js';
 
 /**
  * Browser sessions: an HttpOnly cookie holding the same access token `POST /api/auth/login` hands out, so a page

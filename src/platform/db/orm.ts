@@ -2,7 +2,7 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { entities } from './entities.js';
+import type { EntityClass } from '@mikro-orm/core';
 import { migrationsList } from './migrations/index.js';
 
 export type Orm = MikroORM;
@@ -10,10 +10,18 @@ export type Orm = MikroORM;
 /** Called with every SQL statement the ORM sends, when set (tests count statements with it). */
 export type QueryListener = (sql: string) => void;
 
-export function ormOptions(url: string, poolMax: number, log?: Logger, onQuery?: QueryListener): Options {
+export interface OrmOptions {
+  poolMax: number;
+  /** The modules' entities; none for a connection that only migrates. */
+  entities?: readonly EntityClass[];
+  log?: Logger;
+  onQuery?: QueryListener;
+}
+
+export function ormOptions(url: string, { poolMax, entities = [], log, onQuery }: OrmOptions): Options {
   return {
     clientUrl: url,
-    entities,
+    entities: [...entities],
     extensions: [Migrator],
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
     // Fail fast instead of queueing forever when the database is down (a hung request is worse than a 503).
@@ -25,7 +33,7 @@ export function ormOptions(url: string, poolMax: number, log?: Logger, onQuery?:
     // bidirectional relation updates the other. No relation here is bidirectional, and the accessors made every
     // loaded entity slower to build and to read: a page of help requests paid for them on each of its rows.
     propagationOnPrototype: false,
-    discovery: { warnWhenNoEntities: true },
+    discovery: { warnWhenNoEntities: false },
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     // Counts and notifications are kept by hand-written triggers (see the helpdesk_counts and account_changed
     // migrations), which the entities do not describe.
@@ -43,8 +51,8 @@ export function ormOptions(url: string, poolMax: number, log?: Logger, onQuery?:
   };
 }
 
-export async function openOrm(url: string, poolMax: number, log?: Logger, onQuery?: QueryListener): Promise<Orm> {
-  return MikroORM.init(ormOptions(url, poolMax, log, onQuery));
+export async function openOrm(url: string, options: OrmOptions): Promise<Orm> {
+  return MikroORM.init(ormOptions(url, options));
 }
 
 /** Arbitrary, fixed: the advisory lock every Trellis process takes around its migrations. */

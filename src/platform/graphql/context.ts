@@ -1,20 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../auth/principal.js';
-import type { createHelpdeskLoaders } from '../../helpdesk/loaders.js';
-import type { AppServices } from '../../server/services.js';
-import type { createUserLoaders } from '../../users/loaders.js';
-
-/** One set per request; each domain batches its own relations. */
-export interface Loaders {
-  users: ReturnType<typeof createUserLoaders>;
-  helpdesk: ReturnType<typeof createHelpdeskLoaders>;
-}
+import type { AppServices, ModuleLoaders } from '../services.js';
 
 /**
  * What every resolver receives. Everything that caches is per request: a forked EntityManager (its own
  * identity map) and fresh DataLoaders, so nothing one caller loaded is ever served to another.
- * The assembly builds it (src/server/context.ts).
+ * The assembly builds it (src/server/context.ts) from every module's loaders and services.
  */
 export interface Context {
   requestId: string;
@@ -22,6 +14,7 @@ export interface Context {
   ip: string;
   principal: Principal;
   em: EntityManager;
-  loaders: Loaders;
+  /** Each module's DataLoaders, under its name. */
+  loaders: ModuleLoaders;
   services: AppServices;
 }

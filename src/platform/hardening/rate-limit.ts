@@ -2,7 +2,6 @@ import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { TokenService } from '../../identity/tokens.js';
 
 /**
  * A fixed-window counter (the window opens at a key's first hit). In Redis when the app has one, so a limit holds
@@ -24,14 +23,15 @@ const PROBES = new Set(['/api/health', '/api/v1/health', '/api/ready']);
  * token whose signature checks out names a principal, so inventing tokens does not buy fresh budgets.
  * (An API key would need a database read to verify, which is what the limit protects: keys count by address.)
  */
-function principalOrAddress(request: FastifyRequest, tokens: TokenService): string | Promise<string> {
+function principalOrAddress(request: FastifyRequest, tokenSubject: TokenSubject | undefined): string | Promise<string> {
   const header = request.headers.authorization;
-  if (typeof header !== 'string' || !/^bearer\s+/i.test(header)) return `ip:${request.ip}`;
-  return tokens.verify(header.replace(/^bearer\s+/i, '').trim()).then(
-    (claims) => `user:${claims.sub}`,
-    () => `ip:${request.ip}`, // an invalid token is an anonymous caller
-  );
+  if (!tokenSubject || typeof header !== 'string' || !/^bearer\s+/i.test(header)) return `ip:${request.ip}`;
+  // An invalid token is an anonymous caller.
+  return tokenSubject(header.replace(/^bearer\s+/i, '').trim()).then((subject) => (subject ? `user:${subject}` : `ip:${request.ip}`));
 }
+
+/** Whom a bearer token names once its signature checks out; undefined for a token that names nobody. */
+export type TokenSubject = (token: string) => Promise<string | undefined>;
 
 const pathOf = (url: string): string => {
   const query = url.indexOf('?');
@@ -70,9 +70,9 @@ function storeOn(limiter: RateLimiterAbstract) {
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  options: { max: number; windowSeconds: number; redis: Redis | undefined; keyPrefix: string; tokens: TokenService },
+  options: { max: number; windowSeconds: number; redis: Redis | undefined; keyPrefix: string; tokenSubject?: TokenSubject },
 ): Promise<void> {
-  const { max, windowSeconds, redis, keyPrefix, tokens } = options;
+  const { max, windowSeconds, redis, keyPrefix, tokenSubject } = options;
   await app.register(rateLimit, {
     // One app-wide hook (below) instead of one per route, so unknown paths spend from the budget too.
     global: false,
@@ -80,7 +80,7 @@ export async function registerRateLimit(
     timeWindow: windowSeconds * 1000,
     // Without Redis, the plugin's own in-memory store (an LRU of 5,000 keys: a flood of addresses cannot grow it).
     ...(redis ? { store: storeOn(createLimiter({ redis, keyPrefix, points: max, windowSeconds })) } : {}),
-    keyGenerator: (request) => principalOrAddress(request, tokens),
+    keyGenerator: (request) => principalOrAddress(request, tokenSubject),
     // By path, query string aside: any other spelling of a probe's path is counted, never the other way round.
     allowList: (request) => PROBES.has(pathOf(request.url)),
     errorResponseBuilder: () => new TooManyRequests(),

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import type { Metrics } from './metrics.js';
-import { registerSchemaDownload } from '../../server/sdl.js';
 
 export { createMetrics, type Metrics, type OperationOutcome, type UpstreamOutcome } from './metrics.js';
 export { observabilityPlugins } from './graphql.js';
@@ -30,8 +29,7 @@ declare module 'fastify' {
 
 /**
  * Times every HTTP response by route pattern and serves the Prometheus exposition at /metrics (every replica
- * keeps its own counters, so scrape each one, not the load balancer), and, outside production, the merged SDL at
- * /graphql/schema.graphql. The exposition names routes, pools and upstreams: on the public port it needs
+ * keeps its own counters, so scrape each one, not the load balancer). The exposition names routes, pools and upstreams: on the public port it needs
  * METRICS_TOKEN, and without one it is served there only outside production; METRICS_PORT serves it on a
  * listener of its own, bound to loopback unless METRICS_HOST says otherwise.
  */
@@ -58,8 +56,6 @@ export async function registerObservability(
     });
   }
   registerMetricsPort(fastify, config, metrics);
-
-  registerSchemaDownload(fastify, config);
 }
 
 /** A listener of its own for the scraper: only GET /metrics, started and stopped with the app. */

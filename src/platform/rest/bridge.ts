@@ -2,7 +2,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyRequest } from 'fastify';
 import { print, type DocumentNode, type GraphQLFormattedError } from 'graphql';
-import type { Credentials } from '../../identity/authenticate.js';
+import type { Credentials } from '../auth/principal.js';
 import type { Context } from '../graphql/context.js';
 import { formatError } from '../graphql/errors.js';
 
@@ -31,7 +31,7 @@ const sourceOf = (document: DocumentNode) => {
 };
 
 /**
- * Runs a stored GraphQL document (a typed document node from src/rest/generated) for a legacy REST route, through
+ * Runs a stored GraphQL document (a typed document node from src/platform/rest/generated) for a legacy REST route, through
  * the same schema, shield rules, limits and error masking as /graphql. A REST route never calls a service itself,
  * so it cannot skip a rule.
  */

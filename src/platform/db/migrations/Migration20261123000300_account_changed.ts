@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Tells every gateway process, at commit, whose account changed in what a token check reads (see
- * src/auth/account-status-cache.ts), whatever wrote it. Other columns (names, last session) notify nobody.
+ * src/identity/account-status-cache.ts), whatever wrote it. Other columns (names, last session) notify nobody.
  */
 export class Migration20261123000300_account_changed extends Migration {
   override async up(): Promise<void> {

@@ -1,30 +1,51 @@
-import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
-import type { Config } from '../platform/config.js';
-import type { Orm } from '../platform/db/orm.js';
+import { allow } from 'graphql-shield';
+import { defineModule } from '../platform/module.js';
+import type { PlatformServices } from '../platform/services.js';
 import { MemoryCache, RedisCache, type Cache } from './cache.js';
 import { PostgresQuotaStore, RedisQuotaStore, type QuotaStore } from './quota.js';
 import { SharedSingleFlight, SingleFlight } from './singleflight.js';
 import { createFireClient } from './fire.js';
 import { createSeismicClient } from './seismic.js';
 import { RiskService } from './service.js';
+import { QuotaUsage } from './quota-usage.entity.js';
+import { riskReplayPolicy } from './replay.js';
+import { registerRiskRoutes } from './rest.js';
 import { createGeocoder } from './zip.js';
 
-export interface RiskWiring {
-  config: Config;
-  orm: Orm;
-  log: Logger;
-  redis: Redis | undefined;
-  now: () => Date;
-  fetch?: typeof globalThis.fetch;
+/** Wildfire and earthquake risk of US ZIP codes, scored from USGS and FIRMS data. */
+export interface Risk {
+  scoring: RiskService;
 }
+
+declare module '../platform/services.js' {
+  interface ModuleServices {
+    risk: Risk;
+  }
+}
+
+export const riskModule = defineModule({
+  name: 'risk',
+  typeDefs: ['risk.graphql'],
+  entities: [QuotaUsage],
+  resolvers: {
+    Query: {
+      wildfireRisk: (_p, { zip }, ctx) => ctx.services.risk.scoring.wildfireRisk(zip),
+      earthquakeRisk: (_p, { zip }, ctx) => ctx.services.risk.scoring.earthquakeRisk(zip),
+    },
+  },
+  // The risk API has always been public; its cost is bounded by caching, quotas and rate limits instead.
+  rules: { Query: { wildfireRisk: allow, earthquakeRisk: allow } },
+  services: (platform): Risk => ({ scoring: createScoring(platform) }),
+  replayable: riskReplayPolicy,
+  routes: (api, { gateway }) => registerRiskRoutes(api, gateway),
+});
 
 /**
  * Shared state goes where every replica sees it: with Redis, the cache, the FIRMS quota and the single
  * flight of upstream calls (one call per grid cell for the whole deployment); otherwise the cache and the
  * flight are in-process and the FIRMS quota is counted in PostgreSQL, so a restart never resets the day's count.
  */
-export function createRisk({ config, orm, log, redis, now, fetch = globalThis.fetch }: RiskWiring): RiskService {
+function createScoring({ config, orm, log, redis, now }: PlatformServices): RiskService {
   const prefix = config.redisKeyPrefix;
   const cache: Cache = redis
     ? new RedisCache(redis, { prefix: `${prefix}cache:`, onError: (error) => log.warn({ err: error }, 'risk cache unavailable; treating as a miss') })

@@ -1,0 +1,50 @@
+import { defineModule } from '../platform/module.js';
+import { HelpRequestEvents } from './events.js';
+import { Faq } from './faq.entity.js';
+import { FaqService } from './faqs.js';
+import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
+import { createHelpdeskLoaders } from './loaders.js';
+import { helpdeskRules } from './permissions.js';
+import { RedisChannel } from './redis-channel.js';
+import { HelpRequestService } from './requests.js';
+import { helpdeskResolvers } from './resolvers.js';
+import { registerHelpRoutes } from './rest/routes.js';
+import { HelpStatisticsService } from './statistics.js';
+
+/** Help requests, their responses and history, FAQs and statistics. */
+export interface Helpdesk {
+  requests: HelpRequestService;
+  faqs: FaqService;
+  /** Help-request changes, published after commit. */
+  events: HelpRequestEvents;
+  statistics: HelpStatisticsService;
+}
+
+declare module '../platform/services.js' {
+  interface ModuleServices {
+    helpdesk: Helpdesk;
+  }
+  interface ModuleLoaders {
+    helpdesk: ReturnType<typeof createHelpdeskLoaders>;
+  }
+}
+
+export const helpdeskModule = defineModule({
+  name: 'helpdesk',
+  // Requesters, assignees and responders are the workspace platform's users.
+  requires: ['users'],
+  typeDefs: ['helpdesk.graphql'],
+  entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
+  resolvers: helpdeskResolvers,
+  rules: helpdeskRules,
+  services: ({ config, redis, log, now }): Helpdesk => {
+    // With Redis, changes reach every replica through one channel; without, they stay in this process.
+    const channel = redis && new RedisChannel(redis, `${config.redisKeyPrefix}events:help-requests`, log);
+    const events = new HelpRequestEvents(log, channel);
+    return { requests: new HelpRequestService(now, events), faqs: new FaqService(now), events, statistics: new HelpStatisticsService() };
+  },
+  loaders: createHelpdeskLoaders,
+  routes: (api, { gateway }) => registerHelpRoutes(api, gateway),
+  ready: ({ helpdesk }) => helpdesk.events.ready(),
+  close: ({ helpdesk }) => helpdesk.events.close(),
+});

@@ -1,0 +1,75 @@
+import type { EntityClass } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyInstance } from 'fastify';
+import type { IRules } from 'graphql-shield';
+import type { Credentials, Principal } from './auth/principal.js';
+import type { SessionCookies } from './auth/session.js';
+import type { Config } from './config.js';
+import type { Orm } from './db/orm.js';
+import type { Resolvers } from './graphql/generated/resolvers-types.js';
+import type { Gateway } from './rest/bridge.js';
+import type { AppServices } from './services.js';
+
+/**
+ * One domain of the gateway, as the assembly (src/server) sees it. A module is a folder with one `module.ts`
+ * that exports one of these; `src/modules.ts` lists them, and the assembly loops over the list for the schema,
+ * permissions, services, loaders, entities, REST routes and shutdown. Nothing below a module knows it exists.
+ *
+ * A module's services and loaders are typed for resolvers by declaration merging, under the module's name:
+ *   declare module '../platform/services.js' { interface ModuleServices { helpdesk: Helpdesk } }
+ *   declare module '../platform/services.js' { interface ModuleLoaders { helpdesk: HelpdeskLoaders } }
+ */
+export interface Module<S = unknown, L = unknown> {
+  /** Where its services and loaders live in the context: `ctx.services.<name>`, `ctx.loaders.<name>`. */
+  name: string;
+  /** Modules this one uses (their types in its SDL, their services or loaders): they must be listed before it. */
+  requires?: readonly string[];
+  /** Its SDL files in schema/, extending the root types common.graphql declares. */
+  typeDefs: readonly string[];
+  resolvers?: Resolvers;
+  /**
+   * graphql-shield rules by type and field: every root field it adds needs one (deny by default), and an object
+   * type listed here has every field ruled.
+   */
+  rules?: Record<string, Record<string, IRules>>;
+  /** Its MikroORM entities. */
+  entities?: readonly EntityClass[];
+  /** Made once per app, after the services of the modules listed before it. */
+  services?: (services: AppServices) => S;
+  /** Made once per request, on the request's EntityManager. */
+  loaders?: (em: EntityManager) => L;
+  /** Its legacy REST routes, registered in the scope where zod schemas validate requests. */
+  routes?: (api: FastifyInstance, deps: RouteDeps) => void;
+  /** Root query fields whose anonymous answers the public response cache may replay, with the test an answer must pass. */
+  replayable?: ReplayPolicy;
+  /** The one module that turns a request's credentials into a principal provides this; without one, every caller is anonymous. */
+  authentication?: (services: AppServices) => Authentication;
+  /** Runs once at start-up, after every module's services exist (first-start accounts, say). */
+  start?: (services: AppServices) => Promise<void>;
+  /** Resolves once the module is ready to serve subscribers (its changes from other replicas reach this one). */
+  ready?: (services: AppServices) => Promise<void>;
+  /** Releases what its services opened; modules close in reverse order. */
+  close?: (services: AppServices) => Promise<void>;
+}
+
+/** Root fields a public cache may replay, each with the test a resolved value must pass first. */
+export type ReplayPolicy = Record<string, (value: never) => boolean>;
+
+export interface RouteDeps {
+  gateway: Gateway;
+  session: SessionCookies;
+  config: Config;
+  orm: Orm;
+}
+
+export interface Authentication {
+  /** The principal a request's credentials name; throws a DomainError when they are refused. */
+  authenticate(em: EntityManager, credentials: Credentials): Promise<Principal>;
+  /** Whom a bearer token names once its signature checks out (the rate limit's key), without reading the database. */
+  tokenSubject(token: string): Promise<string | undefined>;
+}
+
+/** Declares a module, its services' and loaders' types inferred from their factories. */
+export function defineModule<S, L = unknown>(module: Module<S, L>): Module<S, L> {
+  return module;
+}

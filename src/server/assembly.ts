@@ -1,0 +1,49 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ANONYMOUS } from '../platform/auth/principal.js';
+import type { Authentication, Module } from '../platform/module.js';
+import type { AppServices, ModuleLoaders, PlatformServices } from '../platform/services.js';
+import { gatewayModule } from './gateway-module.js';
+
+/**
+ * The modules the app runs: the gateway's own first, then the listed ones in their order, each after the modules it
+ * requires. A missing or misplaced requirement, or a name used twice, stops the build with a message saying which.
+ */
+export function assemble(modules: readonly Module[]): readonly Module[] {
+  const all = [gatewayModule as Module, ...modules];
+  const seen = new Set<string>();
+  for (const module of all) {
+    if (seen.has(module.name)) throw new Error(`Two modules are named ${module.name}`);
+    const missing = (module.requires ?? []).filter((name) => !seen.has(name));
+    if (missing.length) throw new Error(`The ${module.name} module requires ${missing.join(', ')}, listed before it`);
+    seen.add(module.name);
+  }
+  return all;
+}
+
+/** Every module's services, made in the modules' order, so each finds those of the modules it requires. */
+export function createServices(modules: readonly Module[], platform: PlatformServices): AppServices {
+  const services = { ...platform } as AppServices;
+  for (const module of modules) {
+    if (module.services) Object.assign(services, { [module.name]: module.services(services) });
+  }
+  return services;
+}
+
+/** Releases what the modules' services opened, the last made first. */
+export async function closeServices(modules: readonly Module[], services: AppServices): Promise<void> {
+  for (const module of [...modules].reverse()) await module.close?.(services);
+}
+
+/** A request's loaders: each module's, on the request's EntityManager. */
+export function createLoaders(modules: readonly Module[], em: EntityManager): ModuleLoaders {
+  const loaders: Record<string, unknown> = {};
+  for (const module of modules) if (module.loaders) loaders[module.name] = module.loaders(em);
+  return loaders as unknown as ModuleLoaders;
+}
+
+/** The one module's authentication; without such a module every caller is anonymous. */
+export function authenticationOf(modules: readonly Module[], services: AppServices): Authentication {
+  const providers = modules.filter((module) => module.authentication);
+  if (providers.length > 1) throw new Error(`Only one module may authenticate callers: ${providers.map((m) => m.name).join(', ')}`);
+  return providers[0]?.authentication!(services) ?? { authenticate: async () => ANONYMOUS, tokenSubject: async () => undefined };
+}

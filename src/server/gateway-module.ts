@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allow } from 'graphql-shield';
+import { z } from 'zod';
+import { BigIntScalar, DateTime, JSONScalar } from '../platform/graphql/scalars.js';
+import { defineModule, type RouteDeps } from '../platform/module.js';
+import { runOperation } from '../platform/rest/bridge.js';
+import { defineRoute } from '../platform/rest/catalog.js';
+import { graphql } from '../platform/rest/generated/index.js';
+
+export const HEALTH_VERSION = '1.0.0';
+
+const HEALTH = graphql(`
+  query Health {
+    health { status timestamp version }
+  }
+`);
+
+const HealthBody = z.object({ status: z.literal('healthy'), timestamp: z.string(), version: z.string() });
+
+/**
+ * What the gateway itself answers, whichever modules it runs: the root types and scalars (common.graphql), liveness
+ * and readiness. The assembly puts it before every listed module.
+ */
+export const gatewayModule = defineModule({
+  name: 'gateway',
+  typeDefs: ['common.graphql'],
+  resolvers: {
+    DateTime,
+    BigInt: BigIntScalar,
+    JSON: JSONScalar,
+    Query: {
+      health: (_p, _a, ctx) => ({ status: 'healthy', timestamp: ctx.services.now(), version: HEALTH_VERSION }),
+    },
+  },
+  rules: { Query: { health: allow } },
+  routes: registerHealthRoutes,
+});
+
+/** Liveness for anyone; readiness, which a load balancer polls, answers 503 while the database does not. */
+function registerHealthRoutes(app: FastifyInstance, { gateway, orm }: RouteDeps): void {
+  const health = async (request: FastifyRequest) => {
+    const result = await runOperation(gateway, request, HEALTH, {}, {});
+    return result.data!.health;
+  };
+  for (const path of ['/api/health', '/api/v1/health']) {
+    defineRoute(
+      app,
+      { method: 'GET', path, summary: 'Liveness', tag: 'health', auth: 'none', responses: { 200: { description: 'The process is up', schema: HealthBody } } },
+      health,
+    );
+  }
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      path: '/api/ready',
+      summary: 'Readiness: the database answers',
+      tag: 'health',
+      auth: 'none',
+      responses: {
+        200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
+        503: { description: 'Database unavailable', schema: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await orm.em.getConnection().execute('select 1');
+        return { status: 'ready' };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', error: 'Database unavailable' });
+      }
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { defineModule } from '../platform/module.js';
+import { UserDirectory } from './directory.js';
+import { Group, GroupMembership } from './group.entity.js';
+import { GroupService } from './groups.js';
+import { createUserLoaders } from './loaders.js';
+import { userFieldRules, usersRules } from './permissions.js';
+import { WorkspaceRegistry } from './registry.js';
+import { usersResolvers } from './resolvers.js';
+import { registerPublicRoutes } from './rest/routes.js';
+import { WorkspaceSettingsService } from './settings.js';
+import { User } from './user.entity.js';
+import { AllowedWorkspace, FileMapping, RegistryEntry, Workspace, WorkspaceSettings } from './workspace.entity.js';
+
+/** The workspace platform: its users, groups, workspace registry and settings. */
+export interface Users {
+  directory: UserDirectory;
+  groups: GroupService;
+  registry: WorkspaceRegistry;
+  settings: WorkspaceSettingsService;
+}
+
+declare module '../platform/services.js' {
+  interface ModuleServices {
+    users: Users;
+  }
+  interface ModuleLoaders {
+    users: ReturnType<typeof createUserLoaders>;
+  }
+}
+
+export const usersModule = defineModule({
+  name: 'users',
+  typeDefs: ['users.graphql', 'workspaces.graphql'],
+  entities: [User, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
+  resolvers: usersResolvers,
+  rules: { ...usersRules, ...userFieldRules },
+  services: ({ config }): Users => ({
+    directory: new UserDirectory(),
+    groups: new GroupService(),
+    registry: new WorkspaceRegistry(config.platformVersion),
+    settings: new WorkspaceSettingsService(),
+  }),
+  loaders: createUserLoaders,
+  routes: (api, { gateway }) => registerPublicRoutes(api, gateway),
+});

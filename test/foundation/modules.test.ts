@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helpdeskModule } from '../../src/helpdesk/module.js';
+import { identityModule } from '../../src/identity/module.js';
+import { riskModule } from '../../src/risk/module.js';
+import { assemble } from '../../src/server/assembly.js';
+import { usersModule } from '../../src/users/module.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+
+/** The modules are seams: the gateway runs on any list of them whose requirements are met. */
+describe('a gateway built without the risk module', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({}, { modules: [usersModule, identityModule, helpdeskModule] });
+  });
+  afterAll(() => t?.stop());
+
+  it('signs in, files a help request and lists it, through GraphQL and REST', async () => {
+    const auth = await t.login('admin', ADMIN_PASSWORD);
+    const created = await t.gql(
+      'mutation { createHelpRequest(input: { title: "Printer", description: "Out of toner", category: technical }) { id title requester { username } } }',
+      {},
+      auth,
+    );
+    expect(created.errors).toBeUndefined();
+    expect(created.data.createHelpRequest).toMatchObject({ title: 'Printer', requester: { username: 'admin' } });
+    const listed = await t.request('/api/help/requests', { headers: { authorization: auth } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.requests.map((r: { title: string }) => r.title)).toEqual(['Printer']);
+  });
+
+  it('has no risk field, type or route', async () => {
+    const answer = await t.gql('{ wildfireRisk(zip: "94103") { riskScore } }');
+    expect(answer.status).toBe(400);
+    expect(answer.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect((await t.request('/api/risk/wildfire?zip=94103')).status).toBe(404);
+    const openapi = await t.request('/api/openapi.json');
+    expect(Object.keys(openapi.body.paths).filter((p) => p.includes('risk'))).toEqual([]);
+  });
+
+  it('still answers health and readiness, which the gateway itself owns', async () => {
+    expect((await t.request('/api/health')).body).toMatchObject({ status: 'healthy' });
+    expect((await t.request('/api/ready')).body).toEqual({ status: 'ready' });
+  });
+});
+
+describe('a gateway built without the identity module', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({}, { modules: [usersModule, helpdeskModule, riskModule] });
+  });
+  afterAll(() => t?.stop());
+
+  it('treats every caller as anonymous: public fields answer, protected ones ask to authenticate', async () => {
+    const faqs = await t.gql('{ faqs { totalCount } }');
+    expect(faqs.data).toEqual({ faqs: { totalCount: 0 } });
+    const mine = await t.gql('{ helpRequests { requests { id } } }', {}, 'Bearer anything');
+    expect(mine.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await t.request('/api/risk/wildfire?zip=1')).status).toBe(400);
+  });
+
+  it('has no sign-in route or mutation', async () => {
+    expect((await t.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: ADMIN_PASSWORD } })).status).toBe(404);
+    expect((await t.gql('mutation { login(username: "admin", password: "x") { accessToken } }')).status).toBe(400);
+  });
+});
+
+describe('the module list', () => {
+  it('is refused when a module comes without one it requires, or before it', () => {
+    expect(() => assemble([helpdeskModule])).toThrow('The helpdesk module requires users, listed before it');
+    expect(() => assemble([identityModule, usersModule])).toThrow('The identity module requires users, listed before it');
+    expect(() => assemble([usersModule, usersModule])).toThrow('Two modules are named users');
+  });
+
+  it('puts the gateway’s own module first', () => {
+    expect(assemble([riskModule]).map((module) => module.name)).toEqual(['gateway', 'risk']);
+  });
+});
