@@ -58,7 +58,7 @@ describe('migrations', () => {
 
   it('give names that existed before skeletons the key and skeleton the application prepares for them', async () => {
     const db = await emptyDatabase();
-    const migrating = await openOrm(db.url, 1);
+    const migrating = await openOrm(db.url, { poolMax: 1 });
     try {
       await migrating.migrator.up({ to: 'Migration20261123000400_api_key_permissions' });
       const names = [
