@@ -41,7 +41,7 @@ try {
     console.error(`Generated code is stale: ${stale.join(', ')}. Run \`npm run codegen\` and commit the result.`);
     process.exitCode = 1;
   } else {
-    console.log('generated code matches schema/ and the typed operations in the modules' REST routes and test/');
+    console.log("generated code matches schema/ and the typed operations in the modules' REST routes and test/");
   }
 } catch (error) {
   restore();
