@@ -25,14 +25,6 @@ export interface FaqGroup {
 // across the comma between two tags ("n,n" is in no tag of "vpn,network").
 const SEARCHED_COLUMNS: readonly SearchedColumn[] = ['question', 'answer', (alias) => `replace(${alias}.tags, ',', ' ')`];
 
-function category(value: string | null | undefined): HelpCategory | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (!(HELP_CATEGORIES as readonly string[]).includes(value)) {
-    throw new ValidationError(`category must be one of: ${HELP_CATEGORIES.join(', ')}`, 'category');
-  }
-  return value as HelpCategory;
-}
-
 /** Matches question, answer and tags, case-insensitively (see text-search.ts for how). */
 function searchFilter(term: string): FilterQuery<Faq> {
   const condition = matchCondition(textMatch(term), 'search_vector', SEARCHED_COLUMNS);
@@ -43,10 +35,9 @@ function searchFilter(term: string): FilterQuery<Faq> {
 export class FaqService {
   constructor(private readonly now: () => Date) {}
 
-  async list(em: EntityManager, filter: { category?: string | null; search?: string | null }): Promise<{ groups: FaqGroup[]; totalCount: number }> {
+  async list(em: EntityManager, filter: { category?: HelpCategory | null; search?: string | null }): Promise<{ groups: FaqGroup[]; totalCount: number }> {
     const where: FilterQuery<Faq> = { isActive: true };
-    const wantedCategory = category(filter.category);
-    if (wantedCategory) where.category = wantedCategory;
+    if (filter.category) where.category = filter.category;
     const search = filter.search?.trim();
     if (search) {
       if (characters(search) > LIMITS.searchTerm) throw new ValidationError(`search must be at most ${LIMITS.searchTerm} characters`, 'search');
@@ -71,7 +62,7 @@ export class FaqService {
     const faq = em.create(Faq, {
       question: requiredText(input.question, 'question', LIMITS.question),
       answer: requiredText(input.answer, 'answer', LIMITS.answer),
-      category: category(input.category) ?? 'general',
+      category: input.category ?? 'general',
       tags: normaliseTags(input.tags),
       displayOrder: displayOrder(input.displayOrder),
       isActive: input.isActive ?? true,
@@ -91,8 +82,8 @@ export class FaqService {
     if (input.question !== undefined) changes.question = requiredText(input.question, 'question', LIMITS.question);
     if (input.answer !== undefined) changes.answer = requiredText(input.answer, 'answer', LIMITS.answer);
     if (input.category !== undefined) {
-      changes.category = category(input.category);
-      if (!changes.category) throw new ValidationError('category cannot be null', 'category');
+      if (input.category === null) throw new ValidationError('category cannot be null', 'category');
+      changes.category = input.category;
     }
     if (input.tags !== undefined) changes.tags = normaliseTags(input.tags);
     if (input.displayOrder !== undefined) changes.displayOrder = displayOrder(input.displayOrder);

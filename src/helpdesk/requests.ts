@@ -18,13 +18,8 @@ import {
 import { contactEmail, optionalText, paging, requiredText, searchTerm } from './validation.js';
 import {
   DEFAULT_PER_PAGE,
-  HELP_CATEGORIES,
-  HELP_PRIORITIES,
-  HELP_REQUEST_SORT_FIELDS,
-  HELP_STATUSES,
   LIMITS,
   SETTLED_STATUSES,
-  SORT_ORDERS,
   type HelpCategory,
   type HelpPriority,
   type HelpRequestSortField,
@@ -103,12 +98,6 @@ const SORT_PROPERTY = {
 /** Changes, by legacy field name, that only an administrator may make. */
 const ADMIN_FIELDS = { status: 'status', priority: 'priority', assignedToId: 'assigned_to_id', adminNotes: 'admin_notes' } as const;
 
-function oneOf<T extends string>(values: readonly T[], value: string | null | undefined, field: string): T | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (!(values as readonly string[]).includes(value)) throw new ValidationError(`${field} must be one of: ${values.join(', ')}`, field);
-  return value as T;
-}
-
 interface FieldChange {
   field: string;
   action: HistoryAction;
@@ -136,13 +125,13 @@ export class HelpRequestService {
   ): Promise<{ requests: HelpRequestView[]; pagination: Pagination }> {
     const viewer = viewerOf(principal);
     const { page, perPage } = paging(query.page, query.perPage, DEFAULT_PER_PAGE);
-    const sortBy = oneOf(HELP_REQUEST_SORT_FIELDS, query.sortBy, 'sort_by') ?? 'created_date';
-    const order = oneOf(SORT_ORDERS, query.sortOrder, 'sort_order') ?? 'desc';
+    const sortBy = query.sortBy ?? 'created_date';
+    const order = query.sortOrder ?? 'desc';
     const filter: HelpRequestFilter = {
       requesterId: viewer.isAdmin ? undefined : viewer.userId,
-      status: oneOf(HELP_STATUSES, query.status, 'status'),
-      category: oneOf(HELP_CATEGORIES, query.category, 'category'),
-      priority: oneOf(HELP_PRIORITIES, query.priority, 'priority'),
+      status: query.status ?? undefined,
+      category: query.category ?? undefined,
+      priority: query.priority ?? undefined,
     };
     const [requests, total] = await Promise.all([
       readHelpRequests(em, filter, { column: SORT_PROPERTY[sortBy], order }, perPage, (page - 1) * perPage),
@@ -166,8 +155,8 @@ export class HelpRequestService {
     const values = {
       title: requiredText(input.title, 'title', LIMITS.title),
       description: requiredText(input.description, 'description', LIMITS.description),
-      category: oneOf(HELP_CATEGORIES, input.category, 'category') ?? 'general',
-      priority: oneOf(HELP_PRIORITIES, input.priority, 'priority') ?? 'medium',
+      category: input.category ?? 'general',
+      priority: input.priority ?? 'medium',
       contactEmail: contactEmail(input.contactEmail),
     };
     const now = this.now();
@@ -232,7 +221,7 @@ export class HelpRequestService {
     const viewer = viewerOf(principal);
     if (!viewer.isAdmin) throw new ForbiddenError('Admin access required');
     const text = requiredText(input.response, 'response', LIMITS.response);
-    const newStatus = oneOf(HELP_STATUSES, input.newStatus, 'new_status') ?? null;
+    const newStatus = input.newStatus ?? null;
     const isPublic = input.isPublic ?? true;
     const now = this.now();
 
@@ -300,12 +289,12 @@ export class HelpRequestService {
     if (input.title !== undefined) wanted.title = requiredText(input.title, 'title', LIMITS.title);
     if (input.description !== undefined) wanted.description = requiredText(input.description, 'description', LIMITS.description);
     if (input.status !== undefined) {
-      wanted.status = oneOf(HELP_STATUSES, input.status, 'status');
-      if (!wanted.status) throw new ValidationError('status cannot be null', 'status');
+      if (input.status === null) throw new ValidationError('status cannot be null', 'status');
+      wanted.status = input.status;
     }
     if (input.priority !== undefined) {
-      wanted.priority = oneOf(HELP_PRIORITIES, input.priority, 'priority');
-      if (!wanted.priority) throw new ValidationError('priority cannot be null', 'priority');
+      if (input.priority === null) throw new ValidationError('priority cannot be null', 'priority');
+      wanted.priority = input.priority;
     }
     if (input.assignedToId !== undefined) {
       if (input.assignedToId !== null && !isHexId(input.assignedToId)) {

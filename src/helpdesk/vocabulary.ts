@@ -1,29 +1,45 @@
+import {
+  HelpCategoryValues,
+  HelpHistoryActionValues,
+  HelpPriorityValues,
+  HelpRequestSortFieldValues,
+  HelpSortOrderValues,
+  HelpStatusValues,
+  type HelpCategory,
+  type HelpHistoryAction,
+  type HelpPriority,
+  type HelpRequestSortField,
+  type HelpSortOrder,
+  type HelpStatus,
+} from '../platform/graphql/generated/resolvers-types.js';
+
 /**
- * The help desk's closed vocabularies, in the legacy API's spelling. Status and priority are declared in
- * their natural order (a native PostgreSQL enum keeps it), so sorting by priority puts `urgent` above `low`
- * rather than between them alphabetically, and sorting by status follows the life of a request.
+ * The help desk's closed vocabularies, in the legacy API's spelling: the enums of schema/helpdesk.graphql, whose
+ * values codegen lists in the order the SDL declares them. Status and priority are declared there in their
+ * natural order (a native PostgreSQL enum keeps it), so sorting by priority puts `urgent` above `low` rather
+ * than between them alphabetically, and sorting by status follows the life of a request.
  */
-export const HELP_CATEGORIES = ['technical', 'account', 'general', 'bug_report', 'feature_request', 'billing', 'other'] as const;
-export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+export const HELP_CATEGORIES = HelpCategoryValues;
+export type { HelpCategory };
 
-export const HELP_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export type HelpPriority = (typeof HELP_PRIORITIES)[number];
+export const HELP_PRIORITIES = HelpPriorityValues;
+export type { HelpPriority };
 
-export const HELP_STATUSES = ['open', 'in_progress', 'on_hold', 'resolved', 'closed'] as const;
-export type HelpStatus = (typeof HELP_STATUSES)[number];
+export const HELP_STATUSES = HelpStatusValues;
+export type { HelpStatus };
 
 /** Once a request reaches one of these, its requester can no longer reword it. */
 export const SETTLED_STATUSES: readonly HelpStatus[] = ['resolved', 'closed'];
 
-export const HELP_REQUEST_SORT_FIELDS = ['id', 'title', 'status', 'priority', 'category', 'created_date', 'updated_date'] as const;
-export type HelpRequestSortField = (typeof HELP_REQUEST_SORT_FIELDS)[number];
+export const HELP_REQUEST_SORT_FIELDS = HelpRequestSortFieldValues;
+export type { HelpRequestSortField };
 
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SORT_ORDERS = HelpSortOrderValues;
+export type SortOrder = HelpSortOrder;
 
 /** What a history entry records. */
-export const HISTORY_ACTIONS = ['created', 'updated', 'assigned', 'responded'] as const;
-export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+export const HISTORY_ACTIONS = HelpHistoryActionValues;
+export type HistoryAction = HelpHistoryAction;
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 10;

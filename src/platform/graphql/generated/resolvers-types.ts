@@ -1490,3 +1490,16 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   WorkspaceRunConfig?: WorkspaceRunConfigResolvers<ContextType>;
   WorkspaceSettings?: WorkspaceSettingsResolvers<ContextType>;
 }>;
+
+
+/** Each enum's values in the order the SDL declares them (the types above are sorted by name). */
+export const DataStatusValues = ['live', 'cached', 'unavailable'] as const satisfies readonly DataStatus[];
+export const HelpCategoryValues = ['technical', 'account', 'general', 'bug_report', 'feature_request', 'billing', 'other'] as const satisfies readonly HelpCategory[];
+export const HelpHistoryActionValues = ['created', 'updated', 'assigned', 'responded'] as const satisfies readonly HelpHistoryAction[];
+export const HelpPriorityValues = ['low', 'medium', 'high', 'urgent'] as const satisfies readonly HelpPriority[];
+export const HelpRequestChangeKindValues = ['created', 'updated', 'responded'] as const satisfies readonly HelpRequestChangeKind[];
+export const HelpRequestSortFieldValues = ['id', 'title', 'status', 'priority', 'category', 'created_date', 'updated_date'] as const satisfies readonly HelpRequestSortField[];
+export const HelpSortOrderValues = ['asc', 'desc'] as const satisfies readonly HelpSortOrder[];
+export const HelpStatusValues = ['open', 'in_progress', 'on_hold', 'resolved', 'closed'] as const satisfies readonly HelpStatus[];
+export const RiskLevelValues = ['Low', 'Medium', 'High'] as const satisfies readonly RiskLevel[];
+export const RoleValues = ['user', 'admin'] as const satisfies readonly Role[];
