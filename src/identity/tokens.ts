@@ -1,5 +1,5 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
-import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { SignJWT, createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../platform/config.js';
 import { UnauthenticatedError } from '../platform/errors.js';
@@ -105,11 +105,11 @@ export class TokenService {
 
 const invalid = () => new UnauthenticatedError('Invalid token', 'invalid');
 
+/** The algorithm the header names; a header jose cannot decode names none, and the token is refused. */
 function decodeHeaderAlg(token: string): string | undefined {
-  const [encoded] = token.split('.', 1);
   try {
-    const header = JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString('utf8')) as { alg?: unknown };
-    return typeof header.alg === 'string' ? header.alg : undefined;
+    const { alg } = decodeProtectedHeader(token);
+    return typeof alg === 'string' ? alg : undefined;
   } catch {
     return undefined;
   }
