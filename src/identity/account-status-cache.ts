@@ -1,4 +1,5 @@
 import type { EntityManager, EventSubscriber } from '@mikro-orm/postgresql';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Orm } from '../platform/db/orm.js';
@@ -19,7 +20,8 @@ const RECONNECT_MS = 1_000;
  * (not yet connected, or the connection lost, when notifications may have been missed) nothing is cached.
  */
 export class AccountStatusCache {
-  readonly #entries = new Map<string, AccountStatus>();
+  /** The least recently used account goes first past the cap. */
+  readonly #entries = new LRUCache<string, AccountStatus>({ max: MAX_ENTRIES });
   /** Bumped by every change heard of: a read that started before one must not store what it read. */
   #generation = 0;
   #listening = false;
@@ -62,7 +64,6 @@ export class AccountStatusCache {
     const generation = this.#generation;
     const status = await readAccountStatus(em, id);
     if (status && this.#listening && generation === this.#generation) {
-      if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
       this.#entries.set(id, status);
     }
     return status;

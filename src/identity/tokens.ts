@@ -1,5 +1,6 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
-import { SignJWT, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { SignJWT, createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../platform/config.js';
 import { UnauthenticatedError } from '../platform/errors.js';
 import type { Role } from '../users/user.entity.js';
@@ -20,7 +21,7 @@ export interface TokenClaims {
 const CLOCK_TOLERANCE_SECONDS = 5;
 /** Tokens larger than this are refused before any cryptography runs. */
 const MAX_TOKEN_LENGTH = 8 * 1024;
-/** Tokens whose signature has been checked, remembered until they expire; the oldest go first past this many. */
+/** Tokens whose signature has been checked, remembered until they expire; the least recently used go first past this many. */
 const MAX_REMEMBERED = 10_000;
 
 /**
@@ -35,8 +36,9 @@ export class TokenService {
    * A client sends the same token with every request, and the rate limiter and authentication both read it:
    * its signature is checked once, then its claims are reused until its `exp`. Only what the token itself says
    * is remembered; whether its user may still act (locked, disabled, logged out) is read afresh every time.
+   * Each entry keeps its token's exp and is checked against Date.now(), the clock jose checks exp by.
    */
-  readonly #verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
+  readonly #verified = new LRUCache<string, { claims: TokenClaims; expiresAtMs: number }>({ max: MAX_REMEMBERED });
 
   constructor(private readonly config: Config['jwt']) {
     this.jwks = config.jwksUrl ? createRemoteJWKSet(new URL(config.jwksUrl)) : undefined;
@@ -84,7 +86,6 @@ export class TokenService {
     if (iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw invalid();
     const ver = typeof payload.ver === 'number' ? payload.ver : undefined;
     const claims: TokenClaims = ver === undefined ? { sub: payload.sub, role, iat } : { sub: payload.sub, role, ver };
-    if (this.#verified.size >= MAX_REMEMBERED) this.#verified.delete(this.#verified.keys().next().value!);
     // requiredClaims guarantees exp; past it (before jose's clock tolerance) the token is checked in full again.
     this.#verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
     return claims;
@@ -104,11 +105,11 @@ export class TokenService {
 
 const invalid = () => new UnauthenticatedError('Invalid token', 'invalid');
 
+/** The algorithm the header names; a header jose cannot decode names none, and the token is refused. */
 function decodeHeaderAlg(token: string): string | undefined {
-  const [encoded] = token.split('.', 1);
   try {
-    const header = JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString('utf8')) as { alg?: unknown };
-    return typeof header.alg === 'string' ? header.alg : undefined;
+    const { alg } = decodeProtectedHeader(token);
+    return typeof alg === 'string' ? alg : undefined;
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A cache is an optimisation: implementations fail open (a broken backend reads as a miss), so an outage
@@ -19,12 +20,15 @@ interface Entry {
  * would not survive Redis (a Date, a Map) fails in development too, and callers cannot mutate what is cached.
  */
 export class MemoryCache implements Cache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly maxEntries: number;
+  /**
+   * Bounded so a stream of distinct keys (every ZIP in the country) cannot grow the heap without limit. Expiry is
+   * checked here against `now`, which tests and the risk service inject, rather than by lru-cache's own clock.
+   */
+  private readonly entries: LRUCache<string, Entry>;
   private readonly now: () => number;
 
   constructor(options: { maxEntries?: number; now?: () => number } = {}) {
-    this.maxEntries = options.maxEntries ?? 10_000;
+    this.entries = new LRUCache({ max: options.maxEntries ?? 10_000 });
     this.now = options.now ?? Date.now;
   }
 
@@ -35,20 +39,11 @@ export class MemoryCache implements Cache {
       this.entries.delete(key);
       return undefined;
     }
-    // Map keeps insertion order: re-inserting marks the entry most recently used.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return JSON.parse(entry.json) as T;
   }
 
   async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
-    this.entries.delete(key);
     this.entries.set(key, { json: JSON.stringify(value), expiresAt: this.now() + ttlSeconds * 1000 });
-    // Bounded so a stream of distinct keys (every ZIP in the country) cannot grow the heap without limit.
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
   }
 
   get size(): number {

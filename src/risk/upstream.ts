@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { redactUrl } from '../platform/hardening/logging.js';
 import { UpstreamUnavailableError, type UpstreamName } from './errors.js';
 
 export type Fetch = typeof globalThis.fetch;
@@ -34,33 +35,6 @@ export interface FetchPolicy extends UpstreamOptions {
   beforeAttempt?: () => Promise<void>;
 }
 
-const SECRET_QUERY_PARAM = /key|token|secret|password|signature|sig$/i;
-
-/**
- * A URL fit for a log line: known secrets masked, credentials in userinfo dropped, and query values whose
- * names look secret masked. Anything that might log an upstream URL goes through here first.
- */
-export function redactUrl(url: string, secrets: readonly string[] = []): string {
-  let out = url;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    out = out.split(secret).join('***');
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) out = out.split(encoded).join('***');
-  }
-  if (!URL.canParse(out)) return out;
-  const parsed = new URL(out);
-  if (parsed.username || parsed.password) {
-    parsed.username = '';
-    parsed.password = '';
-  }
-  for (const name of [...parsed.searchParams.keys()]) {
-    if (SECRET_QUERY_PARAM.test(name)) parsed.searchParams.set(name, '***');
-  }
-  // URLSearchParams re-encodes '*'; keep the mask readable.
-  return parsed.toString().replaceAll('%2A%2A%2A', '***');
-}
-
 const isRetryableStatus = (status: number) => status >= 500 || status === 429;
 
 /** Jitter spreads retries from many replicas so a recovering upstream is not hit by a synchronized wave. */
@@ -82,7 +56,8 @@ function describeFailure(error: unknown, timeoutMs: number): string {
  */
 export async function fetchWithPolicy(url: string, policy: FetchPolicy): Promise<UpstreamResponse> {
   const { retries = 1, random = Math.random, sleep = (ms: number) => delay(ms) } = policy;
-  const shownUrl = redactUrl(url, policy.secrets);
+  // Failure reasons keep the `***` mask they have always shown.
+  const shownUrl = redactUrl(url, policy.secrets, '***');
   let lastFailure = '';
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) await sleep(jitterMs(random));

@@ -1,6 +1,7 @@
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import { execute, getVariableValues, GraphQLError, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
 
 /** Compiled operations kept; the least recently used goes first past this many (Apollo keeps as many parsed documents). */
 const MAX_COMPILED = 1000;
@@ -11,19 +12,15 @@ const MAX_COMPILED = 1000;
  * mutations, and any document graphql-jit cannot compile, run on graphql-js.
  */
 export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
-  const compiled = new Map<string, CompiledQuery | null>();
+  // false marks a document graphql-jit cannot compile, so it is not tried again (lru-cache holds no null).
+  const compiled = new LRUCache<string, CompiledQuery | false>({ max: MAX_COMPILED });
 
   const compile = (document: DocumentNode, operationName: string | null | undefined, key: string): CompiledQuery | null => {
     const found = compiled.get(key);
-    if (found !== undefined) {
-      compiled.delete(key);
-      compiled.set(key, found);
-      return found;
-    }
+    if (found !== undefined) return found || null;
     const result = compileQuery(schema, document, operationName ?? undefined);
     const query = isCompiledQuery(result) ? result : null;
-    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-    compiled.set(key, query);
+    compiled.set(key, query ?? false);
     return query;
   };
 

@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { defaultFieldResolver, Kind, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { ReplayPolicy } from '../platform/module.js';
 import type { Metrics } from '../platform/observability/metrics.js';
 
@@ -49,7 +50,8 @@ const MAX_REQUEST_BYTES = 16 * 1024;
  */
 export function createResponseCache(options: ResponseCacheOptions) {
   const { ttlSeconds, policy, metrics, now = Date.now } = options;
-  const entries = new Map<string, Entry>();
+  // The least recently used answer goes first past the cap. Expiry stays in each entry: replay derives max-age from it.
+  const entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
   const byBody = new WeakMap<object, Slot>();
   const byContext = new WeakMap<object, Slot>();
 
@@ -69,7 +71,6 @@ export function createResponseCache(options: ResponseCacheOptions) {
     if (payload.length > MAX_BODY_BYTES) return;
     const contentType = reply.getHeader('content-type');
     if (typeof contentType !== 'string') return;
-    if (!entries.has(slot.key) && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     const { operationName } = request.body as { operationName?: string | null };
     entries.set(slot.key, { body: payload, contentType, operationName: operationName ?? null, expiresAt: now() + slot.storeForSeconds * 1000 });
     reply.header('cache-control', `public, max-age=${slot.storeForSeconds}`);

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { AccountStatusCache } from '../../src/identity/account-status-cache.js';
@@ -98,6 +99,39 @@ describe('the account status listener', () => {
       const cache = new AccountStatusCache(a.databaseUrl, log);
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await expect(cache.close()).resolves.toBeUndefined();
+    }
+  });
+});
+
+describe('the account status cache', () => {
+  it('keeps 10,000 accounts, forgetting the least recently used first', async () => {
+    const reads: string[] = [];
+    const em = {
+      execute: async (_sql: string, [id]: [string]) => {
+        reads.push(id);
+        return [{ id, username: id, role: 'user', locked: false, disabled: false, token_version: 0, tokens_revoked_at: null }];
+      },
+    } as unknown as EntityManager;
+    const cache = new AccountStatusCache(a.databaseUrl, { warn: () => undefined });
+    try {
+      // Nothing is kept until the listener is up: wait until a second read is answered from memory.
+      for (;;) {
+        const before = reads.length;
+        await cache.read(em, 'probe');
+        await cache.read(em, 'probe');
+        if (reads.length < before + 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      cache.forgetAll();
+      for (let i = 0; i < 10_000; i++) await cache.read(em, `u${i}`);
+      await cache.read(em, 'u0'); // used again: u1 is now the least recently used
+      await cache.read(em, 'u10000');
+      reads.length = 0;
+      await cache.read(em, 'u0');
+      await cache.read(em, 'u1');
+      expect(reads).toEqual(['u1']);
+    } finally {
+      await cache.close();
     }
   });
 });

@@ -1,8 +1,15 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { execute, getOperationAST, GraphQLError, parse } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { compileQuery } from 'graphql-jit';
+import { describe, expect, it, vi } from 'vitest';
 import { compiledExecution } from '../../src/server/executor.js';
+
+// Counted, to see which documents the executor compiles again.
+vi.mock('graphql-jit', async (importOriginal) => {
+  const jit = await importOriginal<typeof import('graphql-jit')>();
+  return { ...jit, compileQuery: vi.fn(jit.compileQuery) };
+});
 
 /** The compiled executor answers what graphql-js answers: data, null propagation, errors and their codes. */
 const schema = makeExecutableSchema({
@@ -113,5 +120,20 @@ describe('the compiled executor', () => {
   it('runs mutations with graphql-js', async () => {
     const { compiled, reference } = await both('mutation { a: touch(id: 1) b: touch(id: 2) }');
     expect(compiled).toEqual(reference);
+  });
+
+  it('keeps 1000 compiled queries, dropping the least recently used first', async () => {
+    const { executor } = await compiledExecution(schema).load({ apollo: { keyHash: '', graphRef: '' } as never });
+    const query = '{ items { id } }';
+    const document = parse(query);
+    const run = (hash: string) => executor!({ document, request: { query }, context: {}, queryHash: hash, operation: getOperationAST(document) } as unknown as GatewayGraphQLRequestContext);
+    for (let i = 0; i < 1000; i++) await run(`q${i}`);
+    await run('q0'); // used again: q1 is now the least recently used
+    await run('q1000');
+    const compiles = vi.mocked(compileQuery).mock.calls.length;
+    await run('q0');
+    expect(vi.mocked(compileQuery).mock.calls.length).toBe(compiles);
+    await run('q1');
+    expect(vi.mocked(compileQuery).mock.calls.length).toBe(compiles + 1);
   });
 });

@@ -11,7 +11,10 @@ const service = () =>
     jwksUrl: undefined,
   });
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('access tokens checked once and remembered', () => {
   it('answers the same claims for a token it has already checked', async () => {
@@ -39,5 +42,20 @@ describe('access tokens checked once and remembered', () => {
     const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' })).toString('base64url')}.${signature}`;
     await expect(tokens.verify(forged)).rejects.toThrow('Invalid token');
     await expect(tokens.verify(forged)).rejects.toThrow('Invalid token');
+  });
+
+  it('remembers 10,000 tokens, forgetting the least recently used first', async () => {
+    const tokens = service();
+    const issued = await Promise.all(Array.from({ length: 10_001 }, (_, i) => tokens.issue({ sub: i.toString(16).padStart(32, '0'), role: 'user', ver: 0 })));
+    const [first, second] = issued.map((t) => t.accessToken);
+    for (const { accessToken } of issued.slice(0, 10_000)) await tokens.verify(accessToken);
+    await tokens.verify(first!); // used again: the second is now the least recently used
+    await tokens.verify(issued[10_000]!.accessToken);
+    // Each signature check is one WebCrypto verify.
+    const checks = vi.spyOn(crypto.subtle, 'verify');
+    await tokens.verify(first!);
+    expect(checks).not.toHaveBeenCalled();
+    await tokens.verify(second!);
+    expect(checks).toHaveBeenCalledTimes(1);
   });
 });

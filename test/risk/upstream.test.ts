@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UpstreamUnavailableError } from '../../src/risk/errors.js';
-import { fetchWithPolicy, redactUrl, type Fetch } from '../../src/risk/upstream.js';
+import { fetchWithPolicy, type Fetch } from '../../src/risk/upstream.js';
 
 type Outcome = number | 'network' | 'timeout';
 
@@ -124,19 +124,5 @@ describe('fetchWithPolicy', () => {
     const { options } = policy(scriptedFetch(['timeout', 'timeout']), { timeoutMs: 30 });
     await expect(fetchWithPolicy('http://upstream.test/q', options)).rejects.toBeInstanceOf(UpstreamUnavailableError);
     expect(Date.now() - started).toBeLessThan(500);
-  });
-});
-
-describe('redactUrl', () => {
-  it.each([
-    ['a MAP_KEY in the path', 'https://firms.test/api/area/csv/abc123def/VIIRS_SNPP_NRT/1,2,3,4/5', ['abc123def'], 'https://firms.test/api/area/csv/***/VIIRS_SNPP_NRT/1,2,3,4/5'],
-    ['a secret as it appears URL-encoded', 'https://x.test/k/a%2Fb%3D/q', ['a/b='], 'https://x.test/k/***/q'],
-    ['credentials in userinfo', 'https://user:pa55@geo.test/us/90210', [], 'https://geo.test/us/90210'],
-    ['a key-like query parameter', 'https://geo.test/us/90210?api_key=s3cret&format=json', [], 'https://geo.test/us/90210?api_key=***&format=json'],
-    ['a token query parameter', 'https://x.test/?token=abc', [], 'https://x.test/?token=***'],
-    ['nothing secret', 'https://earthquake.test/query?format=geojson&latitude=34.1', [], 'https://earthquake.test/query?format=geojson&latitude=34.1'],
-    ['an unparseable URL still loses its known secrets', 'not a url abc123def', ['abc123def'], 'not a url ***'],
-  ])('masks %s', (_name, url, secrets, expected) => {
-    expect(redactUrl(url, secrets)).toBe(expected);
   });
 });

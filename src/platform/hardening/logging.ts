@@ -47,17 +47,30 @@ export function scrubSecrets(text: string): string {
   return out;
 }
 
-/** Query parameters that may carry a credential or a whole GraphQL document with one inlined. */
-const SECRET_PARAMS = /pass|secret|token|key|auth|query|variables|extensions/i;
+/** Query parameters that may carry a credential, a signature, or a whole GraphQL document with one inlined. */
+const SECRET_PARAMS = /pass|secret|token|key|auth|query|variables|extensions|signature|sig$/i;
 
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return scrubSecrets(url);
-  const params = new URLSearchParams(url.slice(q + 1));
+/**
+ * A URL fit for a log line, be it a request's path or an upstream's absolute URL: each known secret (as given and
+ * URL-encoded; FIRMS puts its MAP_KEY in the path) and the value of each parameter whose name looks secret becomes
+ * `mask`, credentials in userinfo are dropped, and credential-shaped text is scrubbed.
+ */
+export function redactUrl(url: string, secrets: readonly string[] = [], mask = '[redacted]'): string {
+  let out = url;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    out = out.split(secret).join(mask);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret) out = out.split(encoded).join(mask);
+  }
+  const q = out.indexOf('?');
+  const base = scrubSecrets((q < 0 ? out : out.slice(0, q)).replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i, '$1'));
+  if (q < 0) return base;
+  const params = new URLSearchParams(out.slice(q + 1));
   const shown = [...params.keys()].map((name) =>
-    SECRET_PARAMS.test(name) ? `${encodeURIComponent(name)}=[redacted]` : `${encodeURIComponent(name)}=${encodeURIComponent(params.get(name) ?? '')}`,
+    SECRET_PARAMS.test(name) ? `${encodeURIComponent(name)}=${mask}` : `${encodeURIComponent(name)}=${encodeURIComponent(params.get(name) ?? '')}`,
   );
-  return scrubSecrets(url.slice(0, q)) + '?' + [...new Set(shown)].join('&');
+  return base + '?' + [...new Set(shown)].join('&');
 }
 
 const serializers = {
