@@ -3,7 +3,7 @@ import { SignJWT, createRemoteJWKSet, decodeProtectedHeader, errors as joseError
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../platform/config.js';
 import { UnauthenticatedError } from '../platform/errors.js';
-import type { Role } from '../users/user.entity.js';
+import type { Role } from '../platform/auth/principal.js';
 
 export interface TokenClaims {
   sub: string;

@@ -4,7 +4,8 @@ import { passwordProblem } from './password-policy.js';
 import { hashPassword } from './passwords.js';
 import { ValidationError } from '../platform/errors.js';
 import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
-import { User, type Role } from './user.entity.js';
+import type { Role } from '../platform/auth/principal.js';
+import { User } from './user.entity.js';
 import { prepareUsername, type PreparedUsername } from './usernames.js';
 
 /** A username prepared per RFC 8265, or a ValidationError saying which character is refused. */

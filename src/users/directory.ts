@@ -6,7 +6,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { isHexId } from '../platform/ids.js';
 import { assertPassword, assertUsername, newUserAccount } from './accounts.js';
 import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
-import { User, usernameKey, type Role } from './user.entity.js';
+import type { Role } from '../platform/auth/principal.js';
+import { User, usernameKey } from './user.entity.js';
 import { containsPattern, notNull, optionalText, phoneNumber } from './validation.js';
 
 /**

@@ -1,8 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { ROLES, type Role } from '../platform/auth/principal.js';
+import { ROLES } from '../platform/auth/principal.js';
 import { newHexId } from '../platform/ids.js';
-
-export { ROLES, type Role };
 
 const UserSchema = defineEntity({
   name: 'User',

@@ -29,9 +29,9 @@ declare module 'fastify' {
 
 /**
  * Times every HTTP response by route pattern and serves the Prometheus exposition at /metrics (every replica
- * keeps its own counters, so scrape each one, not the load balancer). The exposition names routes, pools and upstreams: on the public port it needs
- * METRICS_TOKEN, and without one it is served there only outside production; METRICS_PORT serves it on a
- * listener of its own, bound to loopback unless METRICS_HOST says otherwise.
+ * keeps its own counters, so scrape each one, not the load balancer). The exposition names routes, pools and
+ * upstreams: on the public port it needs METRICS_TOKEN, and without one it is served there only outside
+ * production; METRICS_PORT serves it on a listener of its own, bound to loopback unless METRICS_HOST says otherwise.
  */
 export async function registerObservability(
   fastify: FastifyInstance,
