@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { read, readByKeys } from '../platform/db/read.js';
+import { keyset, type Connection, type PageWindow, type Position } from '../platform/graphql/connections.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
@@ -48,13 +49,17 @@ export type HelpRequestSortColumn = keyof typeof SORT_COLUMNS;
 
 const FILTER_COLUMNS = { requesterId: 'requester_id', status: 'status', category: 'category', priority: 'priority' } as const;
 
-function where(filter: HelpRequestFilter): { sql: string; params: unknown[] } {
+function where(filter: HelpRequestFilter, extra?: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof HelpRequestFilter, string][]) {
     if (filter[key] === undefined) continue;
     params.push(filter[key]);
     conditions.push(`"${column}" = ?`);
+  }
+  if (extra) {
+    conditions.push(extra.sql);
+    params.push(...extra.params);
   }
   return { sql: conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '', params };
 }
@@ -94,7 +99,11 @@ export async function readHelpRequests(
        from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
     [...condition.params, limit, offset],
   );
-  return rows.map((row) => ({
+  return rows.map((row) => toView(em, row));
+}
+
+function toView(em: EntityManager, row: RequestRow): HelpRequestView {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -107,7 +116,36 @@ export async function readHelpRequests(
     adminNotes: row.admin_notes,
     createdAt: em.getPlatform().parseDate(row.created_at),
     updatedAt: em.getPlatform().parseDate(row.updated_at),
-  }));
+  };
+}
+
+/** What a connection's edges hold: a help request, and where it sits in the order it was read in. */
+export type HelpRequestConnection = Connection<HelpRequestView>;
+export type PositionedHelpRequest = HelpRequestView & { position: Position };
+
+/**
+ * Up to `window.size + 1` requests past the window's position, in scan order (see keyset in the connection
+ * toolkit). The sort key goes into the cursor as PostgreSQL writes it as text (a timestamp keeps its
+ * microseconds, an enum its label), and comes back as a parameter PostgreSQL reads as the column's type, so
+ * the comparison is exact. Every sort column is NOT NULL (see the helpdesk migration), so no row falls out.
+ */
+export async function readHelpRequestsAfter(
+  em: EntityManager,
+  filter: HelpRequestFilter,
+  sort: { column: HelpRequestSortColumn; order: SortOrder },
+  window: PageWindow,
+): Promise<PositionedHelpRequest[]> {
+  const column = sort.column === 'id' ? undefined : `"${SORT_COLUMNS[sort.column]}"`;
+  const seek = keyset(column, sort.order === 'asc' ? 'asc' : 'desc', window);
+  const condition = where(filter, seek.condition);
+  const rows = await read<RequestRow & { sort_key: string | null }>(
+    em,
+    `select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
+            created_at, updated_at, ${column === undefined ? 'null' : `${column}::text`} as sort_key
+       from "help_requests"${condition.sql} order by ${seek.orderBy} limit ?`,
+    [...condition.params, window.size + 1],
+  );
+  return rows.map((row) => ({ ...toView(em, row), position: row.sort_key === null ? [row.id] : [row.sort_key, row.id] }));
 }
 
 /**

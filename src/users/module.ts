@@ -1,3 +1,4 @@
+import { Cursors } from '../platform/graphql/connections.js';
 import { defineModule } from '../platform/module.js';
 import { UserDirectory } from './directory.js';
 import { Group, GroupMembership } from './group.entity.js';
@@ -35,7 +36,7 @@ export const usersModule = defineModule({
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
   services: ({ config }): Users => ({
-    directory: new UserDirectory(),
+    directory: new UserDirectory(new Cursors(config.jwt.secret)),
     groups: new GroupService(),
     registry: new WorkspaceRegistry(config.platformVersion),
     settings: new WorkspaceSettingsService(),

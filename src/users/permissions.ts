@@ -15,6 +15,7 @@ export const usersRules = {
     myWorkspaces: isAuthenticated,
     user: view('users:view'),
     users: view('users:view'),
+    usersConnection: view('users:view'),
     groups: view('groups:view'),
     group: view('groups:view'),
     // Any valid key: this is the platform helper's "are these credentials good?".
@@ -64,5 +65,20 @@ export const userFieldRules = {
     createdAt: isSelfOrAdministrator,
     updatedAt: isSelfOrAdministrator,
     groups: isSelfOrAdministrator,
+  },
+  /*
+   * A group is reached through groups/group (groups:view) and through a user's own groups (`me { groups }`), so
+   * its members are ruled on the field: only those who may read users list them. Listing Group here wraps every
+   * one of its fields (an unlisted one would be denied), hence the rest are named and allowed.
+   */
+  Group: {
+    id: allow,
+    name: allow,
+    description: allow,
+    isDefault: allow,
+    allowedWorkspaces: allow,
+    createdAt: allow,
+    updatedAt: allow,
+    members: view('users:view'),
   },
 };
