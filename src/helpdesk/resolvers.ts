@@ -157,10 +157,9 @@ export const helpdeskResolvers: Resolvers = {
       settle(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) => ctx.services.helpdesk.requests.visibleResponses(ctx.principal, list)),
   },
   User: {
-    // One page statement per user of the page (and a count per user when totalCount is asked): a list of users
-    // asking for their requests costs a statement each; the relations of all those requests are read together.
+    // A list of people asking for their requests reads every page in one statement, and every count in one more.
     helpRequests: async (user, args, ctx, info) => {
-      const connection = await ctx.services.helpdesk.requests.ofRequester(ctx.em, ctx.principal, user.id, args, { total: asksForTotalCount(info) });
+      const connection = await ctx.services.helpdesk.requests.ofRequester(ctx.principal, user.id, args, { total: asksForTotalCount(info) }, ctx.loaders.helpdesk);
       await preloadRelations(ctx, info, connection.edges.map((e) => e.node), NODES);
       return connection;
     },

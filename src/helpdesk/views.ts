@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { read, readByKeys } from '../platform/db/read.js';
+import { groupByKeys, read, readByKeys } from '../platform/db/read.js';
 import { keyset, type Connection, type PageWindow, type Position } from '../platform/graphql/connections.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
@@ -146,6 +146,51 @@ export async function readHelpRequestsAfter(
     [...condition.params, window.size + 1],
   );
   return rows.map((row) => ({ ...toView(em, row), position: row.sort_key === null ? [row.id] : [row.sort_key, row.id] }));
+}
+
+/**
+ * readHelpRequestsAfter for several requesters at once: each one's page (their requests matching `filter`, up to
+ * `window.size + 1` past its position) in one statement, a lateral join that reads each requester's rows off the
+ * (requester_id, created_at) index. In the order of `requesterIds`.
+ */
+export async function readRequestersHelpRequestsAfter(
+  em: EntityManager,
+  requesterIds: readonly string[],
+  filter: Omit<HelpRequestFilter, 'requesterId'>,
+  sort: { column: HelpRequestSortColumn; order: SortOrder },
+  window: PageWindow,
+): Promise<PositionedHelpRequest[][]> {
+  const column = sort.column === 'id' ? undefined : `"${SORT_COLUMNS[sort.column]}"`;
+  const seek = keyset(column, sort.order === 'asc' ? 'asc' : 'desc', window);
+  const condition = where({ ...filter, requesterId: undefined }, seek.condition);
+  const scope = `${condition.sql ? `${condition.sql} and` : ' where'} "requester_id" = p.requester_id`;
+  const rows = await read<RequestRow & { sort_key: string | null }>(
+    em,
+    `select r.* from unnest(array[?]::varchar[]) as p(requester_id) cross join lateral (
+       select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
+              created_at, updated_at, ${column === undefined ? 'null' : `${column}::text`} as sort_key
+         from "help_requests"${scope} order by ${seek.orderBy} limit ?) r`,
+    [[...requesterIds], ...condition.params, window.size + 1],
+  );
+  const views = rows.map((row) => ({ ...toView(em, row), position: row.sort_key === null ? [row.id] : [row.sort_key, row.id] }));
+  return groupByKeys(requesterIds, views, (view) => view.requester!.id);
+}
+
+/** countHelpRequests for several requesters at once, from their kept counts, in the order of `requesterIds`. */
+export async function countRequestersHelpRequests(
+  em: EntityManager,
+  requesterIds: readonly string[],
+  filter: Omit<HelpRequestFilter, 'requesterId'>,
+): Promise<number[]> {
+  const condition = where({ ...filter, requesterId: undefined });
+  const rows = await read<{ requester_id: string; total: number }>(
+    em,
+    `select requester_id, coalesce(sum(requests), 0)::int as total from "help_request_requester_counts"
+      ${condition.sql ? `${condition.sql} and` : ' where'} requester_id in (?) group by requester_id`,
+    [...condition.params, [...requesterIds]],
+  );
+  const totals = new Map(rows.map((row) => [row.requester_id, row.total]));
+  return requesterIds.map((id) => totals.get(id) ?? 0);
 }
 
 /**

@@ -111,6 +111,7 @@ export class UserDirectory {
   members(em: EntityManager, groupId: string, args: ConnectionArgs, want: { total: boolean }): Promise<UserConnection> {
     return this.connection(em, { groupId }, args, want, `Group.members:${groupId}`);
   }
+
   async list(
     em: EntityManager,
     filter: UserFilter = {},

@@ -286,4 +286,24 @@ describe('batching through connections', () => {
     expect(own(hundred.statements)).toHaveLength(own(five.statements).length);
     expect(own(hundred.statements).length).toBeLessThanOrEqual(3);
   });
+
+  it("reads a list of people's User.helpRequests, with their counts and requesters, in as many statements for three people as for two", async () => {
+    const q = `query($n: Int) { usersConnection(first: $n) { edges { node { username
+      helpRequests(first: 3, status: open) { totalCount edges { node { id status requester { username } } } } } } } }`;
+    const own = (s: string[]) => s.filter((x) => !/from users where id = \?/.test(x));
+    const two = await t.countQueries(() => t.gql(q, { n: 2 }, admin));
+    const three = await t.countQueries(() => t.gql(q, { n: 3 }, admin));
+    expect(three.result.errors).toBeUndefined();
+    const people = three.result.data.usersConnection.edges.map((e: any) => e.node);
+    expect(people.map((p: any) => p.username)).toEqual(['admin', 'alice', 'bob']);
+    // The users' page, every user's requests page, their counts, their requesters: one statement each.
+    expect(own(three.statements)).toHaveLength(own(two.statements).length);
+    expect(own(three.statements), three.statements.join('\n')).toHaveLength(4);
+    const mine = await t.gql('{ me { helpRequests(first: 3, status: open) { totalCount edges { node { id } } } } }', {}, alice.auth);
+    expect(people[1].helpRequests.totalCount).toBe(mine.data.me.helpRequests.totalCount);
+    expect(people[1].helpRequests.edges.map((e: any) => e.node.id)).toEqual(mine.data.me.helpRequests.edges.map((e: any) => e.node.id));
+    expect(people[2].helpRequests.edges.every((e: any) => e.node.requester.username === 'bob' && e.node.status === 'open')).toBe(true);
+    expect(people[2].helpRequests.edges).toHaveLength(3);
+    expect(people[0].helpRequests).toEqual({ totalCount: 0, edges: [] });
+  });
 });
