@@ -1,4 +1,5 @@
 import { defineModule } from '../platform/module.js';
+import { UserAttributesService } from './attributes.js';
 import { UserDirectory } from './directory.js';
 import { Group, GroupMembership } from './group.entity.js';
 import { GroupService } from './groups.js';
@@ -10,10 +11,12 @@ import { registerPublicRoutes } from './rest/routes.js';
 import { WorkspaceSettingsService } from './settings.js';
 import { User } from './user.entity.js';
 import { AllowedWorkspace, FileMapping, RegistryEntry, Workspace, WorkspaceSettings } from './workspace.entity.js';
+import { UserAttributes } from './attributes.entity.js';
 
 /** The workspace platform: its users, groups, workspace registry and settings. */
 export interface Users {
   directory: UserDirectory;
+  attributes: UserAttributesService;
   groups: GroupService;
   registry: WorkspaceRegistry;
   settings: WorkspaceSettingsService;
@@ -31,11 +34,12 @@ declare module '../platform/services.js' {
 export const usersModule = defineModule({
   name: 'users',
   typeDefs: ['users.graphql', 'workspaces.graphql'],
-  entities: [User, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
+  entities: [User, UserAttributes, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
   services: ({ config }): Users => ({
     directory: new UserDirectory(),
+    attributes: new UserAttributesService(),
     groups: new GroupService(),
     registry: new WorkspaceRegistry(config.platformVersion),
     settings: new WorkspaceSettingsService(),

@@ -16,7 +16,7 @@ const PUBLIC = ['id', 'username', 'firstName', 'lastName'];
 const schema = makeExecutableSchema({ typeDefs: mergedTypeDefs(assemble(modules)) });
 const USER_FIELDS = Object.keys((schema.getType('User') as { getFields(): Record<string, unknown> }).getFields());
 const PRIVATE = USER_FIELDS.filter((f) => !PUBLIC.includes(f));
-const select = (field: string) => (field === 'groups' ? 'groups { name }' : field);
+const select = (field: string) => (field === 'groups' ? 'groups { name }' : field === 'attributes' ? 'attributes { theme sshPublicKey }' : field);
 
 let t: TestApp;
 let admin: string;

@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { UserRecord as UserRecordModel } from '../../../users/views.js';
 import type { Group as GroupModel } from '../../../users/group.entity.js';
 import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../../users/workspace.entity.js';
+import type { UserAttributesView as UserAttributesViewModel } from '../../../users/attributes.js';
 import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel } from '../../../helpdesk/views.js';
 import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
@@ -430,6 +431,11 @@ export type Mutation = {
   updateHelpRequest: HelpRequest;
   /** Changes only the fields sent, all or nothing. */
   updateUser: User;
+  /**
+   * Changes a user's attributes, only the fields sent, all or nothing. A user may change their own; others' need an
+   * administrator or an API key with users:modify (and users:modify-admin for an administrator's).
+   */
+  updateUserAttributes: UserAttributes;
   updateWorkspaceSettings: WorkspaceSettings;
 };
 
@@ -560,6 +566,12 @@ export type MutationUpdateUserArgs = {
 };
 
 
+export type MutationUpdateUserAttributesArgs = {
+  input: UserAttributesInput;
+  userId: Scalars['ID']['input'];
+};
+
+
 export type MutationUpdateWorkspaceSettingsArgs = {
   input: WorkspaceSettingsInput;
 };
@@ -598,7 +610,7 @@ export type Query = {
   /** The imported registry, by friendly name; optionally one category, or only entries compatible with this server. */
   workspaceRegistry: Array<WorkspaceRegistryEntry>;
   workspaceSettings: WorkspaceSettings;
-  /** Installed workspaces, by friendly name. */
+  /** Installed workspaces, by friendly name (the platform's images). */
   workspaces: Array<Workspace>;
 };
 
@@ -701,6 +713,10 @@ export type SubscriptionHelpRequestChangedArgs = {
   id?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type Theme =
+  | 'Dark'
+  | 'Light';
+
 export type UpdateFaqInput = {
   answer?: InputMaybe<Scalars['String']['input']>;
   category?: InputMaybe<HelpCategory>;
@@ -757,6 +773,8 @@ export type UpdateUserInput = {
 /** A person who can sign in: a workspace-platform user, a help-request requester or an administrator. */
 export type User = {
   __typename?: 'User';
+  /** The user's preferences on the workspace platform: for the person themselves, administrators and API keys with users:view. */
+  attributes: UserAttributes;
   createdAt: Scalars['DateTime']['output'];
   disabled: Scalars['Boolean']['output'];
   firstName?: Maybe<Scalars['String']['output']>;
@@ -773,6 +791,47 @@ export type User = {
   role: Role;
   updatedAt: Scalars['DateTime']['output'];
   username: Scalars['String']['output'];
+};
+
+/** A user's preferences on the workspace platform; a user who never changed one has the defaults shown. */
+export type UserAttributes = {
+  __typename?: 'UserAttributes';
+  /** Default false. */
+  autoLoginKasm: Scalars['Boolean']['output'];
+  /** The installed workspace to start by default; uninstalling it clears this. */
+  defaultImage?: Maybe<Workspace>;
+  /** A BCP 47 language tag, in canonical form; null when not chosen. */
+  preferredLanguage?: Maybe<Scalars['String']['output']>;
+  /** An IANA time zone; null when not chosen. */
+  preferredTimezone?: Maybe<Scalars['String']['output']>;
+  /** Default true. */
+  showTips: Scalars['Boolean']['output'];
+  /** One OpenSSH public key line; null when none is set. */
+  sshPublicKey?: Maybe<Scalars['String']['output']>;
+  /** Default Light. */
+  theme: Theme;
+  /** Default true. */
+  toggleControlPanel: Scalars['Boolean']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+/** Only the fields sent change; null clears sshPublicKey, preferredLanguage, preferredTimezone and defaultImageId. */
+export type UserAttributesInput = {
+  autoLoginKasm?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The id of an installed workspace. */
+  defaultImageId?: InputMaybe<Scalars['ID']['input']>;
+  /** A BCP 47 language tag, such as en-US. */
+  preferredLanguage?: InputMaybe<Scalars['String']['input']>;
+  /** An IANA time zone, such as Europe/Berlin. */
+  preferredTimezone?: InputMaybe<Scalars['String']['input']>;
+  showTips?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * One OpenSSH public key line, "<type> <base64> [comment]", at most 16 KiB, of type ssh-ed25519, ssh-rsa,
+   * ecdsa-sha2-nistp256/384/521, sk-ssh-ed25519@openssh.com or sk-ecdsa-sha2-nistp256@openssh.com.
+   */
+  sshPublicKey?: InputMaybe<Scalars['String']['input']>;
+  theme?: InputMaybe<Theme>;
+  toggleControlPanel?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type UserFilter = {
@@ -827,10 +886,16 @@ export type WildfireRisk = {
 /** A registry entry installed on this server. */
 export type Workspace = {
   __typename?: 'Workspace';
+  /** The groups whose members may use it, by name (administrators, and API keys with registry, images:view or groups:view). */
+  allowedGroups: Array<Group>;
+  /** CPU cores it runs with: the workspace settings' agent CPU cores override (2 unless changed). */
+  cores: Scalars['Int']['output'];
   entry: WorkspaceRegistryEntry;
   friendlyName: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   installedAt: Scalars['DateTime']['output'];
+  /** Memory in bytes it runs with: the workspace settings' agent memory override (4,100,000,000 unless changed). */
+  memory: Scalars['BigInt']['output'];
   /** The entry's name, <namespace>/<repository>:<tag>. */
   name: Scalars['String']['output'];
 };
@@ -1028,12 +1093,15 @@ export type ResolversTypes = ResolversObject<{
   Role: Role;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Theme: Theme;
   UpdateFaqInput: UpdateFaqInput;
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateUserInput: UpdateUserInput;
   User: ResolverTypeWrapper<UserRecordModel>;
+  UserAttributes: ResolverTypeWrapper<UserAttributesViewModel>;
+  UserAttributesInput: UserAttributesInput;
   UserFilter: UserFilter;
   UserPage: ResolverTypeWrapper<Omit<UserPage, 'users'> & { users: Array<ResolversTypes['User']> }>;
   WildfireComponents: ResolverTypeWrapper<WildfireComponents>;
@@ -1097,6 +1165,8 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateUserInput: UpdateUserInput;
   User: UserRecordModel;
+  UserAttributes: UserAttributesViewModel;
+  UserAttributesInput: UserAttributesInput;
   UserFilter: UserFilter;
   UserPage: Omit<UserPage, 'users'> & { users: Array<ResolversParentTypes['User']> };
   WildfireComponents: WildfireComponents;
@@ -1328,6 +1398,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   updateGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationUpdateGroupArgs, 'id' | 'input'>>;
   updateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationUpdateHelpRequestArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
+  updateUserAttributes?: Resolver<ResolversTypes['UserAttributes'], ParentType, ContextType, RequireFields<MutationUpdateUserAttributesArgs, 'input' | 'userId'>>;
   updateWorkspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceSettingsArgs, 'input'>>;
 }>;
 
@@ -1357,6 +1428,7 @@ export type SubscriptionResolvers<ContextType = Context, ParentType extends Reso
 }>;
 
 export type UserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
+  attributes?: Resolver<ResolversTypes['UserAttributes'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1370,6 +1442,18 @@ export type UserResolvers<ContextType = Context, ParentType extends ResolversPar
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type UserAttributesResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserAttributes'] = ResolversParentTypes['UserAttributes']> = ResolversObject<{
+  autoLoginKasm?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  defaultImage?: Resolver<Maybe<ResolversTypes['Workspace']>, ParentType, ContextType>;
+  preferredLanguage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  preferredTimezone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  showTips?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sshPublicKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theme?: Resolver<ResolversTypes['Theme'], ParentType, ContextType>;
+  toggleControlPanel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
 
 export type UserPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserPage'] = ResolversParentTypes['UserPage']> = ResolversObject<{
@@ -1401,10 +1485,13 @@ export type WildfireRiskResolvers<ContextType = Context, ParentType extends Reso
 }>;
 
 export type WorkspaceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Workspace'] = ResolversParentTypes['Workspace']> = ResolversObject<{
+  allowedGroups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
+  cores?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entry?: Resolver<ResolversTypes['WorkspaceRegistryEntry'], ParentType, ContextType>;
   friendlyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   installedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  memory?: Resolver<ResolversTypes['BigInt'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
@@ -1479,6 +1566,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Query?: QueryResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserAttributes?: UserAttributesResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;
   WildfireComponents?: WildfireComponentsResolvers<ContextType>;
   WildfireDataStatus?: WildfireDataStatusResolvers<ContextType>;
@@ -1503,3 +1591,4 @@ export const HelpSortOrderValues = ['asc', 'desc'] as const satisfies readonly H
 export const HelpStatusValues = ['open', 'in_progress', 'on_hold', 'resolved', 'closed'] as const satisfies readonly HelpStatus[];
 export const RiskLevelValues = ['Low', 'Medium', 'High'] as const satisfies readonly RiskLevel[];
 export const RoleValues = ['user', 'admin'] as const satisfies readonly Role[];
+export const ThemeValues = ['Light', 'Dark'] as const satisfies readonly Theme[];
