@@ -8,7 +8,7 @@ import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as
 import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
 import type { Pagination as PaginationModel } from '../../../helpdesk/requests.js';
-import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel } from '../../../risk/service.js';
+import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel, AreaRisk as AreaRiskModel } from '../../../risk/service.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -27,6 +27,13 @@ export type Scalars = {
   DateTime: { input: Date; output: Date; }
   /** Arbitrary JSON, used only where the legacy data is free-form (a workspace's exec_config). */
   JSON: { input: unknown; output: unknown; }
+};
+
+/** The risk of one area, both hazards at once. */
+export type AreaRisk = {
+  __typename?: 'AreaRisk';
+  earthquake: EarthquakeRisk;
+  wildfire: WildfireRisk;
 };
 
 export type AuthPayload = {
@@ -68,6 +75,8 @@ export type CreateHelpRequestInput = {
   priority?: InputMaybe<HelpPriority>;
   /** 1 to 200 characters. */
   title: Scalars['String']['input'];
+  /** A five-digit US ZIP code, as the risk queries take it. */
+  zip?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CreateUserInput = {
@@ -245,6 +254,12 @@ export type HelpRequest = {
   __typename?: 'HelpRequest';
   /** Administrators' internal notes; null for anyone else. */
   adminNotes?: Maybe<Scalars['String']['output']>;
+  /**
+   * The wildfire and earthquake risk of the request's area, scored as wildfireRisk and earthquakeRisk score it (from
+   * the same cache and upstream quota): null without a ZIP code, or when the ZIP code cannot be placed. A source that
+   * is unavailable shows in each score's dataStatus, as in those queries.
+   */
+  areaRisk?: Maybe<AreaRisk>;
   assignedToId?: Maybe<Scalars['ID']['output']>;
   assignee?: Maybe<User>;
   category: HelpCategory;
@@ -263,6 +278,8 @@ export type HelpRequest = {
   status: HelpStatus;
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /** The five-digit US ZIP code of the area the request comes from, when the requester gave one. */
+  zip?: Maybe<Scalars['String']['output']>;
 };
 
 /** A change to a help request, as the subscriber may see it. */
@@ -742,7 +759,7 @@ export type UpdateGroupInput = {
 
 /**
  * Only the fields given change. A requester may change title and description until the request is resolved
- * or closed; status, priority, assignedToId and adminNotes are for administrators. Null clears assignedToId or adminNotes.
+ * or closed; status, priority, assignedToId and adminNotes are for administrators. Null clears assignedToId, adminNotes or zip.
  */
 export type UpdateHelpRequestInput = {
   adminNotes?: InputMaybe<Scalars['String']['input']>;
@@ -752,6 +769,8 @@ export type UpdateHelpRequestInput = {
   priority?: InputMaybe<HelpPriority>;
   status?: InputMaybe<HelpStatus>;
   title?: InputMaybe<Scalars['String']['input']>;
+  /** A five-digit US ZIP code, changed by the requester or an administrator. */
+  zip?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Only the fields sent change; null clears the optional text fields. */
@@ -1042,6 +1061,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AreaRisk: ResolverTypeWrapper<AreaRiskModel>;
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1118,6 +1138,7 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AreaRisk: AreaRiskModel;
   AuthPayload: AuthPayload;
   BigInt: Scalars['BigInt']['output'];
   Boolean: Scalars['Boolean']['output'];
@@ -1179,6 +1200,11 @@ export type ResolversParentTypes = ResolversObject<{
   WorkspaceRunConfig: WorkspaceRunConfig;
   WorkspaceSettings: WorkspaceSettingsModel;
   WorkspaceSettingsInput: WorkspaceSettingsInput;
+}>;
+
+export type AreaRiskResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AreaRisk'] = ResolversParentTypes['AreaRisk']> = ResolversObject<{
+  earthquake?: Resolver<ResolversTypes['EarthquakeRisk'], ParentType, ContextType>;
+  wildfire?: Resolver<ResolversTypes['WildfireRisk'], ParentType, ContextType>;
 }>;
 
 export type AuthPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
@@ -1290,6 +1316,7 @@ export type HelpPriorityCountResolvers<ContextType = Context, ParentType extends
 
 export type HelpRequestResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequest'] = ResolversParentTypes['HelpRequest']> = ResolversObject<{
   adminNotes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  areaRisk?: Resolver<Maybe<ResolversTypes['AreaRisk']>, ParentType, ContextType>;
   assignedToId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   assignee?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
@@ -1305,6 +1332,7 @@ export type HelpRequestResolvers<ContextType = Context, ParentType extends Resol
   status?: Resolver<ResolversTypes['HelpStatus'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  zip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type HelpRequestChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestChange'] = ResolversParentTypes['HelpRequestChange']> = ResolversObject<{
@@ -1535,6 +1563,7 @@ export type WorkspaceSettingsResolvers<ContextType = Context, ParentType extends
 }>;
 
 export type Resolvers<ContextType = Context> = ResolversObject<{
+  AreaRisk?: AreaRiskResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   BigInt?: GraphQLScalarType;
   Coordinates?: CoordinatesResolvers<ContextType>;
