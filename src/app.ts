@@ -9,18 +9,17 @@ import { refuseCrossSiteWrites, registerSessionCookies } from './platform/auth/s
 import type { Config } from './platform/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './platform/db/orm.js';
-import { isDatabaseUnavailable } from './platform/graphql/errors.js';
-import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
-import { registerGraphql } from './server/graphql.js';
 import { buildLogger, registerRequestScope } from './platform/hardening/logging.js';
-import { requestLogger } from './platform/hardening/request-logger.js';
 import { registerRateLimit } from './platform/hardening/rate-limit.js';
-import { registerRestApi } from './server/rest.js';
+import { requestLogger } from './platform/hardening/request-logger.js';
+import type { Module } from './platform/module.js';
 import { registerObservability } from './platform/observability/index.js';
 import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './platform/rest/errors.js';
-import type { Module } from './platform/module.js';
 import { closePlatformServices, createPlatformServices, type AppServices } from './platform/services.js';
 import { assemble, authenticationOf, closeServices, createServices } from './server/assembly.js';
+import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
+import { registerGraphql } from './server/graphql.js';
+import { registerRestApi } from './server/rest.js';
 
 export interface AppDeps {
   /** Where log lines go (tests capture them); stdout by default. */

@@ -18,6 +18,8 @@ const HelpRequestSchema = defineEntity({
     category: p.enum(HELP_CATEGORIES),
     priority: p.enum(HELP_PRIORITIES).nativeEnumName('help_priority'),
     contactEmail: p.string().length(254).nullable(),
+    /** The ZIP code of the area the request comes from, when the requester gave one. */
+    zip: p.string().length(5).nullable(),
     status: p.enum(HELP_STATUSES).nativeEnumName('help_status'),
     requester: p.manyToOne(User).nullable().deleteRule('set null'),
     assignedTo: p.manyToOne(User).nullable().deleteRule('set null').index('help_requests_assigned_to_id_index'),

@@ -32,8 +32,8 @@ declare module '../platform/services.js' {
 
 export const helpdeskModule = defineModule({
   name: 'helpdesk',
-  // Requesters, assignees and responders are the workspace platform's users.
-  requires: ['users'],
+  // Requesters, assignees and responders are the workspace platform's users; a request's area is scored by risk.
+  requires: ['users', 'risk'],
   typeDefs: ['helpdesk.graphql'],
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
   resolvers: helpdeskResolvers,

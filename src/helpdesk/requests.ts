@@ -19,7 +19,7 @@ import {
   type HelpRequestView,
   type HelpResponseView,
 } from './views.js';
-import { contactEmail, optionalText, paging, requiredText, searchTerm } from './validation.js';
+import { contactEmail, optionalText, paging, requiredText, searchTerm, zipCode } from './validation.js';
 import {
   DEFAULT_PER_PAGE,
   LIMITS,
@@ -57,9 +57,10 @@ export interface NewHelpRequest {
   category?: HelpCategory | null;
   priority?: HelpPriority | null;
   contactEmail?: string | null;
+  zip?: string | null;
 }
 
-/** Only the keys present change; null clears assignedToId and adminNotes. */
+/** Only the keys present change; null clears assignedToId, adminNotes and zip. */
 export interface HelpRequestChanges {
   title?: string | null;
   description?: string | null;
@@ -67,6 +68,7 @@ export interface HelpRequestChanges {
   priority?: HelpPriority | null;
   assignedToId?: string | null;
   adminNotes?: string | null;
+  zip?: string | null;
 }
 
 export interface NewHelpResponse {
@@ -247,6 +249,7 @@ export class HelpRequestService {
       category: input.category ?? 'general',
       priority: input.priority ?? 'medium',
       contactEmail: contactEmail(input.contactEmail),
+      zip: zipCode(input.zip),
     };
     const now = this.now();
     const request = await em.transactional(async (tem) => {
@@ -392,6 +395,7 @@ export class HelpRequestService {
       wanted.assignedToId = input.assignedToId;
     }
     if (input.adminNotes !== undefined) wanted.adminNotes = optionalText(input.adminNotes, 'admin_notes', LIMITS.adminNotes);
+    if (input.zip !== undefined) wanted.zip = zipCode(input.zip);
     return wanted;
   }
 
@@ -413,6 +417,7 @@ export class HelpRequestService {
     if (wanted.adminNotes !== undefined && change('admin_notes', request.adminNotes ?? null, wanted.adminNotes, 'updated', true)) {
       request.adminNotes = wanted.adminNotes;
     }
+    if (wanted.zip !== undefined && change('zip', request.zip ?? null, wanted.zip)) request.zip = wanted.zip;
     return changes;
   }
 

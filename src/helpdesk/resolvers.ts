@@ -147,6 +147,7 @@ export const helpdeskResolvers: Resolvers = {
     request: (change, _a, ctx) => ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, change.requestId),
   },
   HelpRequest: {
+    areaRisk: (r, _a, ctx) => (r.zip ? ctx.loaders.risk.areaByZip.load(r.zip) : null),
     requesterId: (r) => r.requester?.id ?? null,
     requester: (r, _a, ctx, info) => person(ctx, info, r.requester),
     assignedToId: (r) => r.assignedTo?.id ?? null,

@@ -1,4 +1,5 @@
 import { ValidationError } from '../platform/errors.js';
+import { isZip } from '../risk/zip.js';
 import { LIMITS, MAX_PER_PAGE } from './vocabulary.js';
 
 /*
@@ -79,4 +80,11 @@ export function displayOrder(value: number | null | undefined): number {
 export function searchTerm(value: string | null | undefined, field: string): string {
   const term = requiredText(value, field, LIMITS.searchTerm);
   return term;
+}
+
+/** A ZIP code as the risk queries take it (five digits), so the request's area can be scored; absent or null is none. */
+export function zipCode(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  if (!isZip(value)) throw new ValidationError('zip must be a five-digit ZIP code', 'zip');
+  return value;
 }

@@ -13,7 +13,7 @@ import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabu
 
 export type HelpRequestView = Pick<
   HelpRequest,
-  'id' | 'title' | 'description' | 'category' | 'priority' | 'contactEmail' | 'status' | 'adminNotes' | 'createdAt' | 'updatedAt'
+  'id' | 'title' | 'description' | 'category' | 'priority' | 'contactEmail' | 'zip' | 'status' | 'adminNotes' | 'createdAt' | 'updatedAt'
 > & { requester?: PersonRef | null; assignedTo?: PersonRef | null };
 
 export type HelpResponseView = Pick<HelpResponse, 'id' | 'response' | 'newStatus' | 'isPublic' | 'createdAt'> & {
@@ -73,6 +73,7 @@ interface RequestRow {
   category: HelpCategory;
   priority: HelpPriority;
   contact_email: string | null;
+  zip: string | null;
   status: HelpStatus;
   requester_id: string | null;
   assigned_to_id: string | null;
@@ -94,7 +95,7 @@ export async function readHelpRequests(
   const orderBy = sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
   const rows = await read<RequestRow>(
     em,
-    `select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
+    `select id, title, description, category, priority, contact_email, zip, status, requester_id, assigned_to_id, admin_notes,
             created_at, updated_at
        from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
     [...condition.params, limit, offset],
@@ -110,6 +111,7 @@ function toView(em: EntityManager, row: RequestRow): HelpRequestView {
     category: row.category,
     priority: row.priority,
     contactEmail: row.contact_email,
+    zip: row.zip,
     status: row.status,
     requester: ref(row.requester_id),
     assignedTo: ref(row.assigned_to_id),

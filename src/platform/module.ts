@@ -37,7 +37,7 @@ export interface Module<S = unknown, L = unknown> {
   /** Made once per app, after the services of the modules listed before it. */
   services?: (services: AppServices) => S;
   /** Made once per request, on the request's EntityManager. */
-  loaders?: (em: EntityManager) => L;
+  loaders?: (em: EntityManager, services: AppServices) => L;
   /** Its legacy REST routes, registered in the scope where zod schemas validate requests. */
   routes?: (api: FastifyInstance, deps: RouteDeps) => void;
   /** Root query fields whose anonymous answers the public response cache may replay, with the test an answer must pass. */

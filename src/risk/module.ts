@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { allow } from 'graphql-shield';
 import { defineModule } from '../platform/module.js';
 import type { PlatformServices } from '../platform/services.js';
@@ -6,7 +7,7 @@ import { PostgresQuotaStore, RedisQuotaStore, type QuotaStore } from './quota.js
 import { SharedSingleFlight, SingleFlight } from './singleflight.js';
 import { createFireClient } from './fire.js';
 import { createSeismicClient } from './seismic.js';
-import { RiskService } from './service.js';
+import { RiskService, type AreaRisk } from './service.js';
 import { QuotaUsage } from './quota-usage.entity.js';
 import { riskReplayPolicy } from './replay.js';
 import { registerRiskRoutes } from './rest.js';
@@ -17,9 +18,17 @@ export interface Risk {
   scoring: RiskService;
 }
 
+/** Per request: each ZIP code's area risk once, however many records name it. */
+function createRiskLoaders(risk: Risk) {
+  return { areaByZip: new DataLoader<string, AreaRisk | null>((zips) => Promise.all(zips.map((zip) => risk.scoring.areaRisk(zip)))) };
+}
+
 declare module '../platform/services.js' {
   interface ModuleServices {
     risk: Risk;
+  }
+  interface ModuleLoaders {
+    risk: ReturnType<typeof createRiskLoaders>;
   }
 }
 
@@ -36,6 +45,7 @@ export const riskModule = defineModule({
   // The risk API has always been public; its cost is bounded by caching, quotas and rate limits instead.
   rules: { Query: { wildfireRisk: allow, earthquakeRisk: allow } },
   services: (platform): Risk => ({ scoring: createScoring(platform) }),
+  loaders: (_em, { risk }) => createRiskLoaders(risk),
   replayable: riskReplayPolicy,
   routes: (api, { gateway }) => registerRiskRoutes(api, gateway),
 });

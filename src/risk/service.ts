@@ -1,3 +1,4 @@
+import { DomainError } from '../platform/errors.js';
 import type { Cache } from './cache.js';
 import type { QuotaStore } from './quota.js';
 import type { SingleFlight } from './singleflight.js';
@@ -73,6 +74,12 @@ export interface EarthquakeRisk {
   dataStatus: { seismic: DataStatus };
 }
 
+/** Both risks of one area. */
+export interface AreaRisk {
+  wildfire: WildfireRisk;
+  earthquake: EarthquakeRisk;
+}
+
 const DAY_SECONDS = 24 * 3600;
 export const FIRE_QUOTA_KEY = 'firms:transactions';
 
@@ -140,6 +147,21 @@ export class RiskService {
       components: score.components,
       dataStatus: { seismic: activity.status },
     };
+  }
+
+  /**
+   * Both risks of a ZIP code's area, for a record that names one (a help request): null when the ZIP code cannot
+   * be placed, which the record's reader can do nothing about. An unavailable source degrades each score as in
+   * wildfireRisk and earthquakeRisk.
+   */
+  async areaRisk(zip: string): Promise<AreaRisk | null> {
+    try {
+      const [wildfire, earthquake] = await Promise.all([this.wildfireRisk(zip), this.earthquakeRisk(zip)]);
+      return { wildfire, earthquake };
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
   }
 
   private async locate(zip: string): Promise<Coordinates> {

@@ -35,9 +35,9 @@ export async function closeServices(modules: readonly Module[], services: AppSer
 }
 
 /** A request's loaders: each module's, on the request's EntityManager. */
-export function createLoaders(modules: readonly Module[], em: EntityManager): ModuleLoaders {
+export function createLoaders(modules: readonly Module[], em: EntityManager, services: AppServices): ModuleLoaders {
   const loaders: Record<string, unknown> = {};
-  for (const module of modules) if (module.loaders) loaders[module.name] = module.loaders(em);
+  for (const module of modules) if (module.loaders) loaders[module.name] = module.loaders(em, services);
   return loaders as unknown as ModuleLoaders;
 }
 

@@ -18,7 +18,7 @@ export function contextBuilder(modules: readonly Module[], services: AppServices
     const em = services.orm.em.fork();
     try {
       const principal = await authentication.authenticate(em, credentials);
-      return { requestId: request.id, log: request.log, ip: request.ip, principal, em, loaders: createLoaders(modules, em), services };
+      return { requestId: request.id, log: request.log, ip: request.ip, principal, em, loaders: createLoaders(modules, em, services), services };
     } catch (error) {
       if (error instanceof DomainError) throw error;
       if (isDatabaseUnavailable(error)) throw new ServiceUnavailableError();

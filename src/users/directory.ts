@@ -296,7 +296,7 @@ function assertMayGrantRole(actor: Principal, role: Role, current: Role): void {
  * administrator user or by a key with users:modify-admin: otherwise a key that provisions ordinary users could set
  * an administrator's password and sign in as them.
  */
-function assertMayChange(actor: Principal, target: Pick<User, 'role'>): void {
+export function assertMayChange(actor: Principal, target: Pick<User, 'role'>): void {
   if (target.role === 'admin' && keyLacks(actor, 'users:modify-admin')) {
     throw new ForbiddenError('This API key lacks the users:modify-admin permission', { permission: 'users:modify-admin' });
   }

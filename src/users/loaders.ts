@@ -2,10 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { groupByKeys } from '../platform/db/read.js';
 import { SettledLoader } from '../platform/graphql/settled-loader.js';
+import { UserAttributes } from './attributes.entity.js';
+import { attributesView, defaultAttributes, type UserAttributesView } from './attributes.js';
 import { membershipsOf } from './directory.js';
 import type { Group } from './group.entity.js';
 import { readNames, readUsers, type PersonName, type UserView } from './views.js';
-import { AllowedWorkspace, RegistryEntry, Workspace } from './workspace.entity.js';
+import { AllowedWorkspace, RegistryEntry, SETTINGS_ID, Workspace, WorkspaceSettings } from './workspace.entity.js';
 
 /**
  * user → groups → allowed workspaces → registry entry, each one statement per batch, so a page of 50 users with
@@ -41,6 +43,39 @@ export function createUserLoaders(em: EntityManager) {
         { populate: ['workspace.entry'], orderBy: { workspace: { entry: { friendlyName: 'asc' } } } },
       );
       return groupByKeys(groupIds, rows, (a) => a.group.id).map((as) => as.map((a) => a.workspace));
+    }),
+
+    /** Each user's attributes; a user who never changed one gets the defaults. */
+    attributesByUserId: new DataLoader<string, UserAttributesView>(async (userIds) => {
+      const rows = await em.find(UserAttributes, { user: { $in: [...userIds] } });
+      const byUser = new Map(rows.map((row) => [row.user.id, attributesView(row)]));
+      return userIds.map((id) => byUser.get(id) ?? defaultAttributes(id));
+    }),
+
+    /** Installed workspaces by id, with their registry entries; a missing id resolves to null. */
+    workspaceById: new DataLoader<string, Workspace | null>(async (ids) => {
+      const rows = await em.find(Workspace, { id: { $in: [...ids] } }, { populate: ['entry'] });
+      const byId = new Map(rows.map((w) => [w.id, w]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+
+    /** The groups that allow each workspace, by name. */
+    allowedGroupsByWorkspaceId: new DataLoader<string, Group[]>(async (workspaceIds) => {
+      const rows = await em.find(
+        AllowedWorkspace,
+        { workspace: { $in: [...workspaceIds] } },
+        { populate: ['group'], orderBy: { group: { nameKey: 'asc' } } },
+      );
+      return groupByKeys(workspaceIds, rows, (a) => a.workspace.id).map((as) => as.map((a) => a.group));
+    }),
+
+    /**
+     * The settings row, read once per request however many workspaces ask for their cores and memory. A database
+     * restored without it still answers with the defaults, as the settings service does.
+     */
+    workspaceSettings: new DataLoader<number, WorkspaceSettings>(async (ids) => {
+      const settings = (await em.findOne(WorkspaceSettings, { id: SETTINGS_ID })) ?? em.create(WorkspaceSettings, { id: SETTINGS_ID }, { persist: false });
+      return ids.map(() => settings);
     }),
 
     registryEntryById: new DataLoader<string, RegistryEntry | null>(async (ids) => {

@@ -1,5 +1,6 @@
 import { Cursors } from '../platform/graphql/connections.js';
 import { defineModule } from '../platform/module.js';
+import { UserAttributesService } from './attributes.js';
 import { UserDirectory } from './directory.js';
 import { Group, GroupMembership } from './group.entity.js';
 import { GroupService } from './groups.js';
@@ -11,10 +12,12 @@ import { registerPublicRoutes } from './rest/routes.js';
 import { WorkspaceSettingsService } from './settings.js';
 import { User } from './user.entity.js';
 import { AllowedWorkspace, FileMapping, RegistryEntry, Workspace, WorkspaceSettings } from './workspace.entity.js';
+import { UserAttributes } from './attributes.entity.js';
 
 /** The workspace platform: its users, groups, workspace registry and settings. */
 export interface Users {
   directory: UserDirectory;
+  attributes: UserAttributesService;
   groups: GroupService;
   registry: WorkspaceRegistry;
   settings: WorkspaceSettingsService;
@@ -32,11 +35,12 @@ declare module '../platform/services.js' {
 export const usersModule = defineModule({
   name: 'users',
   typeDefs: ['users.graphql', 'workspaces.graphql'],
-  entities: [User, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
+  entities: [User, UserAttributes, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
   services: ({ config }): Users => ({
     directory: new UserDirectory(new Cursors(config.jwt.secret)),
+    attributes: new UserAttributesService(),
     groups: new GroupService(),
     registry: new WorkspaceRegistry(config.platformVersion),
     settings: new WorkspaceSettingsService(),

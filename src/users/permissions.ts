@@ -1,5 +1,12 @@
-import { allow } from 'graphql-shield';
-import { isAuthenticated, isSelfOrAdministrator, isWorkspaceAdmin, workspaceAdminMay } from '../platform/graphql/rules.js';
+import { allow, or } from 'graphql-shield';
+import {
+  isAuthenticated,
+  isSelfByArgument,
+  isSelfOrAdministrator,
+  isSelfOrWorkspaceAdminMay,
+  isWorkspaceAdmin,
+  workspaceAdminMay,
+} from '../platform/graphql/rules.js';
 
 const view = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'view');
 const change = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'change');
@@ -21,7 +28,8 @@ export const usersRules = {
     // Any valid key: this is the platform helper's "are these credentials good?".
     validateCredentials: isWorkspaceAdmin,
     workspaceRegistry: view('registry'),
-    workspaces: view('registry'),
+    // The platform's get_images: images:view reads the installed workspaces without the rest of the registry.
+    workspaces: view(['registry', 'images:view']),
     workspaceSettings: view('settings'),
   },
   Mutation: {
@@ -35,6 +43,8 @@ export const usersRules = {
     addUserToGroup: change('groups:modify'),
     removeUserFromGroup: change('groups:modify'),
     setGroupAllowedWorkspaces: change('groups:modify'),
+    // A user may change their own preferences; the key's check comes first so a key hears what it lacks.
+    updateUserAttributes: or(change('users:modify'), isSelfByArgument('userId')),
     importWorkspaceRegistry: change('registry'),
     installWorkspace: change('registry'),
     uninstallWorkspace: change('registry'),
@@ -65,6 +75,21 @@ export const userFieldRules = {
     createdAt: isSelfOrAdministrator,
     updatedAt: isSelfOrAdministrator,
     groups: isSelfOrAdministrator,
+    attributes: isSelfOrWorkspaceAdminMay('users:view'),
+  },
+  /**
+   * A workspace is public to whoever reaches it (their own workspaces, a group's, the registry's); which groups may
+   * use it is the administrators' business, so myWorkspaces does not tell a user who else has access.
+   */
+  Workspace: {
+    id: allow,
+    name: allow,
+    friendlyName: allow,
+    entry: allow,
+    installedAt: allow,
+    cores: allow,
+    memory: allow,
+    allowedGroups: view(['registry', 'images:view', 'groups:view']),
   },
   /*
    * A group is reached through groups/group (groups:view) and through a user's own groups (`me { groups }`), so

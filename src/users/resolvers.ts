@@ -40,9 +40,14 @@ const userResolvers: Resolvers = {
     addUserToGroup: (_p, { userId, groupId }, ctx) => ctx.services.users.directory.addToGroup(ctx.em, ctx.principal, userId, groupId),
     removeUserFromGroup: (_p, { userId, groupId }, ctx) => ctx.services.users.directory.removeFromGroup(ctx.em, ctx.principal, userId, groupId),
     setGroupAllowedWorkspaces: (_p, { groupId, workspaceIds }, ctx) => ctx.services.users.groups.setAllowedWorkspaces(ctx.em, groupId, workspaceIds),
+    updateUserAttributes: (_p, { userId, input }, ctx) => ctx.services.users.attributes.update(ctx.em, ctx.principal, userId, input),
   },
   User: {
     groups: (user, _a, ctx) => ctx.loaders.users.groupsByUserId.load(user.id),
+    attributes: (user, _a, ctx) => ctx.loaders.users.attributesByUserId.load(user.id),
+  },
+  UserAttributes: {
+    defaultImage: (attributes, _a, ctx) => (attributes.defaultImageId ? ctx.loaders.users.workspaceById.load(attributes.defaultImageId) : null),
   },
   Group: {
     isDefault: (group) => isDefaultGroup(group),

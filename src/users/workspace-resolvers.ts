@@ -1,7 +1,7 @@
 import { wrap } from '@mikro-orm/core';
 import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js';
 import type { Context } from '../platform/graphql/context.js';
-import type { RegistryEntry, Workspace } from './workspace.entity.js';
+import { SETTINGS_ID, type RegistryEntry, type Workspace } from './workspace.entity.js';
 
 /** A workspace's entry is usually loaded with it (joined); otherwise it is batched like any other relation. */
 async function entryOf(workspace: Workspace, ctx: Context): Promise<RegistryEntry> {
@@ -35,6 +35,10 @@ export const workspaceResolvers: Resolvers = {
     entry: (workspace, _a, ctx) => entryOf(workspace, ctx),
     name: async (workspace, _a, ctx) => (await entryOf(workspace, ctx)).name,
     friendlyName: async (workspace, _a, ctx) => (await entryOf(workspace, ctx)).friendlyName,
+    // The settings' overrides are server-wide: every workspace runs with them.
+    cores: async (_w, _a, ctx) => (await ctx.loaders.users.workspaceSettings.load(SETTINGS_ID)).agentCpuCores,
+    memory: async (_w, _a, ctx) => (await ctx.loaders.users.workspaceSettings.load(SETTINGS_ID)).agentMemoryBytes,
+    allowedGroups: (workspace, _a, ctx) => ctx.loaders.users.allowedGroupsByWorkspaceId.load(workspace.id),
   },
   WorkspaceSettings: {
     // One settings object per response, so one statement; no batching to do.

@@ -56,6 +56,39 @@ describe('migrations', () => {
     }
   });
 
+  it('give images:view to the keys that could already read images (registry), and to no other', async () => {
+    const db = await emptyDatabase();
+    const migrating = await openOrm(db.url, { poolMax: 1 });
+    try {
+      await migrating.migrator.up({ to: 'Migration20261124000100_user_attributes' });
+      const connection = migrating.em.getConnection();
+      const keys: Array<[string, string[]]> = [
+        ['ordinary', ['users:view', 'users:create', 'users:modify', 'users:delete', 'groups:view', 'groups:modify', 'registry', 'settings']],
+        ['registry', ['registry']],
+        ['people', ['users:view', 'users:modify']],
+      ];
+      for (const [i, [name, permissions]] of keys.entries()) {
+        await connection.execute(`insert into api_keys (id, key, secret_hash, name, created_at, permissions) values (?, ?, ?, ?, now(), ?::text[])`, [
+          String(i).repeat(32),
+          `${name}-key`,
+          'x'.repeat(64),
+          name,
+          `{${permissions.join(',')}}`,
+        ]);
+      }
+      await migrate(migrating);
+      const rows = await connection.execute<Array<{ name: string; permissions: string[] }>>('select name, permissions from api_keys order by id');
+      expect(rows).toEqual([
+        { name: 'ordinary', permissions: [...keys[0]![1], 'images:view'] },
+        { name: 'registry', permissions: ['registry', 'images:view'] },
+        { name: 'people', permissions: ['users:view', 'users:modify'] },
+      ]);
+    } finally {
+      await migrating.close(true);
+      await db.drop();
+    }
+  });
+
   it('give names that existed before skeletons the key and skeleton the application prepares for them', async () => {
     const db = await emptyDatabase();
     const migrating = await openOrm(db.url, { poolMax: 1 });

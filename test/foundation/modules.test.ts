@@ -4,37 +4,33 @@ import { identityModule } from '../../src/identity/module.js';
 import { riskModule } from '../../src/risk/module.js';
 import { assemble } from '../../src/server/assembly.js';
 import { usersModule } from '../../src/users/module.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 
 /** The modules are seams: the gateway runs on any list of them whose requirements are met. */
-describe('a gateway built without the risk module', () => {
+describe('a gateway built without the help desk', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, { modules: [usersModule, identityModule, helpdeskModule] });
+    t = await startTestApp({}, { modules: [usersModule, identityModule, riskModule] });
   });
   afterAll(() => t?.stop());
 
-  it('signs in, files a help request and lists it, through GraphQL and REST', async () => {
+  it('signs in, manages users and scores risk, through GraphQL and REST', async () => {
     const auth = await t.login('admin', ADMIN_PASSWORD);
-    const created = await t.gql(
-      'mutation { createHelpRequest(input: { title: "Printer", description: "Out of toner", category: technical }) { id title requester { username } } }',
-      {},
-      auth,
-    );
-    expect(created.errors).toBeUndefined();
-    expect(created.data.createHelpRequest).toMatchObject({ title: 'Printer', requester: { username: 'admin' } });
-    const listed = await t.request('/api/help/requests', { headers: { authorization: auth } });
-    expect(listed.status).toBe(200);
-    expect(listed.body.requests.map((r: { title: string }) => r.title)).toEqual(['Printer']);
+    const created = await t.gql('mutation { createUser(input: { username: "ada", password: "Passw0rd!x" }) { username } }', {}, auth);
+    expect(created.data).toEqual({ createUser: { username: 'ada' } });
+    const users = await t.request('/api/public/get_users', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET } });
+    expect(users.body.users.map((u: { username: string }) => u.username).sort()).toEqual(['ada', 'admin']);
+    expect((await t.request('/api/risk/wildfire?zip=1')).body).toEqual({ error: 'Invalid ZIP code format' });
   });
 
-  it('has no risk field, type or route', async () => {
-    const answer = await t.gql('{ wildfireRisk(zip: "94103") { riskScore } }');
+  it('has no help desk field, type or route', async () => {
+    const auth = await t.login('admin', ADMIN_PASSWORD);
+    const answer = await t.gql('{ helpRequests { requests { id } } }', {}, auth);
     expect(answer.status).toBe(400);
     expect(answer.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    expect((await t.request('/api/risk/wildfire?zip=94103')).status).toBe(404);
+    expect((await t.request('/api/help/requests', { headers: { authorization: auth } })).status).toBe(404);
     const openapi = await t.request('/api/openapi.json');
-    expect(Object.keys(openapi.body.paths).filter((p) => p.includes('risk'))).toEqual([]);
+    expect(Object.keys(openapi.body.paths).filter((p) => p.startsWith('/api/help'))).toEqual([]);
   });
 
   it('still answers health and readiness, which the gateway itself owns', async () => {
@@ -46,7 +42,7 @@ describe('a gateway built without the risk module', () => {
 describe('a gateway built without the identity module', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, { modules: [usersModule, helpdeskModule, riskModule] });
+    t = await startTestApp({}, { modules: [usersModule, riskModule, helpdeskModule] });
   });
   afterAll(() => t?.stop());
 
@@ -66,7 +62,8 @@ describe('a gateway built without the identity module', () => {
 
 describe('the module list', () => {
   it('is refused when a module comes without one it requires, or before it', () => {
-    expect(() => assemble([helpdeskModule])).toThrow('The helpdesk module requires users, listed before it');
+    expect(() => assemble([helpdeskModule])).toThrow('The helpdesk module requires users, risk, listed before it');
+    expect(() => assemble([usersModule, helpdeskModule])).toThrow('The helpdesk module requires risk, listed before it');
     expect(() => assemble([identityModule, usersModule])).toThrow('The identity module requires users, listed before it');
     expect(() => assemble([usersModule, usersModule])).toThrow('Two modules are named users');
   });

@@ -45,6 +45,7 @@ describe('filing a help request', () => {
         category: 'general',
         priority: 'medium',
         contact_email: null,
+        zip: null,
         status: 'open',
         requester_id: alice.id,
         assigned_to_id: null,

@@ -5,7 +5,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/platform/rest/docs.js';
 import { METRICS_PATH } from '../../src/platform/observability/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
+import { API_KEY_HEADER, NO_SUCH_ID, registryEntry } from '../users/fixtures.js';
 
 /** Routes the gateway serves for tooling, not as part of a legacy API: documented elsewhere (README), not in the catalog. */
 const isTooling = (path: string) => path === OPENAPI_PATH || path === METRICS_PATH || path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
@@ -140,6 +141,44 @@ describe('GET /api/openapi.json', () => {
     expect(ajv.validate(schemaFor('/api/auth/login', 'post', 401), refused.body), ajv.errorsText()).toBe(true);
     // And a wrong body would not pass: the check has teeth.
     expect(ajv.validate(schemaFor('/api/health', 'get', 200), { status: 'sick' })).toBe(false);
+  });
+});
+
+describe("the platform's attribute and image verbs", () => {
+  const KEY = { api_key: API_KEY, api_key_secret: API_KEY_SECRET };
+  const ajv = new Ajv2020.default({ strict: false });
+  const validates = (path: string, status: number, body: unknown) => {
+    let schema = doc.paths[path]!.post!.responses[String(status)]!.content!['application/json'].schema;
+    const ref = schema.$ref as string | undefined;
+    if (ref) schema = doc.components.schemas[ref.replace('#/components/schemas/', '')]!;
+    return ajv.validate(schema, body) || ajv.errorsText();
+  };
+
+  it('are documented with their request bodies, their 404 where a user may be unknown, and live answers that match', async () => {
+    for (const path of ['/api/public/get_attributes', '/api/public/update_user_attributes', '/api/public/get_images']) {
+      expect(doc.paths[path]?.post, path).toBeDefined();
+    }
+    expect(doc.paths['/api/public/get_attributes']!.post!.responses['404']).toBeDefined();
+    expect(doc.paths['/api/public/get_images']!.post!.responses['404']).toBeUndefined();
+
+    const post = (route: string, body: Record<string, unknown>) => t.request(`/api/public/${route}`, { method: 'POST', json: { ...KEY, ...body } });
+    const user = await t.createUser('openapi.attributes');
+    const entry = await t.gql('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }', { e: [registryEntry()] }, API_KEY_HEADER);
+    await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entry.data.importWorkspaceRegistry[0].id }, API_KEY_HEADER);
+
+    const images = await post('get_images', {});
+    expect(images.body.images).toHaveLength(1);
+    expect(validates('/api/public/get_images', 200, images.body)).toBe(true);
+    const updated = await post('update_user_attributes', { target_user_attributes: { user_id: user.id, theme: 'Dark', default_image: images.body.images[0].image_id } });
+    expect(validates('/api/public/update_user_attributes', 200, updated.body)).toBe(true);
+    const attributes = await post('get_attributes', { target_user: { user_id: user.id } });
+    expect(attributes.body.user_attributes.theme).toBe('Dark');
+    expect(validates('/api/public/get_attributes', 200, attributes.body)).toBe(true);
+    const unknown = await post('get_attributes', { target_user: { user_id: NO_SUCH_ID } });
+    expect(unknown.status).toBe(404);
+    expect(validates('/api/public/get_attributes', 404, unknown.body)).toBe(true);
+    // The schemas have teeth: a theme outside Light and Dark does not pass.
+    expect(validates('/api/public/get_attributes', 200, { user_attributes: { ...attributes.body.user_attributes, theme: 'Blue' } })).not.toBe(true);
   });
 });
 

@@ -18,7 +18,11 @@ const USER_FIELDS = Object.keys((schema.getType('User') as { getFields(): Record
 /** Allowed to anyone who reaches the person, and empty unless it is their own or the caller administers the help desk. */
 const OWN_ONLY = ['helpRequests'];
 const PRIVATE = USER_FIELDS.filter((f) => !PUBLIC.includes(f) && !OWN_ONLY.includes(f));
-const SELECTIONS: Record<string, string> = { groups: 'groups { name }', helpRequests: 'helpRequests { totalCount edges { node { id } } }' };
+const SELECTIONS: Record<string, string> = {
+  groups: 'groups { name }',
+  attributes: 'attributes { theme sshPublicKey }',
+  helpRequests: 'helpRequests { totalCount edges { node { id } } }',
+};
 const select = (field: string) => SELECTIONS[field] ?? field;
 
 let t: TestApp;

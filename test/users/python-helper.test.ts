@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { insertUsers } from '../helpers/users.js';
+import { registryEntry } from './fixtures.js';
 
 /**
  * The platform's Python client helper, call for call over HTTP, on a workspace with more than 500 users: it lists
@@ -78,6 +79,34 @@ describe("The platform's Python helper", () => {
     expect(login.status).toBe(200);
     const taken = await call('update_user_name', { target_user: { user_id: id, username: 'member0001' } });
     expect(taken).toMatchObject({ status: 400, body: { error_message: expect.stringContaining('User already exists') } });
+  });
+
+  it('lists images, sets a new user\'s default image and SSH key, and reads the attributes back', async () => {
+    const header = `ApiKey ${API_KEY}:${API_KEY_SECRET}`;
+    const imported = await t.gql<{ importWorkspaceRegistry: Array<{ id: string }> }>(
+      'mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }',
+      { e: [registryEntry()] },
+      header,
+    );
+    await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: imported.data!.importWorkspaceRegistry[0]!.id }, header);
+
+    const images = await call('get_images');
+    expect(images.status).toBe(200);
+    const chrome = images.body.images.find((i: { friendly_name: string }) => i.friendly_name === 'Chrome');
+    expect(chrome).toMatchObject({ name: 'kasmweb/chrome:1.16.0', enabled: true, available: true, image_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+
+    const { body } = await call('create_user', { target_user: { username: 'xx.launcher' } });
+    const id = body.user.user_id;
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOgnYiUj2oNnwqC21Yhh9oCIwLtR18YV82Uns/MhDiW8 xx@launcher';
+    const set = await call('update_user_attributes', { target_user_attributes: { user_id: id, default_image: chrome.image_id, ssh_public_key: key, auto_login_kasm: true } });
+    expect(set).toMatchObject({ status: 200, body: {} });
+    const got = await call('get_attributes', { target_user: { user_id: id } });
+    expect(got).toMatchObject({ status: 200, body: { user_attributes: { user_id: id, default_image: chrome.image_id, ssh_public_key: key, auto_login_kasm: true, theme: 'Light' } } });
+
+    expect(await call('update_user_attributes', { target_user_attributes: { user_id: id, ssh_public_key: 'not a key' } })).toMatchObject({ status: 400 });
+    expect((await call('get_attributes', { target_user: { user_id: id } })).body.user_attributes.ssh_public_key).toBe(key);
+    await call('delete_user', { target_user: { user_id: id } });
+    expect(await call('get_attributes', { target_user: { user_id: id } })).toMatchObject({ status: 404, body: { error_message: 'Unknown User' } });
   });
 
   it('still answers one page when the caller asks for a limit', async () => {

@@ -53,6 +53,7 @@ export const CreateRequestBody = body({
   category: oneOf('category', HELP_CATEGORIES).nullish().describe('default general'),
   priority: oneOf('priority', HELP_PRIORITIES).nullish().describe('default medium'),
   contact_email: text('contact_email').nullish(),
+  zip: text('zip').nullish().describe('the five-digit US ZIP code of the area the request comes from'),
 });
 
 export const UpdateRequestBody = body({
@@ -62,6 +63,7 @@ export const UpdateRequestBody = body({
   priority: oneOf('priority', HELP_PRIORITIES).optional().describe('administrators only'),
   assigned_to_id: text('assigned_to_id').nullable().optional().describe("an administrator's user id; null unassigns (administrators only)"),
   admin_notes: text('admin_notes').nullable().optional().describe('administrators only'),
+  zip: text('zip').nullable().optional().describe('a five-digit US ZIP code; null clears it'),
 });
 
 export const StatusBody = body({ status: oneOf('status', HELP_STATUSES) });
@@ -110,6 +112,7 @@ export const LegacyRequest = z.object({
   category: z.enum(HELP_CATEGORIES),
   priority: z.enum(HELP_PRIORITIES),
   contact_email: z.string().nullable(),
+  zip: z.string().nullable().describe('null when the requester gave none'),
   status: z.enum(HELP_STATUSES),
   requester_id: z.string().nullable(),
   assigned_to_id: z.string().nullable(),

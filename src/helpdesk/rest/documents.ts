@@ -7,7 +7,7 @@ import { graphql } from '../../platform/rest/generated/index.js';
 
 export const REQUEST_FIELDS = graphql(`
   fragment LegacyHelpRequest on HelpRequest {
-    id title description category priority contact_email: contactEmail status
+    id title description category priority contact_email: contactEmail zip status
     requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes
     created_date: createdAt updated_date: updatedAt
   }

@@ -97,7 +97,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       },
     },
     async ({ body }, request, reply) => {
-      const input = defined({ title: body.title, description: body.description, category: body.category, priority: body.priority, contactEmail: body.contact_email });
+      const input = defined({ title: body.title, description: body.description, category: body.category, priority: body.priority, contactEmail: body.contact_email, zip: body.zip });
       const result = await runOperation(gateway, request, CREATE_REQUEST, { input });
       if (result.errors?.length) return sendError(reply, result);
       const data = result.data!.request;
@@ -163,7 +163,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
     {
       method: 'PUT',
       path: '/api/help/requests/:id',
-      summary: 'Change a help request (requester: title and description; administrator: any field)',
+      summary: 'Change a help request (requester: title, description and zip; administrator: any field)',
       auth: 'bearer',
       params: IdParams,
       body: UpdateRequestBody,
@@ -177,6 +177,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         priority: body.priority,
         assignedToId: body.assigned_to_id,
         adminNotes: body.admin_notes,
+        zip: body.zip,
       });
       const result = await runOperation(gateway, request, UPDATE_REQUEST, { id: params.id, input });
       if (result.errors?.length) return sendError(reply, result);

@@ -12,12 +12,16 @@ export const API_KEY_PERMISSIONS = [
   'groups:view',
   'groups:modify',
   'registry',
+  'images:view',
   'settings',
 ] as const;
 
 export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
 
-/** What a key gets unless it is given another set: everything but changing administrators. */
+/**
+ * What a key gets unless it is given another set: everything but changing administrators. images:view reads less
+ * than registry (which the set holds already), so it widens nothing.
+ */
 export const ORDINARY_API_KEY_PERMISSIONS: readonly ApiKeyPermission[] = API_KEY_PERMISSIONS.filter((p) => p !== 'users:modify-admin');
 
 export const isApiKeyPermission = (value: string): value is ApiKeyPermission => (API_KEY_PERMISSIONS as readonly string[]).includes(value);

@@ -23,6 +23,18 @@ const Profile = {
   password: text.optional(),
 };
 
+/** The attributes update_user_attributes may set; null clears the optional text ones. */
+const Attributes = {
+  ssh_public_key: z.string().max(64 * 1024).nullable().optional().describe('One OpenSSH public key line, at most 16 KiB; null clears it'),
+  show_tips: z.boolean().optional(),
+  toggle_control_panel: z.boolean().optional(),
+  theme: z.enum(['Light', 'Dark']).optional(),
+  preferred_language: z.string().max(256).nullable().optional().describe('A BCP 47 language tag, such as en-US; null clears it'),
+  preferred_timezone: z.string().max(256).nullable().optional().describe('An IANA time zone, such as Europe/Berlin; null clears it'),
+  default_image: z.string().max(64).nullable().optional().describe("An installed workspace's image_id (get_images); null clears it"),
+  auto_login_kasm: z.boolean().optional(),
+};
+
 export const Bodies = {
   get_users: z.object({ ...Credentials, limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }),
   get_user: z.object({
@@ -56,6 +68,9 @@ export const Bodies = {
   add_user_group: z.object({ ...Credentials, target_user: TargetUserId, target_group: TargetGroupId }),
   remove_user_group: z.object({ ...Credentials, target_user: TargetUserId, target_group: TargetGroupId }),
   get_groups: z.object(Credentials),
+  get_attributes: z.object({ ...Credentials, target_user: TargetUserId }),
+  update_user_attributes: z.object({ ...Credentials, target_user_attributes: TargetUserId.extend(Attributes) }),
+  get_images: z.object(Credentials),
   validate_credentials: z.object(Credentials),
 };
 
@@ -79,6 +94,36 @@ export const Empty = z.object({});
 export const UserList = z.object({ users: z.array(UserBody), total: z.number().int() });
 export const OneUser = z.object({ user: UserBody });
 export const GroupList = z.object({ groups: z.array(z.object({ group_id: z.string(), name: z.string(), description: z.string().nullable() })) });
+export const AttributesBody = z.object({
+  user_attributes: z.object({
+    user_id: z.string(),
+    ssh_public_key: z.string().nullable(),
+    show_tips: z.boolean(),
+    toggle_control_panel: z.boolean(),
+    theme: z.enum(['Light', 'Dark']),
+    preferred_language: z.string().nullable(),
+    preferred_timezone: z.string().nullable(),
+    default_image: z.string().nullable().describe("An installed workspace's image_id"),
+    auto_login_kasm: z.boolean(),
+  }),
+});
+export const ImageList = z.object({
+  images: z.array(
+    z.object({
+      image_id: z.string().describe('The installed workspace\'s id: 32 hexadecimal characters, stable while it stays installed'),
+      friendly_name: z.string(),
+      name: z.string().describe("The registry entry's image, <namespace>/<repository>:<tag>"),
+      description: z.string(),
+      image_src: z.string(),
+      categories: z.array(z.string()),
+      cores: z.number().int().describe("The workspace settings' agent CPU cores override"),
+      memory: z.number().int().describe("The workspace settings' agent memory override, in bytes"),
+      enabled: z.boolean().describe('Always true: an installed workspace can be launched'),
+      available: z.boolean().describe('Always true: an installed workspace can be launched'),
+      groups: z.array(z.object({ group_id: z.string(), name: z.string() })).describe('The groups whose members may use it'),
+    }),
+  ),
+});
 export const errorAnswers = {
   400: { description: 'Invalid Request (no credentials, or a key without its secret), Unknown User, malformed parameters, a rule broken', schema: ErrorBody },
   401: { description: 'Access has expired (the key expired or was revoked)', schema: ErrorBody },

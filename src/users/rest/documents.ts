@@ -77,3 +77,40 @@ export const VALIDATE_CREDENTIALS = graphql(`
     validateCredentials
   }
 `);
+
+export const PLATFORM_USER_ATTRIBUTES = graphql(`
+  fragment PlatformUserAttributes on UserAttributes {
+    user_id: userId
+    ssh_public_key: sshPublicKey
+    show_tips: showTips
+    toggle_control_panel: toggleControlPanel
+    theme
+    preferred_language: preferredLanguage
+    preferred_timezone: preferredTimezone
+    default_image: defaultImage { id }
+    auto_login_kasm: autoLoginKasm
+  }
+`);
+export const GET_ATTRIBUTES = graphql(`
+  query PlatformGetAttributes($id: ID!) {
+    user(id: $id) { attributes { ...PlatformUserAttributes } }
+  }
+`);
+export const UPDATE_USER_ATTRIBUTES = graphql(`
+  mutation PlatformUpdateUserAttributes($id: ID!, $input: UserAttributesInput!) {
+    updateUserAttributes(userId: $id, input: $input) { userId }
+  }
+`);
+export const GET_IMAGES = graphql(`
+  query PlatformGetImages {
+    workspaces {
+      image_id: id
+      friendly_name: friendlyName
+      name
+      entry { description image_src: imageSrc categories }
+      cores
+      memory
+      groups: allowedGroups { group_id: id name }
+    }
+  }
+`);

@@ -5,19 +5,22 @@ import type { z } from 'zod';
 import { defined, runOperation, type Gateway } from '../../platform/rest/bridge.js';
 import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
 import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';
-import type { PlatformGetUsersQuery, UpdateUserInput } from '../../platform/rest/generated/graphql.js';
-import { Bodies, Empty, errorAnswers, GroupList, OneUser, UserList } from './bodies.js';
+import type { PlatformGetUsersQuery, UpdateUserInput, UserAttributesInput } from '../../platform/rest/generated/graphql.js';
+import { AttributesBody, Bodies, Empty, errorAnswers, GroupList, ImageList, OneUser, UserList } from './bodies.js';
 import {
   ADD_USER_GROUP,
   CREATE_USER,
   DELETE_USER,
+  GET_ATTRIBUTES,
   GET_GROUPS,
+  GET_IMAGES,
   GET_USER,
   GET_USERS,
   GET_USERS_AFTER,
   LOGOUT_USER,
   REMOVE_USER_GROUP,
   UPDATE_USER,
+  UPDATE_USER_ATTRIBUTES,
   VALIDATE_CREDENTIALS,
 } from './documents.js';
 
@@ -48,6 +51,20 @@ function profileInput(t: Partial<z.infer<typeof Bodies.update_user>['target_user
   return defined({ username, firstName, lastName, locked, disabled, organization, phone, password });
 }
 
+/** The attributes the platform sends, renamed for GraphQL; absent fields stay absent, so they do not change. */
+function attributesInput(t: z.infer<typeof Bodies.update_user_attributes>['target_user_attributes']): UserAttributesInput {
+  return defined({
+    sshPublicKey: t.ssh_public_key,
+    showTips: t.show_tips,
+    toggleControlPanel: t.toggle_control_panel,
+    theme: t.theme,
+    preferredLanguage: t.preferred_language,
+    preferredTimezone: t.preferred_timezone,
+    defaultImageId: t.default_image,
+    autoLoginKasm: t.auto_login_kasm,
+  });
+}
+
 type Name = keyof typeof Bodies;
 type Body<K extends Name> = z.infer<(typeof Bodies)[K]>;
 type ApiKey = { key: string; secret: string };
@@ -62,6 +79,11 @@ interface PublicOperation<K extends Name, T, V> {
   /** The success body (a stream for every user); `undefined` means the target does not exist. */
   respond: (data: T, body: Body<K>, call: Call) => Record<string, unknown> | Readable | undefined;
   response: z.ZodType;
+  /**
+   * The status for an unknown target user. The older verbs answer 400 as the platform always has; the attribute
+   * verbs answer 404, as their callers expect of them.
+   */
+  unknownUserStatus?: 400 | 404;
 }
 
 const operations = (define: <K extends Name, T, V extends Record<string, unknown>>(name: K, operation: PublicOperation<K, T, V>) => void) => {
@@ -143,6 +165,42 @@ const operations = (define: <K extends Name, T, V extends Record<string, unknown
     respond: (d) => ({ groups: d.groups }),
     response: GroupList,
   });
+  define('get_attributes', {
+    summary: "A user's attributes (preferences), with the defaults for those never set",
+    document: GET_ATTRIBUTES,
+    variables: (b) => ({ id: b.target_user.user_id }),
+    respond: (d) => {
+      if (!d.user) return undefined;
+      const { default_image: image, ...attributes } = d.user.attributes;
+      return { user_attributes: { ...attributes, default_image: image?.id ?? null } };
+    },
+    response: AttributesBody,
+    unknownUserStatus: 404,
+  });
+  define('update_user_attributes', {
+    summary: "Change a user's attributes: only user_id is required, and only the fields sent change, all or nothing",
+    document: UPDATE_USER_ATTRIBUTES,
+    variables: (b) => ({ id: b.target_user_attributes.user_id, input: attributesInput(b.target_user_attributes) }),
+    respond: () => ({}),
+    response: Empty,
+    unknownUserStatus: 404,
+  });
+  define('get_images', {
+    summary: 'The images users can launch: one per installed workspace',
+    document: GET_IMAGES,
+    variables: () => ({}),
+    respond: (d) => ({
+      images: d.workspaces.map(({ entry, memory, ...image }) => ({
+        ...image,
+        ...entry,
+        memory: Number(memory),
+        // Installing is what makes a workspace launchable here; there is no separate switch to turn one off.
+        enabled: true,
+        available: true,
+      })),
+    }),
+    response: ImageList,
+  });
   define('validate_credentials', {
     summary: "Check an API key and secret (the helper's authenticate-keys)",
     document: VALIDATE_CREDENTIALS,
@@ -152,12 +210,18 @@ const operations = (define: <K extends Name, T, V extends Record<string, unknown
   });
 };
 
-/** Where the first problem is, in the caller's field names, and whether the field was missing or wrong. */
+/**
+ * Where the first problem is, in the caller's field names, and whether the field was missing or wrong; for a field
+ * with a fixed set of values (a theme), which values it takes.
+ */
 function describeProblem(problem: FastifySchemaValidationError | undefined, body: unknown): string {
   const parts = (problem?.instancePath ?? '').split('/').filter(Boolean);
   let value: unknown = body;
   for (const part of parts) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
-  return value === undefined ? `Missing parameter: ${parts.join('.')}` : `Invalid parameter: ${parts.join('.')}`;
+  if (value === undefined) return `Missing parameter: ${parts.join('.')}`;
+  // zod reports a value outside an enum as invalid_value, with the values it takes.
+  const allowed = problem?.keyword === 'invalid_value' ? (problem.params as { values?: unknown[] }).values : undefined;
+  return `Invalid parameter: ${parts.join('.')}${allowed ? ` (one of ${allowed.join(', ')})` : ''}`;
 }
 
 function credentialsOf(body: unknown): { key: string; secret: string } | undefined {
@@ -183,10 +247,13 @@ async function answer<K extends Name, T, V extends Record<string, unknown>>(
   // The route schema checked the body, and Fastify replaced it with the parsed value.
   const body = request.body as Body<K>;
   const result = await runOperation(gateway, request, operation.document, operation.variables(body), { apiKey });
-  if (result.errors?.length) return sendLegacyError(reply, 'public', result.errors[0]);
+  const unknownUserStatus = operation.unknownUserStatus ?? 400;
+  const error = result.errors?.[0];
+  if (error?.extensions?.code === 'NOT_FOUND' && error.message === 'Unknown User') return sendLegacyStatus(reply, 'public', unknownUserStatus, error.message);
+  if (error) return sendLegacyError(reply, 'public', error);
   const answered = operation.respond(result.data!, body, { gateway, request, apiKey });
   if (answered instanceof Readable) return reply.type('application/json; charset=utf-8').send(answered);
-  return answered ?? sendLegacyStatus(reply, 'public', 400, 'Unknown User');
+  return answered ?? sendLegacyStatus(reply, 'public', unknownUserStatus, 'Unknown User');
 }
 
 type UserPage = PlatformGetUsersQuery;
@@ -236,6 +303,8 @@ async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage) {
   yield `],"total":${written}}`;
 }
 
+const unknownUserAnswer: RestRoute['responses'] = { 404: { description: 'Unknown User', schema: errorAnswers[400].schema } };
+
 export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): void {
   operations((name, operation) => {
     const route: RestRoute = {
@@ -245,7 +314,7 @@ export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): vo
       tag: 'workspace users',
       auth: 'body-api-key',
       body: Bodies[name],
-      responses: { 200: { description: 'Done', schema: operation.response }, ...errorAnswers },
+      responses: { 200: { description: 'Done', schema: operation.response }, ...errorAnswers, ...(operation.unknownUserStatus === 404 ? unknownUserAnswer : {}) },
       invalid: 'attach',
     };
     defineRoute(app, route, (request, reply) => answer(gateway, operation, request, reply));

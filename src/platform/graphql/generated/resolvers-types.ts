@@ -3,11 +3,12 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { UserRecord as UserRecordModel, UserConnection as UserConnectionModel } from '../../../users/views.js';
 import type { Group as GroupModel } from '../../../users/group.entity.js';
 import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../../users/workspace.entity.js';
+import type { UserAttributesView as UserAttributesViewModel } from '../../../users/attributes.js';
 import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel, HelpRequestConnection as HelpRequestConnectionModel } from '../../../helpdesk/views.js';
 import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
 import type { Pagination as PaginationModel } from '../../../helpdesk/requests.js';
-import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel } from '../../../risk/service.js';
+import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel, AreaRisk as AreaRiskModel } from '../../../risk/service.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -26,6 +27,13 @@ export type Scalars = {
   DateTime: { input: Date; output: Date; }
   /** Arbitrary JSON, used only where the legacy data is free-form (a workspace's exec_config). */
   JSON: { input: unknown; output: unknown; }
+};
+
+/** The risk of one area, both hazards at once. */
+export type AreaRisk = {
+  __typename?: 'AreaRisk';
+  earthquake: EarthquakeRisk;
+  wildfire: WildfireRisk;
 };
 
 export type AuthPayload = {
@@ -67,6 +75,8 @@ export type CreateHelpRequestInput = {
   priority?: InputMaybe<HelpPriority>;
   /** 1 to 200 characters. */
   title: Scalars['String']['input'];
+  /** A five-digit US ZIP code, as the risk queries take it. */
+  zip?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CreateUserInput = {
@@ -255,6 +265,12 @@ export type HelpRequest = {
   __typename?: 'HelpRequest';
   /** Administrators' internal notes; null for anyone else. */
   adminNotes?: Maybe<Scalars['String']['output']>;
+  /**
+   * The wildfire and earthquake risk of the request's area, scored as wildfireRisk and earthquakeRisk score it (from
+   * the same cache and upstream quota): null without a ZIP code, or when the ZIP code cannot be placed. A source that
+   * is unavailable shows in each score's dataStatus, as in those queries.
+   */
+  areaRisk?: Maybe<AreaRisk>;
   assignedToId?: Maybe<Scalars['ID']['output']>;
   assignee?: Maybe<User>;
   category: HelpCategory;
@@ -273,6 +289,8 @@ export type HelpRequest = {
   status: HelpStatus;
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  /** The five-digit US ZIP code of the area the request comes from, when the requester gave one. */
+  zip?: Maybe<Scalars['String']['output']>;
 };
 
 /** A change to a help request, as the subscriber may see it. */
@@ -459,6 +477,11 @@ export type Mutation = {
   updateHelpRequest: HelpRequest;
   /** Changes only the fields sent, all or nothing. */
   updateUser: User;
+  /**
+   * Changes a user's attributes, only the fields sent, all or nothing. A user may change their own; others' need an
+   * administrator or an API key with users:modify (and users:modify-admin for an administrator's).
+   */
+  updateUserAttributes: UserAttributes;
   updateWorkspaceSettings: WorkspaceSettings;
 };
 
@@ -589,6 +612,12 @@ export type MutationUpdateUserArgs = {
 };
 
 
+export type MutationUpdateUserAttributesArgs = {
+  input: UserAttributesInput;
+  userId: Scalars['ID']['input'];
+};
+
+
 export type MutationUpdateWorkspaceSettingsArgs = {
   input: WorkspaceSettingsInput;
 };
@@ -653,7 +682,7 @@ export type Query = {
   /** The imported registry, by friendly name; optionally one category, or only entries compatible with this server. */
   workspaceRegistry: Array<WorkspaceRegistryEntry>;
   workspaceSettings: WorkspaceSettings;
-  /** Installed workspaces, by friendly name. */
+  /** Installed workspaces, by friendly name (the platform's images). */
   workspaces: Array<Workspace>;
 };
 
@@ -778,6 +807,10 @@ export type SubscriptionHelpRequestChangedArgs = {
   id?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type Theme =
+  | 'Dark'
+  | 'Light';
+
 export type UpdateFaqInput = {
   answer?: InputMaybe<Scalars['String']['input']>;
   category?: InputMaybe<HelpCategory>;
@@ -803,7 +836,7 @@ export type UpdateGroupInput = {
 
 /**
  * Only the fields given change. A requester may change title and description until the request is resolved
- * or closed; status, priority, assignedToId and adminNotes are for administrators. Null clears assignedToId or adminNotes.
+ * or closed; status, priority, assignedToId and adminNotes are for administrators. Null clears assignedToId, adminNotes or zip.
  */
 export type UpdateHelpRequestInput = {
   adminNotes?: InputMaybe<Scalars['String']['input']>;
@@ -813,6 +846,8 @@ export type UpdateHelpRequestInput = {
   priority?: InputMaybe<HelpPriority>;
   status?: InputMaybe<HelpStatus>;
   title?: InputMaybe<Scalars['String']['input']>;
+  /** A five-digit US ZIP code, changed by the requester or an administrator. */
+  zip?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Only the fields sent change; null clears the optional text fields. */
@@ -834,6 +869,8 @@ export type UpdateUserInput = {
 /** A person who can sign in: a workspace-platform user, a help-request requester or an administrator. */
 export type User = {
   __typename?: 'User';
+  /** The user's preferences on the workspace platform: for the person themselves, administrators and API keys with users:view. */
+  attributes: UserAttributes;
   createdAt: Scalars['DateTime']['output'];
   disabled: Scalars['Boolean']['output'];
   firstName?: Maybe<Scalars['String']['output']>;
@@ -867,6 +904,47 @@ export type UserHelpRequestsArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
   priority?: InputMaybe<HelpPriority>;
   status?: InputMaybe<HelpStatus>;
+};
+
+/** A user's preferences on the workspace platform; a user who never changed one has the defaults shown. */
+export type UserAttributes = {
+  __typename?: 'UserAttributes';
+  /** Default false. */
+  autoLoginKasm: Scalars['Boolean']['output'];
+  /** The installed workspace to start by default; uninstalling it clears this. */
+  defaultImage?: Maybe<Workspace>;
+  /** A BCP 47 language tag, in canonical form; null when not chosen. */
+  preferredLanguage?: Maybe<Scalars['String']['output']>;
+  /** An IANA time zone; null when not chosen. */
+  preferredTimezone?: Maybe<Scalars['String']['output']>;
+  /** Default true. */
+  showTips: Scalars['Boolean']['output'];
+  /** One OpenSSH public key line; null when none is set. */
+  sshPublicKey?: Maybe<Scalars['String']['output']>;
+  /** Default Light. */
+  theme: Theme;
+  /** Default true. */
+  toggleControlPanel: Scalars['Boolean']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+/** Only the fields sent change; null clears sshPublicKey, preferredLanguage, preferredTimezone and defaultImageId. */
+export type UserAttributesInput = {
+  autoLoginKasm?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The id of an installed workspace. */
+  defaultImageId?: InputMaybe<Scalars['ID']['input']>;
+  /** A BCP 47 language tag, such as en-US. */
+  preferredLanguage?: InputMaybe<Scalars['String']['input']>;
+  /** An IANA time zone, such as Europe/Berlin. */
+  preferredTimezone?: InputMaybe<Scalars['String']['input']>;
+  showTips?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * One OpenSSH public key line, "<type> <base64> [comment]", at most 16 KiB, of type ssh-ed25519, ssh-rsa,
+   * ecdsa-sha2-nistp256/384/521, sk-ssh-ed25519@openssh.com or sk-ecdsa-sha2-nistp256@openssh.com.
+   */
+  sshPublicKey?: InputMaybe<Scalars['String']['input']>;
+  theme?: InputMaybe<Theme>;
+  toggleControlPanel?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Users by username, by cursor, keyset-paged: a user added or removed meanwhile neither shifts nor repeats the others. */
@@ -938,10 +1016,16 @@ export type WildfireRisk = {
 /** A registry entry installed on this server. */
 export type Workspace = {
   __typename?: 'Workspace';
+  /** The groups whose members may use it, by name (administrators, and API keys with registry, images:view or groups:view). */
+  allowedGroups: Array<Group>;
+  /** CPU cores it runs with: the workspace settings' agent CPU cores override (2 unless changed). */
+  cores: Scalars['Int']['output'];
   entry: WorkspaceRegistryEntry;
   friendlyName: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   installedAt: Scalars['DateTime']['output'];
+  /** Memory in bytes it runs with: the workspace settings' agent memory override (4,100,000,000 unless changed). */
+  memory: Scalars['BigInt']['output'];
   /** The entry's name, <namespace>/<repository>:<tag>. */
   name: Scalars['String']['output'];
 };
@@ -1088,6 +1172,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AreaRisk: ResolverTypeWrapper<AreaRiskModel>;
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1142,12 +1227,15 @@ export type ResolversTypes = ResolversObject<{
   Role: Role;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Theme: Theme;
   UpdateFaqInput: UpdateFaqInput;
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateUserInput: UpdateUserInput;
   User: ResolverTypeWrapper<UserRecordModel>;
+  UserAttributes: ResolverTypeWrapper<UserAttributesViewModel>;
+  UserAttributesInput: UserAttributesInput;
   UserConnection: ResolverTypeWrapper<UserConnectionModel>;
   UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node: ResolversTypes['User'] }>;
   UserFilter: UserFilter;
@@ -1166,6 +1254,7 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AreaRisk: AreaRiskModel;
   AuthPayload: AuthPayload;
   BigInt: Scalars['BigInt']['output'];
   Boolean: Scalars['Boolean']['output'];
@@ -1216,6 +1305,8 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateUserInput: UpdateUserInput;
   User: UserRecordModel;
+  UserAttributes: UserAttributesViewModel;
+  UserAttributesInput: UserAttributesInput;
   UserConnection: UserConnectionModel;
   UserEdge: Omit<UserEdge, 'node'> & { node: ResolversParentTypes['User'] };
   UserFilter: UserFilter;
@@ -1230,6 +1321,11 @@ export type ResolversParentTypes = ResolversObject<{
   WorkspaceRunConfig: WorkspaceRunConfig;
   WorkspaceSettings: WorkspaceSettingsModel;
   WorkspaceSettingsInput: WorkspaceSettingsInput;
+}>;
+
+export type AreaRiskResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AreaRisk'] = ResolversParentTypes['AreaRisk']> = ResolversObject<{
+  earthquake?: Resolver<ResolversTypes['EarthquakeRisk'], ParentType, ContextType>;
+  wildfire?: Resolver<ResolversTypes['WildfireRisk'], ParentType, ContextType>;
 }>;
 
 export type AuthPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
@@ -1342,6 +1438,7 @@ export type HelpPriorityCountResolvers<ContextType = Context, ParentType extends
 
 export type HelpRequestResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequest'] = ResolversParentTypes['HelpRequest']> = ResolversObject<{
   adminNotes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  areaRisk?: Resolver<Maybe<ResolversTypes['AreaRisk']>, ParentType, ContextType>;
   assignedToId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   assignee?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
@@ -1357,6 +1454,7 @@ export type HelpRequestResolvers<ContextType = Context, ParentType extends Resol
   status?: Resolver<ResolversTypes['HelpStatus'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  zip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type HelpRequestChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestChange'] = ResolversParentTypes['HelpRequestChange']> = ResolversObject<{
@@ -1461,6 +1559,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   updateGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationUpdateGroupArgs, 'id' | 'input'>>;
   updateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationUpdateHelpRequestArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
+  updateUserAttributes?: Resolver<ResolversTypes['UserAttributes'], ParentType, ContextType, RequireFields<MutationUpdateUserAttributesArgs, 'input' | 'userId'>>;
   updateWorkspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceSettingsArgs, 'input'>>;
 }>;
 
@@ -1499,6 +1598,7 @@ export type SubscriptionResolvers<ContextType = Context, ParentType extends Reso
 }>;
 
 export type UserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
+  attributes?: Resolver<ResolversTypes['UserAttributes'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1513,6 +1613,18 @@ export type UserResolvers<ContextType = Context, ParentType extends ResolversPar
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type UserAttributesResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserAttributes'] = ResolversParentTypes['UserAttributes']> = ResolversObject<{
+  autoLoginKasm?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  defaultImage?: Resolver<Maybe<ResolversTypes['Workspace']>, ParentType, ContextType>;
+  preferredLanguage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  preferredTimezone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  showTips?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sshPublicKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  theme?: Resolver<ResolversTypes['Theme'], ParentType, ContextType>;
+  toggleControlPanel?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
 
 export type UserConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserConnection'] = ResolversParentTypes['UserConnection']> = ResolversObject<{
@@ -1556,10 +1668,13 @@ export type WildfireRiskResolvers<ContextType = Context, ParentType extends Reso
 }>;
 
 export type WorkspaceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Workspace'] = ResolversParentTypes['Workspace']> = ResolversObject<{
+  allowedGroups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
+  cores?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   entry?: Resolver<ResolversTypes['WorkspaceRegistryEntry'], ParentType, ContextType>;
   friendlyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   installedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  memory?: Resolver<ResolversTypes['BigInt'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
@@ -1603,6 +1718,7 @@ export type WorkspaceSettingsResolvers<ContextType = Context, ParentType extends
 }>;
 
 export type Resolvers<ContextType = Context> = ResolversObject<{
+  AreaRisk?: AreaRiskResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   BigInt?: GraphQLScalarType;
   Coordinates?: CoordinatesResolvers<ContextType>;
@@ -1637,6 +1753,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Query?: QueryResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserAttributes?: UserAttributesResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
   UserEdge?: UserEdgeResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;
@@ -1663,3 +1780,4 @@ export const HelpSortOrderValues = ['asc', 'desc'] as const satisfies readonly H
 export const HelpStatusValues = ['open', 'in_progress', 'on_hold', 'resolved', 'closed'] as const satisfies readonly HelpStatus[];
 export const RiskLevelValues = ['Low', 'Medium', 'High'] as const satisfies readonly RiskLevel[];
 export const RoleValues = ['user', 'admin'] as const satisfies readonly Role[];
+export const ThemeValues = ['Light', 'Dark'] as const satisfies readonly Theme[];

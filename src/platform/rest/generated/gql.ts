@@ -14,7 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment LegacyHelpRequest on HelpRequest {\n    id title description category priority contact_email: contactEmail status\n    requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes\n    created_date: createdAt updated_date: updatedAt\n  }\n": typeof types.LegacyHelpRequestFragmentDoc,
+    "\n  fragment LegacyHelpRequest on HelpRequest {\n    id title description category priority contact_email: contactEmail zip status\n    requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes\n    created_date: createdAt updated_date: updatedAt\n  }\n": typeof types.LegacyHelpRequestFragmentDoc,
     "\n  fragment LegacyHelpResponse on HelpResponse {\n    id request_id: requestId response new_status: newStatus is_public: isPublic responder_id: responderId created_date: createdAt\n  }\n": typeof types.LegacyHelpResponseFragmentDoc,
     "\n  fragment LegacyFaq on Faq {\n    id question answer category tags display_order: displayOrder is_active: isActive created_date: createdAt updated_date: updatedAt\n  }\n": typeof types.LegacyFaqFragmentDoc,
     "\n  query LegacyHelpRequests($status: HelpStatus, $category: HelpCategory, $priority: HelpPriority, $page: Int, $perPage: Int,\n      $sortBy: HelpRequestSortField, $sortOrder: HelpSortOrder) {\n    page: helpRequests(status: $status, category: $category, priority: $priority, page: $page, perPage: $perPage, sortBy: $sortBy, sortOrder: $sortOrder) {\n      requests { ...LegacyHelpRequest requester { username firstName lastName } }\n      pagination { page pages per_page: perPage total has_next: hasNext has_prev: hasPrev }\n    }\n  }\n": typeof types.LegacyHelpRequestsDocument,
@@ -45,9 +45,13 @@ type Documents = {
     "\n  mutation PlatformRemoveUserGroup($userId: ID!, $groupId: ID!) {\n    removeUserFromGroup(userId: $userId, groupId: $groupId) { id }\n  }\n": typeof types.PlatformRemoveUserGroupDocument,
     "\n  query PlatformGetGroups {\n    groups { group_id: id name description }\n  }\n": typeof types.PlatformGetGroupsDocument,
     "\n  query PlatformValidateCredentials {\n    validateCredentials\n  }\n": typeof types.PlatformValidateCredentialsDocument,
+    "\n  fragment PlatformUserAttributes on UserAttributes {\n    user_id: userId\n    ssh_public_key: sshPublicKey\n    show_tips: showTips\n    toggle_control_panel: toggleControlPanel\n    theme\n    preferred_language: preferredLanguage\n    preferred_timezone: preferredTimezone\n    default_image: defaultImage { id }\n    auto_login_kasm: autoLoginKasm\n  }\n": typeof types.PlatformUserAttributesFragmentDoc,
+    "\n  query PlatformGetAttributes($id: ID!) {\n    user(id: $id) { attributes { ...PlatformUserAttributes } }\n  }\n": typeof types.PlatformGetAttributesDocument,
+    "\n  mutation PlatformUpdateUserAttributes($id: ID!, $input: UserAttributesInput!) {\n    updateUserAttributes(userId: $id, input: $input) { userId }\n  }\n": typeof types.PlatformUpdateUserAttributesDocument,
+    "\n  query PlatformGetImages {\n    workspaces {\n      image_id: id\n      friendly_name: friendlyName\n      name\n      entry { description image_src: imageSrc categories }\n      cores\n      memory\n      groups: allowedGroups { group_id: id name }\n    }\n  }\n": typeof types.PlatformGetImagesDocument,
 };
 const documents: Documents = {
-    "\n  fragment LegacyHelpRequest on HelpRequest {\n    id title description category priority contact_email: contactEmail status\n    requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes\n    created_date: createdAt updated_date: updatedAt\n  }\n": types.LegacyHelpRequestFragmentDoc,
+    "\n  fragment LegacyHelpRequest on HelpRequest {\n    id title description category priority contact_email: contactEmail zip status\n    requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes\n    created_date: createdAt updated_date: updatedAt\n  }\n": types.LegacyHelpRequestFragmentDoc,
     "\n  fragment LegacyHelpResponse on HelpResponse {\n    id request_id: requestId response new_status: newStatus is_public: isPublic responder_id: responderId created_date: createdAt\n  }\n": types.LegacyHelpResponseFragmentDoc,
     "\n  fragment LegacyFaq on Faq {\n    id question answer category tags display_order: displayOrder is_active: isActive created_date: createdAt updated_date: updatedAt\n  }\n": types.LegacyFaqFragmentDoc,
     "\n  query LegacyHelpRequests($status: HelpStatus, $category: HelpCategory, $priority: HelpPriority, $page: Int, $perPage: Int,\n      $sortBy: HelpRequestSortField, $sortOrder: HelpSortOrder) {\n    page: helpRequests(status: $status, category: $category, priority: $priority, page: $page, perPage: $perPage, sortBy: $sortBy, sortOrder: $sortOrder) {\n      requests { ...LegacyHelpRequest requester { username firstName lastName } }\n      pagination { page pages per_page: perPage total has_next: hasNext has_prev: hasPrev }\n    }\n  }\n": types.LegacyHelpRequestsDocument,
@@ -78,6 +82,10 @@ const documents: Documents = {
     "\n  mutation PlatformRemoveUserGroup($userId: ID!, $groupId: ID!) {\n    removeUserFromGroup(userId: $userId, groupId: $groupId) { id }\n  }\n": types.PlatformRemoveUserGroupDocument,
     "\n  query PlatformGetGroups {\n    groups { group_id: id name description }\n  }\n": types.PlatformGetGroupsDocument,
     "\n  query PlatformValidateCredentials {\n    validateCredentials\n  }\n": types.PlatformValidateCredentialsDocument,
+    "\n  fragment PlatformUserAttributes on UserAttributes {\n    user_id: userId\n    ssh_public_key: sshPublicKey\n    show_tips: showTips\n    toggle_control_panel: toggleControlPanel\n    theme\n    preferred_language: preferredLanguage\n    preferred_timezone: preferredTimezone\n    default_image: defaultImage { id }\n    auto_login_kasm: autoLoginKasm\n  }\n": types.PlatformUserAttributesFragmentDoc,
+    "\n  query PlatformGetAttributes($id: ID!) {\n    user(id: $id) { attributes { ...PlatformUserAttributes } }\n  }\n": types.PlatformGetAttributesDocument,
+    "\n  mutation PlatformUpdateUserAttributes($id: ID!, $input: UserAttributesInput!) {\n    updateUserAttributes(userId: $id, input: $input) { userId }\n  }\n": types.PlatformUpdateUserAttributesDocument,
+    "\n  query PlatformGetImages {\n    workspaces {\n      image_id: id\n      friendly_name: friendlyName\n      name\n      entry { description image_src: imageSrc categories }\n      cores\n      memory\n      groups: allowedGroups { group_id: id name }\n    }\n  }\n": types.PlatformGetImagesDocument,
 };
 
 /**
@@ -97,7 +105,7 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment LegacyHelpRequest on HelpRequest {\n    id title description category priority contact_email: contactEmail status\n    requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes\n    created_date: createdAt updated_date: updatedAt\n  }\n"): (typeof documents)["\n  fragment LegacyHelpRequest on HelpRequest {\n    id title description category priority contact_email: contactEmail status\n    requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes\n    created_date: createdAt updated_date: updatedAt\n  }\n"];
+export function graphql(source: "\n  fragment LegacyHelpRequest on HelpRequest {\n    id title description category priority contact_email: contactEmail zip status\n    requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes\n    created_date: createdAt updated_date: updatedAt\n  }\n"): (typeof documents)["\n  fragment LegacyHelpRequest on HelpRequest {\n    id title description category priority contact_email: contactEmail zip status\n    requester_id: requesterId assigned_to_id: assignedToId admin_notes: adminNotes\n    created_date: createdAt updated_date: updatedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -218,6 +226,22 @@ export function graphql(source: "\n  query PlatformGetGroups {\n    groups { gro
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PlatformValidateCredentials {\n    validateCredentials\n  }\n"): (typeof documents)["\n  query PlatformValidateCredentials {\n    validateCredentials\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PlatformUserAttributes on UserAttributes {\n    user_id: userId\n    ssh_public_key: sshPublicKey\n    show_tips: showTips\n    toggle_control_panel: toggleControlPanel\n    theme\n    preferred_language: preferredLanguage\n    preferred_timezone: preferredTimezone\n    default_image: defaultImage { id }\n    auto_login_kasm: autoLoginKasm\n  }\n"): (typeof documents)["\n  fragment PlatformUserAttributes on UserAttributes {\n    user_id: userId\n    ssh_public_key: sshPublicKey\n    show_tips: showTips\n    toggle_control_panel: toggleControlPanel\n    theme\n    preferred_language: preferredLanguage\n    preferred_timezone: preferredTimezone\n    default_image: defaultImage { id }\n    auto_login_kasm: autoLoginKasm\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformGetAttributes($id: ID!) {\n    user(id: $id) { attributes { ...PlatformUserAttributes } }\n  }\n"): (typeof documents)["\n  query PlatformGetAttributes($id: ID!) {\n    user(id: $id) { attributes { ...PlatformUserAttributes } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlatformUpdateUserAttributes($id: ID!, $input: UserAttributesInput!) {\n    updateUserAttributes(userId: $id, input: $input) { userId }\n  }\n"): (typeof documents)["\n  mutation PlatformUpdateUserAttributes($id: ID!, $input: UserAttributesInput!) {\n    updateUserAttributes(userId: $id, input: $input) { userId }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformGetImages {\n    workspaces {\n      image_id: id\n      friendly_name: friendlyName\n      name\n      entry { description image_src: imageSrc categories }\n      cores\n      memory\n      groups: allowedGroups { group_id: id name }\n    }\n  }\n"): (typeof documents)["\n  query PlatformGetImages {\n    workspaces {\n      image_id: id\n      friendly_name: friendlyName\n      name\n      entry { description image_src: imageSrc categories }\n      cores\n      memory\n      groups: allowedGroups { group_id: id name }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
