@@ -142,7 +142,7 @@ export async function readHelpRequestsAfter(
   const condition = where(filter, seek.condition);
   const rows = await read<RequestRow & { sort_key: string | null }>(
     em,
-    `select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
+    `select id, title, description, category, priority, contact_email, zip, status, requester_id, assigned_to_id, admin_notes,
             created_at, updated_at, ${column === undefined ? 'null' : `${column}::text`} as sort_key
        from "help_requests"${condition.sql} order by ${seek.orderBy} limit ?`,
     [...condition.params, window.size + 1],
@@ -169,7 +169,7 @@ export async function readRequestersHelpRequestsAfter(
   const rows = await read<RequestRow & { sort_key: string | null }>(
     em,
     `select r.* from unnest(array[?]::varchar[]) as p(requester_id) cross join lateral (
-       select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
+       select id, title, description, category, priority, contact_email, zip, status, requester_id, assigned_to_id, admin_notes,
               created_at, updated_at, ${column === undefined ? 'null' : `${column}::text`} as sort_key
          from "help_requests"${scope} order by ${seek.orderBy} limit ?) r`,
     [[...requesterIds], ...condition.params, window.size + 1],

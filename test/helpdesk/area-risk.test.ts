@@ -55,6 +55,16 @@ describe('the ZIP code of a help request', () => {
     expect(listed.body.requests.every((r: object) => 'zip' in r)).toBe(true);
   });
 
+  it('is read by the cursor connections as by the page-numbered list', async () => {
+    const { id } = await file('90210');
+    const newest = `edges { node { id zip areaRisk { wildfire { zipCode } } } }`;
+    const read = await t.gql(`{ helpRequestsConnection(first: 1) { ${newest} } me { helpRequests(first: 1) { ${newest} } } }`, {}, alice);
+    expect(read.errors).toBeUndefined();
+    const expected = [{ node: { id, zip: '90210', areaRisk: { wildfire: { zipCode: '90210' } } } }];
+    expect(read.data.helpRequestsConnection.edges).toEqual(expected);
+    expect(read.data.me.helpRequests.edges).toEqual(expected);
+  });
+
   it('must be five digits, as the risk queries take it: anything else is refused and nothing is written', async () => {
     const before = await countRequests();
     for (const zip of ['9021', '902100', 'abcde', '9021O', ' 90210', '']) {
