@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import cliProgress from 'cli-progress';
 import pg from 'pg';
 import { ORDINARY_API_KEY_PERMISSIONS } from '../src/platform/auth/api-key-permissions.js';
@@ -6,6 +7,7 @@ import { hashSecret } from '../src/identity/api-keys.js';
 import { hashPassword } from '../src/users/passwords.js';
 import { migrate, openOrm } from '../src/platform/db/orm.js';
 import { HELP_CATEGORIES } from '../src/helpdesk/vocabulary.js';
+import { lookupZip } from '../src/risk/zip.js';
 import { DEFAULT_GROUP_ID } from '../src/users/group.entity.js';
 import { rng } from '../test/hardening/fuzz-inputs.js';
 
@@ -56,6 +58,8 @@ export interface SeedCounts {
 export interface SeedReport {
   /** Rows this run inserted (zero everywhere when the data was already there). */
   inserted: SeedCounts;
+  /** Requests this run gave a ZIP code: those seeded before requests had one, and the newest page's when it changed. */
+  zipsSet: number;
   /** Rows in the database afterwards. */
   total: SeedCounts;
   seconds: number;
@@ -121,6 +125,33 @@ const TAGS = ['login', 'password', 'workspace', 'gpu', 'billing', 'storage', 'br
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
+/**
+ * The ZIP codes requests are filed from: real ones the gateway's embedded geocoder places (so no lookup leaves the
+ * process), every one in a 0.1° cell of its own (the grid the risk cache keys on, so each is its own cache entry
+ * and upstream call), picked at an even stride through the sorted `zipcodes` data, which spreads them over the
+ * country. Deterministic: the same list on every run. Built on first use: the data sets take a moment to load.
+ */
+let benchZipList: string[] | undefined;
+export function benchZips(): readonly string[] {
+  if (benchZipList) return benchZipList;
+  const codes = Object.keys((createRequire(import.meta.url)('zipcodes') as { codes: Record<string, unknown> }).codes).sort();
+  const cells = new Set<string>();
+  const zips: string[] = [];
+  for (let i = 0; i < codes.length && zips.length < 1000; i += 40) {
+    const place = lookupZip(codes[i]!);
+    if (!place) continue;
+    const cell = `${Math.round(place.latitude * 10)},${Math.round(place.longitude * 10)}`;
+    if (cells.has(cell)) continue;
+    cells.add(cell);
+    zips.push(codes[i]!);
+  }
+  return (benchZipList = zips);
+}
+/** A request's ZIP code follows from its id, so a request seeded before the column existed gets the one it would have now. */
+const zipOf = (id: number) => benchZips()[id % benchZips().length]!;
+/** The newest requests, up to the largest page the API serves, each get a ZIP code of their own (see newestPageZips). */
+const NEWEST_PAGE = 100;
+
 const sentences = (r: Random, min: number, max: number) => Array.from({ length: r.int(min, max) }, () => r.pick(SENTENCES)).join(' ');
 
 // ---- bulk insert ------------------------------------------------------------------------------------------
@@ -169,7 +200,7 @@ const USER_COLUMNS: Column[] = [
 const REQUEST_COLUMNS: Column[] = [
   ['id', 'int'], ['title', 'varchar'], ['description', 'text'], ['category', 'text'], ['priority', 'help_priority'],
   ['contact_email', 'varchar'], ['status', 'help_status'], ['requester_id', 'varchar'], ['assigned_to_id', 'varchar'],
-  ['admin_notes', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['admin_notes', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['zip', 'varchar'],
 ];
 const RESPONSE_COLUMNS: Column[] = [
   ['id', 'int'], ['request_id', 'int'], ['responder_id', 'varchar'], ['response', 'text'], ['new_status', 'help_status'],
@@ -188,7 +219,7 @@ const USER_BATCH = 2_000;
 const REQUEST_BATCH = 1_000;
 const FAQ_BATCH = 500;
 
-async function counts(pool: pg.Pool): Promise<SeedCounts & { benchUsers: number; apiKey: boolean }> {
+async function counts(pool: pg.Pool): Promise<SeedCounts & { benchUsers: number; apiKey: boolean; zipsMissing: boolean }> {
   const { rows } = await pool.query(`select
       (select count(*) from users)::int as users,
       (select count(*) from users where username_key like 'bench.%')::int as "benchUsers",
@@ -196,7 +227,8 @@ async function counts(pool: pg.Pool): Promise<SeedCounts & { benchUsers: number;
       (select count(*) from help_responses)::int as responses,
       (select count(*) from help_request_history)::int as history,
       (select count(*) from faqs)::int as faqs,
-      exists(select 1 from api_keys where key = $1) as "apiKey"`, [BENCH_API_KEY.key]);
+      exists(select 1 from api_keys where key = $1) as "apiKey",
+      exists(select 1 from help_requests where zip is null) as "zipsMissing"`, [BENCH_API_KEY.key]);
   return rows[0];
 }
 
@@ -214,9 +246,10 @@ export async function seed(url: string, size: SeedSize, options: { progress?: bo
     const usersMissing = Math.max(0, size.users - before.benchUsers);
     const requestsMissing = Math.max(0, size.requests - before.helpRequests);
     const faqsMissing = Math.max(0, size.faqs - before.faqs);
-    const work = usersMissing + requestsMissing + faqsMissing + (before.apiKey ? 0 : 1);
+    const work = usersMissing + requestsMissing + faqsMissing + (before.apiKey ? 0 : 1) + (before.zipsMissing ? 1 : 0);
     if (work === 0) {
-      return { inserted, total: stripBench(before), seconds: (performance.now() - started) / 1000 };
+      const zipsSet = await newestPageZips(pool);
+      return { inserted, zipsSet, total: stripBench(before), seconds: (performance.now() - started) / 1000 };
     }
 
     const bar = new cliProgress.SingleBar(
@@ -303,14 +336,41 @@ export async function seed(url: string, size: SeedSize, options: { progress?: bo
       advance(batch, 'faqs');
     }
 
+    // The newest page first, so the statement below leaves it as it is: each request is counted once.
+    let zipsSet = await newestPageZips(pool);
+    if (before.zipsMissing) {
+      // Requests seeded before they had a ZIP code: one statement, the ZIP code each would have been seeded with.
+      const filled = await pool.query(`update help_requests set zip = ($1::varchar[])[1 + id % $2] where zip is null`, [benchZips(), benchZips().length]);
+      zipsSet += filled.rowCount ?? 0;
+      advance(1, 'zip codes');
+    }
+
     if (show) bar.stop();
     // What autovacuum would soon do on a live database: fresh statistics for the planner, and a visibility map
     // so counts can use index-only scans instead of reading every freshly written heap page.
     await pool.query('vacuum analyze');
-    return { inserted, total: stripBench(await counts(pool)), seconds: (performance.now() - started) / 1000 };
+    return { inserted, zipsSet, total: stripBench(await counts(pool)), seconds: (performance.now() - started) / 1000 };
   } finally {
     await pool.end();
   }
+}
+
+/**
+ * Gives the newest requests in the default order (created_at, then id, newest first), the first page of any size
+ * the API serves, ZIP codes all different (the first of benchZips(), in that order), so the area-risk scenario
+ * reads as many areas as requests. Updates only what differs: nothing on a second run, and only the newcomers after
+ * a top-up that filed newer requests.
+ */
+async function newestPageZips(pool: pg.Pool): Promise<number> {
+  const result = await pool.query(
+    `with page as (
+       select id, row_number() over (order by created_at desc, id desc) as n
+         from help_requests order by created_at desc, id desc limit $2)
+     update help_requests r set zip = ($1::varchar[])[page.n]
+       from page where r.id = page.id and r.zip is distinct from ($1::varchar[])[page.n]`,
+    [benchZips().slice(0, NEWEST_PAGE), NEWEST_PAGE],
+  );
+  return result.rowCount ?? 0;
 }
 
 function stripBench({ users, helpRequests, responses, history, faqs }: SeedCounts): SeedCounts {
@@ -370,6 +430,7 @@ function generateRequests(ids: number[], offset: number, size: SeedSize, adminId
       assignee && r.chance(0.2) ? `Internal: ${r.pick(SENTENCES)}` : null,
       new Date(created),
       new Date(at),
+      zipOf(id),
     ]);
   });
   return { requests, responses, history };
