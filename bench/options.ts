@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-export const SCENARIO_IDS = ['graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated', 'postgraphile'] as const;
+export const SCENARIO_IDS = [
+  'graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated',
+  'connection-deep', 'area-risk-page', 'offset-deep', 'postgraphile',
+] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
-/** The letters the scenarios go by in the README and the summary: a–f, in run order. */
+/** The letters the scenarios go by in the README and the summary, in run order. */
 export const LETTERS: Record<ScenarioId, string> = {
   'graphql-list': 'a',
   'rest-list': 'b',
@@ -15,11 +18,14 @@ export const LETTERS: Record<ScenarioId, string> = {
   statistics: 'g',
   search: 'h',
   authenticated: 'i',
+  'connection-deep': 'j',
+  'area-risk-page': 'k',
+  'offset-deep': 'l',
   postgraphile: 'p',
 };
 
 /** What `--scales` measures at each size: the operations whose cost could grow with the data. */
-export const SCALE_SCENARIOS: ScenarioId[] = ['graphql-list', 'rest-list', 'statistics', 'search'];
+export const SCALE_SCENARIOS: ScenarioId[] = ['graphql-list', 'rest-list', 'statistics', 'search', 'connection-deep'];
 
 export interface BenchOptions {
   /** Seconds each scenario is measured. */
@@ -58,14 +64,16 @@ export const USAGE = `Usage: npm run bench -- [options]
   --connections <n>   concurrent connections autocannon keeps open (default 10)
   --scenarios <list>  comma-separated letters or names, in any order (default all):
                       a graphql-list, b rest-list, c sql-baseline, d ceiling, e wildfire-cached, f update-user,
-                      g statistics, h search, i authenticated, p postgraphile (PostGraphile 5 with its JWT preset, the
-                      peer; its packages live in bench/package.json and are installed on first use)
+                      g statistics, h search, i authenticated, j connection-deep (a page of the cursor connection at
+                      90% of the table), k area-risk-page (a page of (a) with each request's area risk, from the warm
+                      cache), l offset-deep (the offset page at j's depth), p postgraphile (PostGraphile 5 with its JWT
+                      preset, the peer; its packages live in bench/package.json and are installed on first use)
   --page-size <n>     help requests per page in the list scenarios (default 50)
   --skip-seed         use the database as it is (it must have been seeded before)
   --small             seed 200 users / 500 requests / 20 FAQs instead of 10,000 / 50,000 / 500
   --requests <n>      seed n help requests, with n / 5 users and responses and history in proportion
   --scales <list>     comma-separated sizes in help requests, e.g. 50000,1000000: seeds each in turn (topping up)
-                      and measures a, b, g and h at each (or --scenarios), then compares cost per operation
+                      and measures a, b, g, h and j at each (or --scenarios), then compares cost per operation
                       at the largest size with the smallest (target: at most 1.25 times)
   --out <dir>         where the results JSON is written (default bench/results)
   --profile           write V8 CPU profiles of the server processes to <out>/profiles (open in Chrome DevTools)
@@ -141,7 +149,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup, 3),
     rounds: positive('rounds', values.rounds, 5, true),
     connections: positive('connections', values.connections, 10, true),
-    // Run order is a–f whatever order they were named in, so two runs compare scenario by scenario.
+    // Run order is the letters' whatever order they were named in, so two runs compare scenario by scenario.
     scenarios: SCENARIO_IDS.filter((id) => scenarios.includes(id)),
     skipSeed: values['skip-seed'],
     small: values.small,

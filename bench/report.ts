@@ -42,7 +42,7 @@ export interface BenchResults {
   database: { source: 'DATABASE_URL' | 'embedded'; serverVersion: string };
   seed: unknown;
   scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
-  ratios: Record<'a/c' | 'b/c' | 'e/d' | 'b/a' | 'a/p', number | null>;
+  ratios: Record<'a/c' | 'b/c' | 'e/d' | 'b/a' | 'a/p' | 'j/a' | 'k/a' | 'j/l', number | null>;
   sqlStatements: StatementCounts | null;
   /** Whether the baseline answered exactly the JSON the GraphQL list answered, on one sampled page. */
   baselineMatchesGraphql: boolean | null;
@@ -50,6 +50,12 @@ export interface BenchResults {
   peerMatchesGraphql: boolean | null;
   /** Calls the fake risk upstreams received while (e) was measured: 0 when every answer came from the cache. */
   upstreamCallsDuringCachedScenario: number | null;
+  /** The same while (k) was measured: 0 when every area of its page came from the cache. */
+  upstreamCallsDuringAreaRiskScenario: number | null;
+  /** Where (j) and (l) read: the requests before their page, of how many, and (l)'s page number. */
+  deepPage: { total: number; depth: number; page: number } | null;
+  /** Whether (j)'s page after its cursor held the same requests as (l)'s page, in the same order, on one sample. */
+  deepPagesMatch: boolean | null;
   targets: Target[];
   /** With `--against`: the other build's results for the gateway scenarios, and this build over that one. */
   against: {
@@ -95,6 +101,9 @@ export function ratios(results: BenchResults['scenarios']): BenchResults['ratios
     'e/d': ratio(results, 'wildfire-cached', 'ceiling'),
     'b/a': ratio(results, 'rest-list', 'graphql-list'),
     'a/p': ratio(results, 'graphql-list', 'postgraphile'),
+    'j/a': ratio(results, 'connection-deep', 'graphql-list'),
+    'k/a': ratio(results, 'area-risk-page', 'graphql-list'),
+    'j/l': ratio(results, 'connection-deep', 'offset-deep'),
   };
 }
 
@@ -132,6 +141,15 @@ function peerCpuRatio(results: BenchResults['scenarios']): number | null {
   return mine && theirs ? rounded(theirs / mine) : null;
 }
 
+/** A deep connection page (j) may cost at most this many times the first page of the list (a), in CPU per request. */
+export const DEEP_PAGE_COST = 1.25;
+
+/** (a)'s CPU per request over (j)'s: at least 1 / DEEP_PAGE_COST when the deep page costs what the target allows. */
+function deepCpuRatio(results: BenchResults['scenarios']): number | null {
+  const [first, deep] = [totalCpu(results['graphql-list']), totalCpu(results['connection-deep'])];
+  return first && deep ? rounded(first / deep) : null;
+}
+
 export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, results: BenchResults['scenarios'] = {}): Target[] {
   const atLeast = (name: keyof typeof r, threshold: number, description: string): Target => ({
     name,
@@ -147,6 +165,14 @@ export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, 
         { name: 'a/p CPU', description: 'PostGraphile spends ≥ 1.5 × the CPU per page (server + PostgreSQL) of the GraphQL list', threshold: 1.5, value: peerCpu, pass: peerCpu === null ? null : peerCpu >= 1.5 },
       ]
     : [];
+  const deepCpu = deepCpuRatio(results);
+  const minDeep = rounded(1 / DEEP_PAGE_COST);
+  const deep: Target[] = results['connection-deep'] && results['graphql-list']
+    ? [{ name: 'j/a CPU', description: `the page at 90% by cursor costs ≤ ${DEEP_PAGE_COST} × the first page of the list in CPU per request (server + PostgreSQL): a's / j's ≥ ${minDeep}`, threshold: minDeep, value: deepCpu, pass: deepCpu === null ? null : deepCpu >= minDeep }]
+    : [];
+  const areaRisk: Target[] = results['area-risk-page'] && results['graphql-list']
+    ? [atLeast('k/a', 0.8, 'the list with every request\'s area risk (50 areas, cached) ≥ 0.8 × the list, in requests per second')]
+    : [];
   return [
     atLeast('a/c', 0.7, 'GraphQL list ≥ 0.7 × the raw-SQL baseline'),
     atLeast('b/a', 0.9, 'REST list ≥ 0.9 × the GraphQL list'),
@@ -157,6 +183,8 @@ export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, 
       value: sql?.constantInPageSize ?? null,
       pass: sql?.constantInPageSize ?? null,
     },
+    ...deep,
+    ...areaRisk,
     ...peer,
   ];
 }
@@ -218,6 +246,14 @@ export function summary(results: BenchResults): string {
   if (results.upstreamCallsDuringCachedScenario !== null) {
     lines.push(`upstream calls while (e) was measured: ${results.upstreamCallsDuringCachedScenario}`);
   }
+  if (results.upstreamCallsDuringAreaRiskScenario !== null) {
+    lines.push(`upstream calls while (k) was measured: ${results.upstreamCallsDuringAreaRiskScenario}`);
+  }
+  if (results.deepPage) {
+    const { depth, total, page } = results.deepPage;
+    lines.push(`deep page (j, l): the ${options.pageSize} requests after the first ${depth.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (page ${page.toLocaleString('en-US')})`);
+  }
+  if (results.deepPagesMatch !== null) lines.push(`the cursor's page holds the offset page's requests: ${results.deepPagesMatch ? 'yes' : 'NO'}`);
   lines.push('');
   for (const t of results.targets) {
     const verdict = t.pass === null ? 'SKIP' : t.pass ? 'PASS' : 'MISS';

@@ -13,7 +13,18 @@ import { startChild, type Child } from './children.js';
 import { CpuMeter } from './cpu.js';
 import { parseOptions, USAGE, type BenchOptions } from './options.js';
 import { comparison, machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
-import { pageShape, SCENARIOS, WILDFIRE_QUERY, WILDFIRE_ZIP, type Scenario, type ScenarioContext, type ServerName, type Target } from './scenarios.js';
+import {
+  locateDeepPage,
+  pageShape,
+  SCENARIOS,
+  WILDFIRE_QUERY,
+  WILDFIRE_ZIP,
+  type DeepPage,
+  type Scenario,
+  type ScenarioContext,
+  type ServerName,
+  type Target,
+} from './scenarios.js';
 import { runScales } from './scales.js';
 import { BENCH_ADMIN, benchUserId, FULL_SEED, seed, seedOf, SMALL_SEED } from './seed.js';
 import { countStatements } from './sql-counts.js';
@@ -170,7 +181,9 @@ async function main(): Promise<void> {
       log(`seeding ${size.users} users, ${size.requests} help requests, ${size.faqs} FAQs (only what is missing)`);
       const report = await seed(database.url, size, { progress: Boolean(process.stderr.isTTY) });
       const added = Object.values(report.inserted).reduce((a, b) => a + b, 0);
-      log(added === 0 ? 'seed: the data is already there, nothing to add' : `seed: added ${JSON.stringify(report.inserted)} in ${report.seconds.toFixed(1)} s`);
+      if (added > 0) log(`seed: added ${JSON.stringify(report.inserted)} in ${report.seconds.toFixed(1)} s`);
+      if (report.zipsSet > 0) log(`seed: gave ${report.zipsSet} help requests a ZIP code`);
+      if (added === 0 && report.zipsSet === 0) log('seed: the data is already there, nothing to add');
       seedReport = { size, ...report };
     }
 
@@ -194,10 +207,10 @@ async function main(): Promise<void> {
       FIRE_API_URL: fake.fireUrl,
       FIRE_API_TOKEN: FAKE_MAP_KEY,
       ZIP_GEOCODER_URL: fake.geocoderUrl,
+      // The quota is counted in this database for the UTC day, across runs; the fake upstream bills nothing, and
+      // the area-risk scenario fills the cache of each gateway (and of the counting one) from 50 areas per run.
+      FIRE_DAILY_QUOTA: '100000',
     };
-
-    log('counting SQL statements per operation');
-    const sql = await countStatements(gatewayEnv, options.pageSize, { wildfire: (url) => warmRiskCache(url).then(() => undefined) });
 
     const needed = new Set<ServerName>(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => s.server));
     if (needed.has('ceiling')) needed.add('gateway'); // the ceiling answers the gateway's own wildfire body
@@ -247,7 +260,17 @@ async function main(): Promise<void> {
     }
 
     const adminAuth = needed.has('gateway') ? await signIn(urls.gateway) : '';
-    const ctx: ScenarioContext = { urls, adminAuth, peerAuth, pageSize: options.pageSize };
+    let deep: DeepPage | null = null;
+    if (options.scenarios.includes('connection-deep') || options.scenarios.includes('offset-deep')) {
+      log('locating the page at 90% of the table');
+      deep = await locateDeepPage(urls.gateway, adminAuth, options.pageSize, options.scenarios.includes('connection-deep'), log);
+    }
+    const ctx: ScenarioContext = { urls, adminAuth, peerAuth, pageSize: options.pageSize, deep };
+
+    // After the servers start, so the deep page is located first; they stay idle meanwhile.
+    log('counting SQL statements per operation');
+    const sql = await countStatements(gatewayEnv, options.pageSize, { wildfire: (url) => warmRiskCache(url).then(() => undefined) }, { scenarios: options.scenarios, deep });
+
     // The other build's gateway stands in for this one's, with a token of its own.
     const againstCtx: ScenarioContext | null = against
       ? { ...ctx, urls: { ...urls, gateway: against.url }, adminAuth: await signIn(against.url) }
@@ -272,6 +295,20 @@ async function main(): Promise<void> {
       if (!peerMatchesGraphql) log('warning: PostGraphile did not answer the same rows in the same order as the GraphQL list');
     }
 
+    // The cursor walk reached the deep page from the end, the offset page counts its way there: the same rows,
+    // when both found the same depth.
+    let deepPagesMatch: boolean | null = null;
+    if (deep?.cursor) {
+      const [connection, offset] = await Promise.all(
+        SCENARIOS.filter((s) => s.id === 'connection-deep' || s.id === 'offset-deep').map((s) => send(s.target(ctx))),
+      );
+      const ids = (nodes: Array<{ id: number }> | undefined) => JSON.stringify(nodes?.map((n) => n.id) ?? null);
+      deepPagesMatch = offset
+        ? ids(connection!.body?.data?.helpRequestsConnection?.edges?.map((e: any) => e.node)) === ids(offset.body?.data?.helpRequests?.requests)
+        : null;
+      if (deepPagesMatch === false) log('warning: the deep connection page and the offset page at its depth hold different requests');
+    }
+
     const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
     // With --against, each gateway scenario is followed by its twin on the other build, in every round.
     const runs = selected.flatMap((scenario) => {
@@ -282,6 +319,9 @@ async function main(): Promise<void> {
     });
     const name = (run: (typeof runs)[number]) => `(${run.scenario.letter}${run.side === 'against' ? '′' : ''}) ${run.scenario.id}`;
     for (const run of runs) {
+      // The first answer of (k) fills the gateway's risk cache with its areas, as warmRiskCache does for (e); the
+      // sample below must then find every area cached.
+      if (run.scenario.id === 'area-risk-page') await send(run.target);
       const sample = await send(run.target);
       const problem = run.scenario.problem(sample.status, sample.body, run.ctx);
       if (problem) throw new Error(`${name(run)}: ${problem}`);
@@ -292,6 +332,7 @@ async function main(): Promise<void> {
     log(`${runs.map((r) => `${r.scenario.letter}${r.side === 'against' ? '′' : ''}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
     const upstreamCalls = () => fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
     let upstreamCallsDuringCachedScenario: number | null = null;
+    let upstreamCallsDuringAreaRiskScenario: number | null = null;
     for (let turn = 1; turn <= options.rounds; turn++) {
       for (const run of runs) {
         const { scenario, target } = run;
@@ -306,6 +347,9 @@ async function main(): Promise<void> {
         run.cpu.stop();
         if (scenario.id === 'wildfire-cached') {
           upstreamCallsDuringCachedScenario = (upstreamCallsDuringCachedScenario ?? 0) + upstreamCalls() - upstreamBefore;
+        }
+        if (scenario.id === 'area-risk-page') {
+          upstreamCallsDuringAreaRiskScenario = (upstreamCallsDuringAreaRiskScenario ?? 0) + upstreamCalls() - upstreamBefore;
         }
       }
     }
@@ -335,6 +379,9 @@ async function main(): Promise<void> {
       baselineMatchesGraphql,
       peerMatchesGraphql,
       upstreamCallsDuringCachedScenario,
+      upstreamCallsDuringAreaRiskScenario,
+      deepPage: deep ? { total: deep.total, depth: deep.depth, page: deep.page } : null,
+      deepPagesMatch,
       targets: targets(r, sql, scenarios),
       against: options.against ? { checkout: options.against, commit: commitOf(options.against), scenarios: theirs, ratios: comparison(scenarios, theirs) } : null,
     };

@@ -1,20 +1,133 @@
 import { BENCH_API_KEY, benchUserId } from './seed.js';
 import { LETTERS, type ScenarioId } from './options.js';
 
+/** What a help-desk screen shows of each request: (a) reads it, and (j), (k) and (l) read the same. */
+const REQUEST_FIELDS = `
+        id title description status priority category createdAt updatedAt
+        requester { id username }
+        assignee { id username }
+        responses { id response isPublic createdAt responder { id username } }`;
+
 /** (a): one page of help requests with requester, assignee and responses, as a help-desk screen would ask. */
 export const LIST_QUERY = /* GraphQL */ `
   query BenchHelpRequests($perPage: Int!) {
     helpRequests(perPage: $perPage) {
-      requests {
-        id title description status priority category createdAt updatedAt
-        requester { id username }
-        assignee { id username }
-        responses { id response isPublic createdAt responder { id username } }
+      requests {${REQUEST_FIELDS}
       }
       pagination { page pages perPage total hasNext hasPrev }
     }
   }
 `;
+
+/** (j): the page of (a), by cursor, deep in the table; totalCount, as (a) reads its total. */
+export const CONNECTION_QUERY = /* GraphQL */ `
+  query BenchHelpRequestsConnection($first: Int!, $after: String) {
+    helpRequestsConnection(first: $first, after: $after) {
+      edges { node {${REQUEST_FIELDS}
+      } }
+      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      totalCount
+    }
+  }
+`;
+
+/** (l): the page of (a) by number, at the depth of (j). */
+export const OFFSET_QUERY = /* GraphQL */ `
+  query BenchHelpRequestsPage($page: Int!, $perPage: Int!) {
+    helpRequests(page: $page, perPage: $perPage) {
+      requests {${REQUEST_FIELDS}
+      }
+      pagination { page pages perPage total hasNext hasPrev }
+    }
+  }
+`;
+
+/**
+ * (k): the page of (a) with each request's area risk. The seed gives the newest requests ZIP codes all different,
+ * each in a grid cell of its own, so a page reads as many areas as requests; zip is read to check that.
+ */
+export const AREA_RISK_QUERY = /* GraphQL */ `
+  query BenchHelpRequestsAreaRisk($perPage: Int!) {
+    helpRequests(perPage: $perPage) {
+      requests {${REQUEST_FIELDS}
+        zip
+        areaRisk {
+          wildfire { riskScore riskLevel dataStatus { fire } }
+          earthquake { riskScore riskLevel dataStatus { seismic } }
+        }
+      }
+      pagination { page pages perPage total hasNext hasPrev }
+    }
+  }
+`;
+
+/** The page (j) and (l) read lies at this fraction of the table, in the default order (newest first). */
+export const DEEP_FRACTION = 0.9;
+
+/**
+ * Where (j) and (l) read: `depth` requests precede their page, of `total`; (j) pages on from `cursor`, the cursor
+ * of the request just before, and (l) asks for page number `page`.
+ */
+export interface DeepPage {
+  total: number;
+  depth: number;
+  page: number;
+  /** Null when (j) is not measured: finding it takes one request per 100 rows from the end. */
+  cursor: string | null;
+}
+
+/** What the walk to the deep page asks: the cursor of the first request of each step. */
+const WALK_QUERY = /* GraphQL */ `
+  query BenchWalkBack($last: Int!, $before: String) {
+    helpRequestsConnection(last: $last, before: $before) { pageInfo { startCursor } }
+  }
+`;
+
+/**
+ * Locates the page (j) and (l) read, through the public API only: its depth is DEEP_FRACTION of the table, rounded
+ * down to a whole page so (l)'s page number starts at the very same request (and moved up to keep a full page on a
+ * table too small for one there); its cursor is found by walking back from the end, 100 requests a step, since
+ * the last tenth is the shorter way there (at 1,000,000 requests, 1,000 steps).
+ */
+export async function locateDeepPage(
+  gatewayUrl: string,
+  adminAuth: string,
+  pageSize: number,
+  withCursor: boolean,
+  log: (message: string) => void,
+): Promise<DeepPage> {
+  const ask = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(`${gatewayUrl}/graphql`, {
+      method: 'POST',
+      headers: { ...json, authorization: adminAuth },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as any;
+    if (response.status !== 200 || body.errors) throw new Error(`locating the deep page: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return body.data.helpRequestsConnection;
+  };
+  const { totalCount: total } = await ask('{ helpRequestsConnection(first: 1) { totalCount } }');
+  if (total < pageSize) throw new Error(`the deep page needs at least ${pageSize} help requests, the table holds ${total}`);
+  const depth = Math.floor(Math.min(total * DEEP_FRACTION, total - pageSize) / pageSize) * pageSize;
+  const page = depth / pageSize + 1;
+  if (!withCursor || depth === 0) return { total, depth, page, cursor: null };
+  // The cursor to read on after is that of the request at depth - 1 (counting from 0): the first of the last
+  // total - depth + 1 requests.
+  const rows = total - depth + 1;
+  let before: string | null = null;
+  let walked = 0;
+  let reported = 0;
+  while (walked < rows) {
+    const last = Math.min(100, rows - walked);
+    before = (await ask(WALK_QUERY, { last, before })).pageInfo.startCursor as string;
+    walked += last;
+    if (walked === rows || walked - reported >= rows / 10) {
+      log(`deep page: walked back ${walked.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} requests from the end`);
+      reported = walked;
+    }
+  }
+  return { total, depth, page, cursor: before };
+}
 
 /**
  * (p): the page (a) asks for, as PostGraphile's generated schema names it: the same rows in the same order
@@ -102,6 +215,8 @@ export interface ScenarioContext {
   /** `Bearer …` the peer's JWT preset accepts, for the same administrator. */
   peerAuth: string;
   pageSize: number;
+  /** Where the deep scenarios read; null when neither (j) nor (l) is measured. */
+  deep: DeepPage | null;
 }
 
 export interface Target {
@@ -128,6 +243,21 @@ const graphqlProblem = (status: number, body: any) =>
   status !== 200 ? `status ${status}` : body?.errors ? `GraphQL errors: ${JSON.stringify(body.errors).slice(0, 300)}` : null;
 const pageProblem = (requests: unknown, ctx: ScenarioContext) =>
   Array.isArray(requests) && requests.length === ctx.pageSize ? null : `expected ${ctx.pageSize} requests on the page`;
+const deepPage = (ctx: ScenarioContext): DeepPage => {
+  if (!ctx.deep) throw new Error('the deep page has not been located');
+  return ctx.deep;
+};
+/** (k) measures reading risk from the cache, for as many areas as requests: anything else is another scenario. */
+const areaRiskProblem = (requests: any[]): string | null => {
+  const zips = new Set(requests.map((r) => r.zip));
+  if (zips.size !== requests.length || zips.has(null)) return `expected ${requests.length} different ZIP codes on the page, found ${zips.size} (was the database seeded with them?)`;
+  for (const r of requests) {
+    const fire = r.areaRisk?.wildfire?.dataStatus?.fire;
+    const seismic = r.areaRisk?.earthquake?.dataStatus?.seismic;
+    if (fire !== 'cached' || seismic !== 'cached') return `ZIP ${r.zip}: fire data is ${fire}, seismic data ${seismic}, not both cached`;
+  }
+  return null;
+};
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -248,6 +378,46 @@ export const SCENARIOS: Scenario[] = [
       body: JSON.stringify({ query: '{ __typename }' }),
     }),
     problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.__typename === 'Query' ? null : 'no __typename in the answer'),
+  },
+  {
+    id: 'connection-deep',
+    letter: LETTERS['connection-deep'],
+    title: `GraphQL helpRequestsConnection, the page at ${DEEP_FRACTION * 100}% of the table by cursor`,
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: CONNECTION_QUERY, variables: { first: ctx.pageSize, after: deepPage(ctx).cursor } }),
+    }),
+    problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequestsConnection?.edges, ctx),
+  },
+  {
+    id: 'area-risk-page',
+    letter: LETTERS['area-risk-page'],
+    title: 'GraphQL list of (a) with each request\'s area risk, from the warm cache',
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: AREA_RISK_QUERY, variables: { perPage: ctx.pageSize } }),
+    }),
+    problem: (status, body, ctx) =>
+      graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx) ?? areaRiskProblem(body.data.helpRequests.requests),
+  },
+  {
+    id: 'offset-deep',
+    letter: LETTERS['offset-deep'],
+    title: 'GraphQL helpRequests by page number, at the depth of (j)',
+    server: 'gateway',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.gateway}/graphql`,
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query: OFFSET_QUERY, variables: { page: deepPage(ctx).page, perPage: ctx.pageSize } }),
+    }),
+    problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx),
   },
   {
     id: 'postgraphile',
