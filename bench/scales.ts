@@ -77,7 +77,7 @@ export function scaleSummary(c: ScaleComparison): string {
   for (const [id, s] of Object.entries(c.scenarios)) {
     const cells = s.cpuMicrosecondsPerRequest.map((v, i) => `${v === null ? '–' : Math.round(v).toLocaleString('en-US')} µs (${Math.round(s.requestsPerSecond[i]!)}/s)`);
     const verdict = s.pass === null ? 'SKIP' : s.pass ? 'PASS' : 'MISS';
-    lines.push(`${verdict}  ${`${LETTERS[id as ScenarioId]} ${id}`.padEnd(16)} ${cells.join('  →  ')}   × ${s.growth?.toFixed(2) ?? '–'} (target ≤ ${SCALE_TARGET})`);
+    lines.push(`${verdict}  ${`${LETTERS[id as ScenarioId]} ${id}`.padEnd(18)} ${cells.join('  →  ')}   × ${s.growth?.toFixed(2) ?? '–'} (target ≤ ${SCALE_TARGET})`);
   }
   return lines.join('\n');
 }
