@@ -43,6 +43,10 @@ const HelpRequestSchema = defineEntity({
     { name: 'help_requests_priority_created_index', properties: ['priority', 'createdAt'] },
     { name: 'help_requests_created_at_index', properties: ['createdAt'] },
     { name: 'help_requests_title_index', properties: ['title'] },
+    // Keyset pages sorted by a column of few values read these (see the help_request_keyset_indexes migration).
+    { name: 'help_requests_status_id_index', properties: ['status', 'id'] },
+    { name: 'help_requests_priority_id_index', properties: ['priority', 'id'] },
+    { name: 'help_requests_category_id_index', properties: ['category', 'id'] },
     { name: 'help_requests_search_index', properties: ['searchVector'], type: 'gin' },
   ],
 });

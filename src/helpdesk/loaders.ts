@@ -1,7 +1,57 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
 import { groupByKeys } from '../platform/db/read.js';
+import type { PageWindow } from '../platform/graphql/connections.js';
 import { SettledLoader } from '../platform/graphql/settled-loader.js';
-import { readHistory, readResponses, type HelpRequestHistoryView, type HelpResponseView } from './views.js';
+import {
+  countRequestersHelpRequests,
+  readHistory,
+  readRequestersHelpRequestsAfter,
+  readResponses,
+  type HelpRequestFilter,
+  type HelpRequestHistoryView,
+  type HelpRequestSortColumn,
+  type HelpResponseView,
+  type PositionedHelpRequest,
+} from './views.js';
+import type { SortOrder } from './vocabulary.js';
+
+/** One requester's page of requests: whose, which (filter), in what order, and where. */
+export interface RequesterPageKey {
+  requesterId: string;
+  filter: Omit<HelpRequestFilter, 'requesterId'>;
+  sort: { column: HelpRequestSortColumn; order: SortOrder };
+  window: PageWindow;
+}
+
+/**
+ * Loads keys that share everything but the requester in one call per shared part: a list of people asking for
+ * their requests with the same arguments is one statement, whatever its length.
+ */
+function byRequester<K extends { requesterId: string }, V>(load: (ids: string[], shared: Omit<K, 'requesterId'>) => Promise<V[]>) {
+  const sharedOf = ({ requesterId: _id, ...shared }: K) => shared;
+  return new DataLoader<K, V, string>(
+    async (keys) => {
+      const groups = new Map<string, { shared: Omit<K, 'requesterId'>; indexes: number[] }>();
+      keys.forEach((key, i) => {
+        const shared = sharedOf(key);
+        const id = JSON.stringify(shared);
+        const group = groups.get(id);
+        if (group) group.indexes.push(i);
+        else groups.set(id, { shared, indexes: [i] });
+      });
+      const values = new Array<V>(keys.length);
+      await Promise.all(
+        [...groups.values()].map(async ({ shared, indexes }) => {
+          const loaded = await load(indexes.map((i) => keys[i]!.requesterId), shared);
+          indexes.forEach((keyIndex, i) => (values[keyIndex] = loaded[i]!));
+        }),
+      );
+      return values;
+    },
+    { cacheKeyFn: (key) => JSON.stringify([key.requesterId, sharedOf(key)]) },
+  );
+}
 
 /**
  * One query per relation per request, however many help requests a list holds. They load everything; what a
@@ -11,5 +61,11 @@ export function createHelpdeskLoaders(em: EntityManager) {
   return {
     responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) => groupByKeys(ids, await readResponses(em, ids), (r) => r.request.id)),
     historyByRequestId: new SettledLoader<number, HelpRequestHistoryView[]>(async (ids) => groupByKeys(ids, await readHistory(em, ids), (h) => h.request.id)),
+    /** User.helpRequests over a list of people: every page in one statement (a lateral join). */
+    pageByRequester: byRequester<RequesterPageKey, PositionedHelpRequest[]>((ids, { filter, sort, window }) =>
+      readRequestersHelpRequestsAfter(em, ids, filter, sort, window),
+    ),
+    /** Their totalCounts, from the kept counts, in one statement. */
+    totalByRequester: byRequester<Omit<RequesterPageKey, 'sort' | 'window'>, number>((ids, { filter }) => countRequestersHelpRequests(em, ids, filter)),
   };
 }

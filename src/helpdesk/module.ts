@@ -1,3 +1,4 @@
+import { Cursors } from '../platform/graphql/connections.js';
 import { defineModule } from '../platform/module.js';
 import { HelpRequestEvents } from './events.js';
 import { Faq } from './faq.entity.js';
@@ -41,7 +42,7 @@ export const helpdeskModule = defineModule({
     // With Redis, changes reach every replica through one channel; without, they stay in this process.
     const channel = redis && new RedisChannel(redis, `${config.redisKeyPrefix}events:help-requests`, log);
     const events = new HelpRequestEvents(log, channel);
-    return { requests: new HelpRequestService(now, events), faqs: new FaqService(now), events, statistics: new HelpStatisticsService() };
+    return { requests: new HelpRequestService(now, events, new Cursors(config.jwt.secret)), faqs: new FaqService(now), events, statistics: new HelpStatisticsService() };
   },
   loaders: createHelpdeskLoaders,
   routes: (api, { gateway }) => registerHelpRoutes(api, gateway),

@@ -2,13 +2,17 @@ import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/
 import type { Principal } from '../platform/auth/principal.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
+import { connectionOf, emptyConnection, pageWindow, type ConnectionArgs, type Cursors, type ListIdentity } from '../platform/graphql/connections.js';
 import { User } from '../users/user.entity.js';
 import type { HelpRequestChange, HelpRequestEvents } from './events.js';
+import type { createHelpdeskLoaders } from './loaders.js';
 import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import { matchCondition, textMatch } from './text-search.js';
 import {
   countHelpRequests,
   readHelpRequests,
+  readHelpRequestsAfter,
+  type HelpRequestConnection,
   type HelpRequestFilter,
   type HelpRequestHistoryView,
   type HelpRequestSortColumn,
@@ -34,6 +38,15 @@ export interface HelpRequestQuery {
   priority?: HelpPriority | null;
   page?: number | null;
   perPage?: number | null;
+  sortBy?: HelpRequestSortField | null;
+  sortOrder?: SortOrder | null;
+}
+
+/** A connection's filters, sort and paging (first/after forward, last/before backward). */
+export interface HelpRequestConnectionQuery extends ConnectionArgs {
+  status?: HelpStatus | null;
+  category?: HelpCategory | null;
+  priority?: HelpPriority | null;
   sortBy?: HelpRequestSortField | null;
   sortOrder?: SortOrder | null;
 }
@@ -73,6 +86,8 @@ export interface Pagination {
   total?: number;
   hasNext?: boolean;
 }
+
+type HelpdeskLoaders = ReturnType<typeof createHelpdeskLoaders>;
 
 /** The help desk knows people as signed-in users; an API key administers workspace users, not help requests. */
 interface Viewer {
@@ -117,6 +132,7 @@ export class HelpRequestService {
   constructor(
     private readonly now: () => Date,
     readonly events: HelpRequestEvents,
+    private readonly cursors: Cursors,
   ) {}
 
   async list(
@@ -142,6 +158,79 @@ export class HelpRequestService {
     if (total === undefined) return { requests, pagination: { page, perPage, hasPrev: page > 1 } };
     const pages = Math.ceil(total / perPage);
     return { requests, pagination: { page, pages, perPage, total, hasNext: page < pages, hasPrev: page > 1 } };
+  }
+
+  /**
+   * Help requests by cursor, as `list` shows them (a user's own, every request for an administrator), with its
+   * filters and sorts. `totalCount` is read from the kept counts, and only when `want.total`.
+   */
+  async connection(em: EntityManager, principal: Principal, query: HelpRequestConnectionQuery, want: { total: boolean }): Promise<HelpRequestConnection> {
+    const viewer = viewerOf(principal);
+    return this.#connection(em, 'helpRequestsConnection', viewer.isAdmin ? undefined : viewer.userId, query, want);
+  }
+
+  /**
+   * One user's requests by cursor, newest first: a user reads their own, an administrator anyone's. Anyone else
+   * (another user, an API key, which administers the platform rather than the help desk) gets an empty connection,
+   * not an error, so a query over users still answers the rest. The arguments are checked for everyone alike.
+   * It reads through the request's loaders rather than an EntityManager: a list of people asking for their
+   * requests is then one statement for all their pages (and one for their counts).
+   */
+  async ofRequester(
+    principal: Principal,
+    requesterId: string,
+    query: HelpRequestConnectionQuery,
+    want: { total: boolean },
+    loaders: Pick<HelpdeskLoaders, 'pageByRequester' | 'totalByRequester'>,
+  ): Promise<HelpRequestConnection> {
+    const mayRead = principal.kind === 'user' && (principal.role === 'admin' || principal.userId === requesterId);
+    if (!mayRead) {
+      pageWindow(query, this.cursors, { list: 'User.helpRequests', fingerprint: {} });
+      return emptyConnection();
+    }
+    const sort = { column: 'createdAt', order: 'desc' } as const;
+    const filter = { status: query.status ?? undefined, category: query.category ?? undefined, priority: query.priority ?? undefined };
+    const identity: ListIdentity = { list: `User.helpRequests:${requesterId}`, fingerprint: filter };
+    const window = pageWindow(query, this.cursors, identity);
+    // Through the request's loaders: a list of people asking for their requests reads every page in one statement.
+    const [rows, total] = await Promise.all([
+      loaders.pageByRequester.load({ requesterId, filter, sort, window }),
+      want.total ? loaders.totalByRequester.load({ requesterId, filter }) : undefined,
+    ]);
+    const connection = connectionOf(rows, window, this.cursors, identity, (row) => row.position);
+    if (total !== undefined) connection.totalCount = total;
+    return connection;
+  }
+
+  async #connection(
+    em: EntityManager,
+    list: string,
+    requesterId: string | undefined,
+    query: HelpRequestConnectionQuery,
+    want: { total: boolean },
+  ): Promise<HelpRequestConnection> {
+    const sortBy = query.sortBy ?? 'created_date';
+    const order = query.sortOrder ?? 'desc';
+    const filter: HelpRequestFilter = {
+      requesterId,
+      status: query.status ?? undefined,
+      category: query.category ?? undefined,
+      priority: query.priority ?? undefined,
+    };
+    // The scope (whose requests) is left out: an administrator's and a user's view of the same filters are the
+    // same order, and a cursor shows only a position its holder was shown.
+    const identity: ListIdentity = { list, fingerprint: { status: filter.status, category: filter.category, priority: filter.priority, sortBy, order } };
+    const window = pageWindow(query, this.cursors, identity);
+    // Sorted by a column the filter fixes, the order is the ids': said so, PostgreSQL reads the page off the
+    // (column, id) index from the cursor's id instead of filtering its way down the primary key.
+    const fixed = (sortBy === 'status' || sortBy === 'priority' || sortBy === 'category') && filter[sortBy] !== undefined;
+    const [rows, total] = await Promise.all([
+      readHelpRequestsAfter(em, filter, { column: fixed ? 'id' : SORT_PROPERTY[sortBy], order }, window),
+      want.total ? countHelpRequests(em, filter) : undefined,
+    ]);
+    const connection = connectionOf(rows, window, this.cursors, identity, (row) => row.position);
+    if (total !== undefined) connection.totalCount = total;
+    return connection;
   }
 
   /** Someone else's request is reported as missing, not forbidden: its existence is not the caller's business. */

@@ -36,10 +36,11 @@ interface Related {
 /**
  * Reads, in as many batches as the fields would have taken, the relations a page's query selects (people,
  * responses, responders), before the page is returned: its relation fields then answer at once, not each
- * through a promise. What is not selected is not read.
+ * through a promise. What is not selected is not read. `at` is where the requests sit below the field: a page's
+ * `requests`, a connection's `edges.node`.
  */
-async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests: readonly Related[]): Promise<void> {
-  const fields = selectedFields(info, ['requests']);
+async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests: readonly Related[], at: readonly string[] = ['requests']): Promise<void> {
+  const fields = selectedFields(info, at);
   const { userById, nameById } = ctx.loaders.users;
   const { responsesByRequestId } = ctx.loaders.helpdesk;
   const loaderOf = (path: string[]) => (asksOnlyName(info, path) ? nameById : userById);
@@ -50,18 +51,18 @@ async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests
     if (ids) ids.push(ref.id);
     else people.set(loader, [ref.id]);
   };
-  const requesters = fields.has('requester') ? loaderOf(['requests', 'requester']) : undefined;
-  const assignees = fields.has('assignee') ? loaderOf(['requests', 'assignee']) : undefined;
+  const requesters = fields.has('requester') ? loaderOf([...at, 'requester']) : undefined;
+  const assignees = fields.has('assignee') ? loaderOf([...at, 'assignee']) : undefined;
   for (const request of requests) {
     if (requesters) want(requesters, request.requester);
     if (assignees) want(assignees, request.assignedTo);
   }
   const responses = fields.has('responses');
-  const responders = responses && selectedFields(info, ['requests', 'responses']).has('responder');
+  const responders = responses && selectedFields(info, [...at, 'responses']).has('responder');
   // Responders join the page's other people in one batch, so a page costs the same statements whoever answered it.
   if (responders) {
     await responsesByRequestId.preload(requests.map((r) => r.id));
-    const loader = loaderOf(['requests', 'responses', 'responder']);
+    const loader = loaderOf([...at, 'responses', 'responder']);
     for (const request of requests) {
       const list = responsesByRequestId.get(request.id);
       if (Array.isArray(list)) for (const response of list) want(loader, response.responder);
@@ -88,6 +89,20 @@ function asksForTotal(info: GraphQLResolveInfo): boolean {
   return answer;
 }
 
+/** Where a connection's requests sit below its field. */
+const NODES = ['edges', 'node'];
+const asksCount = new WeakMap<GraphQLResolveInfo['fieldNodes'], boolean>();
+
+/** Whether a connection query selects totalCount (decided once per document). */
+function asksForTotalCount(info: GraphQLResolveInfo): boolean {
+  let answer = asksCount.get(info.fieldNodes);
+  if (answer === undefined) {
+    answer = selectedFields(info).has('totalCount');
+    asksCount.set(info.fieldNodes, answer);
+  }
+  return answer;
+}
+
 /** Applies `then` to a value now, or once its promise settles. */
 const settle = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(then) : then(value));
 
@@ -97,6 +112,11 @@ export const helpdeskResolvers: Resolvers = {
       const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args, { total: asksForTotal(info) });
       await preloadRelations(ctx, info, page.requests);
       return page;
+    },
+    helpRequestsConnection: async (_p, args, ctx, info) => {
+      const connection = await ctx.services.helpdesk.requests.connection(ctx.em, ctx.principal, args, { total: asksForTotalCount(info) });
+      await preloadRelations(ctx, info, connection.edges.map((e) => e.node), NODES);
+      return connection;
     },
     helpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, id),
     faqs: (_p, args, ctx) => ctx.services.helpdesk.faqs.list(ctx.em, args),
@@ -136,6 +156,14 @@ export const helpdeskResolvers: Resolvers = {
     history: (r, _a, ctx) => settle(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) => ctx.services.helpdesk.requests.visibleHistory(ctx.principal, h)),
     responses: (r, _a, ctx) =>
       settle(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) => ctx.services.helpdesk.requests.visibleResponses(ctx.principal, list)),
+  },
+  User: {
+    // A list of people asking for their requests reads every page in one statement, and every count in one more.
+    helpRequests: async (user, args, ctx, info) => {
+      const connection = await ctx.services.helpdesk.requests.ofRequester(ctx.principal, user.id, args, { total: asksForTotalCount(info) }, ctx.loaders.helpdesk);
+      await preloadRelations(ctx, info, connection.edges.map((e) => e.node), NODES);
+      return connection;
+    },
   },
   HelpRequestHistoryEntry: {
     actorId: (h) => h.actor?.id ?? null,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { read, readByKeys } from '../platform/db/read.js';
+import { groupByKeys, read, readByKeys } from '../platform/db/read.js';
+import { keyset, type Connection, type PageWindow, type Position } from '../platform/graphql/connections.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
@@ -48,13 +49,17 @@ export type HelpRequestSortColumn = keyof typeof SORT_COLUMNS;
 
 const FILTER_COLUMNS = { requesterId: 'requester_id', status: 'status', category: 'category', priority: 'priority' } as const;
 
-function where(filter: HelpRequestFilter): { sql: string; params: unknown[] } {
+function where(filter: HelpRequestFilter, extra?: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof HelpRequestFilter, string][]) {
     if (filter[key] === undefined) continue;
     params.push(filter[key]);
     conditions.push(`"${column}" = ?`);
+  }
+  if (extra) {
+    conditions.push(extra.sql);
+    params.push(...extra.params);
   }
   return { sql: conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '', params };
 }
@@ -95,7 +100,11 @@ export async function readHelpRequests(
        from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
     [...condition.params, limit, offset],
   );
-  return rows.map((row) => ({
+  return rows.map((row) => toView(em, row));
+}
+
+function toView(em: EntityManager, row: RequestRow): HelpRequestView {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -109,7 +118,81 @@ export async function readHelpRequests(
     adminNotes: row.admin_notes,
     createdAt: em.getPlatform().parseDate(row.created_at),
     updatedAt: em.getPlatform().parseDate(row.updated_at),
-  }));
+  };
+}
+
+/** What a connection's edges hold: a help request, and where it sits in the order it was read in. */
+export type HelpRequestConnection = Connection<HelpRequestView>;
+export type PositionedHelpRequest = HelpRequestView & { position: Position };
+
+/**
+ * Up to `window.size + 1` requests past the window's position, in scan order (see keyset in the connection
+ * toolkit). The sort key goes into the cursor as PostgreSQL writes it as text (a timestamp keeps its
+ * microseconds, an enum its label), and comes back as a parameter PostgreSQL reads as the column's type, so
+ * the comparison is exact. Every sort column is NOT NULL (see the helpdesk migration), so no row falls out.
+ */
+export async function readHelpRequestsAfter(
+  em: EntityManager,
+  filter: HelpRequestFilter,
+  sort: { column: HelpRequestSortColumn; order: SortOrder },
+  window: PageWindow,
+): Promise<PositionedHelpRequest[]> {
+  const column = sort.column === 'id' ? undefined : `"${SORT_COLUMNS[sort.column]}"`;
+  const seek = keyset(column, sort.order === 'asc' ? 'asc' : 'desc', window);
+  const condition = where(filter, seek.condition);
+  const rows = await read<RequestRow & { sort_key: string | null }>(
+    em,
+    `select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
+            created_at, updated_at, ${column === undefined ? 'null' : `${column}::text`} as sort_key
+       from "help_requests"${condition.sql} order by ${seek.orderBy} limit ?`,
+    [...condition.params, window.size + 1],
+  );
+  return rows.map((row) => ({ ...toView(em, row), position: row.sort_key === null ? [row.id] : [row.sort_key, row.id] }));
+}
+
+/**
+ * readHelpRequestsAfter for several requesters at once: each one's page (their requests matching `filter`, up to
+ * `window.size + 1` past its position) in one statement, a lateral join that reads each requester's rows off the
+ * (requester_id, created_at) index. In the order of `requesterIds`.
+ */
+export async function readRequestersHelpRequestsAfter(
+  em: EntityManager,
+  requesterIds: readonly string[],
+  filter: Omit<HelpRequestFilter, 'requesterId'>,
+  sort: { column: HelpRequestSortColumn; order: SortOrder },
+  window: PageWindow,
+): Promise<PositionedHelpRequest[][]> {
+  const column = sort.column === 'id' ? undefined : `"${SORT_COLUMNS[sort.column]}"`;
+  const seek = keyset(column, sort.order === 'asc' ? 'asc' : 'desc', window);
+  const condition = where({ ...filter, requesterId: undefined }, seek.condition);
+  const scope = `${condition.sql ? `${condition.sql} and` : ' where'} "requester_id" = p.requester_id`;
+  const rows = await read<RequestRow & { sort_key: string | null }>(
+    em,
+    `select r.* from unnest(array[?]::varchar[]) as p(requester_id) cross join lateral (
+       select id, title, description, category, priority, contact_email, status, requester_id, assigned_to_id, admin_notes,
+              created_at, updated_at, ${column === undefined ? 'null' : `${column}::text`} as sort_key
+         from "help_requests"${scope} order by ${seek.orderBy} limit ?) r`,
+    [[...requesterIds], ...condition.params, window.size + 1],
+  );
+  const views = rows.map((row) => ({ ...toView(em, row), position: row.sort_key === null ? [row.id] : [row.sort_key, row.id] }));
+  return groupByKeys(requesterIds, views, (view) => view.requester!.id);
+}
+
+/** countHelpRequests for several requesters at once, from their kept counts, in the order of `requesterIds`. */
+export async function countRequestersHelpRequests(
+  em: EntityManager,
+  requesterIds: readonly string[],
+  filter: Omit<HelpRequestFilter, 'requesterId'>,
+): Promise<number[]> {
+  const condition = where({ ...filter, requesterId: undefined });
+  const rows = await read<{ requester_id: string; total: number }>(
+    em,
+    `select requester_id, coalesce(sum(requests), 0)::int as total from "help_request_requester_counts"
+      ${condition.sql ? `${condition.sql} and` : ' where'} requester_id in (?) group by requester_id`,
+    [...condition.params, [...requesterIds]],
+  );
+  const totals = new Map(rows.map((row) => [row.requester_id, row.total]));
+  return requesterIds.map((id) => totals.get(id) ?? 0);
 }
 
 /**

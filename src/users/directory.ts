@@ -4,6 +4,8 @@ import { keyLacks, type Principal } from '../platform/auth/principal.js';
 import { hashPassword } from './passwords.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
+import { connectionOf, pageWindow, type ConnectionArgs, type Cursors, type ListIdentity } from '../platform/graphql/connections.js';
+import { countUsers, readUsersAfter, type UserConditions, type UserConnection } from './views.js';
 import { assertPassword, assertUsername, newUserAccount } from './accounts.js';
 import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
 import type { Role } from '../platform/auth/principal.js';
@@ -61,11 +63,60 @@ const duplicateOnUpdate = (username: string) => new ValidationError(`Error updat
 
 /** Users and their group memberships, for administrators (GraphQL and the REST routes alike). */
 export class UserDirectory {
+  constructor(private readonly cursors: Cursors) {}
+
+  /**
+   * Users by cursor, in the order `list` gives them (by username), with its filter. `list` names the list the
+   * cursors belong to (`usersConnection`, or one group's members). totalCount is counted only when `want.total`.
+   */
+  async connection(
+    em: EntityManager,
+    filter: UserFilter,
+    args: ConnectionArgs,
+    want: { total: boolean },
+    list = 'usersConnection',
+  ): Promise<UserConnection> {
+    const search = optionalText(filter.search, 'search', 'Search', 100);
+    const identity = this.#identity(list, filter, search);
+    const window = pageWindow(args, this.cursors, identity);
+    const conditions: UserConditions = { sql: [], params: [] };
+    const where = (sql: string, ...params: unknown[]) => {
+      conditions.sql.push(sql);
+      conditions.params.push(...params);
+    };
+    if (filter.role) where('role = ?', filter.role);
+    if (typeof filter.locked === 'boolean') where('locked = ?', filter.locked);
+    if (typeof filter.disabled === 'boolean') where('disabled = ?', filter.disabled);
+    if (search) {
+      const like = containsPattern(search);
+      where('(username ilike ? or first_name ilike ? or last_name ilike ?)', like, like, like);
+    }
+    if (filter.groupId !== undefined && filter.groupId !== null) {
+      // Not an id at all: nobody is a member, as `list` answers.
+      if (!isHexId(filter.groupId)) where('false');
+      else where('exists (select 1 from group_memberships m where m.user_id = users.id and m.group_id = ?)', filter.groupId);
+    }
+    const [rows, total] = await Promise.all([readUsersAfter(em, conditions, window), want.total ? countUsers(em, conditions) : undefined]);
+    const connection = connectionOf(rows, window, this.cursors, identity, (row) => row.position);
+    if (total !== undefined) connection.totalCount = total;
+    return connection;
+  }
+
+  /** What a users cursor is bound to: the list, and the filter that decides which users it holds. */
+  #identity(list: string, filter: UserFilter, search: string | null | undefined): ListIdentity {
+    return { list, fingerprint: { search, role: filter.role, locked: filter.locked, disabled: filter.disabled, groupId: filter.groupId } };
+  }
+
+  /** A group's members by cursor: usersConnection narrowed to the group, with cursors of that group's list only. */
+  members(em: EntityManager, groupId: string, args: ConnectionArgs, want: { total: boolean }): Promise<UserConnection> {
+    return this.connection(em, { groupId }, args, want, `Group.members:${groupId}`);
+  }
+
   async list(
     em: EntityManager,
     filter: UserFilter = {},
     paging: { limit?: number | null; offset?: number | null } = {},
-  ): Promise<{ users: User[]; total: number }> {
+  ): Promise<{ users: User[]; total: number; endCursor: string | null }> {
     const limit = paging.limit ?? 50;
     const offset = paging.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
@@ -83,12 +134,14 @@ export class UserDirectory {
       where.$or = [{ username: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }];
     }
     if (filter.groupId !== undefined && filter.groupId !== null) {
-      if (!isHexId(filter.groupId)) return { users: [], total: 0 };
+      if (!isHexId(filter.groupId)) return { users: [], total: 0, endCursor: null };
       const members = em.createQueryBuilder(GroupMembership, 'm').select('m.user').where({ group: filter.groupId });
       where.id = { $in: members as never };
     }
     const [users, total] = await em.findAndCount(User, where, { orderBy: { usernameKey: 'asc' }, limit, offset });
-    return { users, total };
+    const last = users.at(-1);
+    const endCursor = last ? this.cursors.encode(this.#identity('usersConnection', filter, search), [last.usernameKey, last.id]) : null;
+    return { users, total, endCursor };
   }
 
   async find(em: EntityManager, by: { id?: string | null; username?: string | null }): Promise<User | null> {

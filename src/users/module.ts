@@ -1,3 +1,4 @@
+import { Cursors } from '../platform/graphql/connections.js';
 import { defineModule } from '../platform/module.js';
 import { UserAttributesService } from './attributes.js';
 import { UserDirectory } from './directory.js';
@@ -38,7 +39,7 @@ export const usersModule = defineModule({
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
   services: ({ config }): Users => ({
-    directory: new UserDirectory(),
+    directory: new UserDirectory(new Cursors(config.jwt.secret)),
     attributes: new UserAttributesService(),
     groups: new GroupService(),
     registry: new WorkspaceRegistry(config.platformVersion),

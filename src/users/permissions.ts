@@ -22,6 +22,7 @@ export const usersRules = {
     myWorkspaces: isAuthenticated,
     user: view('users:view'),
     users: view('users:view'),
+    usersConnection: view('users:view'),
     groups: view('groups:view'),
     group: view('groups:view'),
     // Any valid key: this is the platform helper's "are these credentials good?".
@@ -89,5 +90,20 @@ export const userFieldRules = {
     cores: allow,
     memory: allow,
     allowedGroups: view(['registry', 'images:view', 'groups:view']),
+  },
+  /*
+   * A group is reached through groups/group (groups:view) and through a user's own groups (`me { groups }`), so
+   * its members are ruled on the field: only those who may read users list them. Listing Group here wraps every
+   * one of its fields (an unlisted one would be denied), hence the rest are named and allowed.
+   */
+  Group: {
+    id: allow,
+    name: allow,
+    description: allow,
+    isDefault: allow,
+    allowedWorkspaces: allow,
+    createdAt: allow,
+    updatedAt: allow,
+    members: view('users:view'),
   },
 };

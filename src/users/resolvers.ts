@@ -22,6 +22,8 @@ const userResolvers: Resolvers = {
     },
     user: (_p, { id, username }, ctx) => ctx.services.users.directory.find(ctx.em, { id, username }),
     users: (_p, { filter, limit, offset }, ctx) => ctx.services.users.directory.list(ctx.em, filter ?? {}, { limit, offset }),
+    usersConnection: (_p, { filter, ...args }, ctx, info) =>
+      ctx.services.users.directory.connection(ctx.em, filter ?? {}, args, { total: selects(info, 'totalCount') }),
     groups: (_p, _a, ctx) => ctx.services.users.groups.list(ctx.em),
     group: (_p, { id }, ctx) => ctx.services.users.groups.find(ctx.em, id),
     // Shield has already checked the key or token; reaching the resolver is the answer.
@@ -49,6 +51,8 @@ const userResolvers: Resolvers = {
   },
   Group: {
     isDefault: (group) => isDefaultGroup(group),
+    // One page statement per group (and a count per group when totalCount is asked).
+    members: (group, args, ctx, info) => ctx.services.users.directory.members(ctx.em, group.id, args, { total: selects(info, 'totalCount') }),
     allowedWorkspaces: (group, _a, ctx) => ctx.loaders.users.allowedWorkspacesByGroupId.load(group.id),
   },
 };

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { read, readByKeys } from '../platform/db/read.js';
+import { keyset, type Connection, type PageWindow, type Position } from '../platform/graphql/connections.js';
 import type { User } from './user.entity.js';
 
 /*
@@ -48,21 +49,61 @@ export function readUsers(em: EntityManager, ids: readonly string[]): Promise<Us
     `select id, username, first_name, last_name, role, locked, disabled, organization, phone, last_session, created_at, updated_at
        from users where id in (?)`,
     ids,
-    (row) => ({
-      id: row.id,
-      username: row.username,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      role: row.role,
-      locked: row.locked,
-      disabled: row.disabled,
-      organization: row.organization,
-      phone: row.phone,
-      lastSession: row.last_session === null ? null : em.getPlatform().parseDate(row.last_session),
-      createdAt: em.getPlatform().parseDate(row.created_at),
-      updatedAt: em.getPlatform().parseDate(row.updated_at),
-    }),
+    (row) => userView(em, row),
   );
+}
+
+function userView(em: EntityManager, row: UserRow): UserView {
+  return {
+    id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    locked: row.locked,
+    disabled: row.disabled,
+    organization: row.organization,
+    phone: row.phone,
+    lastSession: row.last_session === null ? null : em.getPlatform().parseDate(row.last_session),
+    createdAt: em.getPlatform().parseDate(row.created_at),
+    updatedAt: em.getPlatform().parseDate(row.updated_at),
+  };
+}
+
+/** Users by cursor: the read model, and where each sits in the order by username. */
+export type UserConnection = Connection<UserRecord>;
+export type PositionedUser = UserView & { position: Position };
+
+/** Conditions on users, each value bound as a parameter (the SQL text is the caller's own). */
+export interface UserConditions {
+  sql: string[];
+  params: unknown[];
+}
+
+/**
+ * Up to `window.size + 1` users past the window's position, in the order `users` lists them (username_key, unique
+ * and NOT NULL, then id), read in scan order. The unique index on username_key serves every page.
+ */
+export async function readUsersAfter(em: EntityManager, conditions: UserConditions, window: PageWindow): Promise<PositionedUser[]> {
+  const seek = keyset('username_key', 'asc', window);
+  const sql = [...conditions.sql, ...(seek.condition ? [seek.condition.sql] : [])];
+  const rows = await read<UserRow & { username_key: string }>(
+    em,
+    `select id, username, username_key, first_name, last_name, role, locked, disabled, organization, phone, last_session, created_at, updated_at
+       from users${sql.length > 0 ? ` where ${sql.join(' and ')}` : ''} order by ${seek.orderBy} limit ?`,
+    [...conditions.params, ...(seek.condition?.params ?? []), window.size + 1],
+  );
+  return rows.map((row) => ({ ...userView(em, row), position: [row.username_key, row.id] }));
+}
+
+/** How many users the conditions match (a count over the table: users keep no counts). */
+export async function countUsers(em: EntityManager, conditions: UserConditions): Promise<number> {
+  const [row] = await read<{ total: number }>(
+    em,
+    `select count(*)::int as total from users${conditions.sql.length > 0 ? ` where ${conditions.sql.join(' and ')}` : ''}`,
+    conditions.params,
+  );
+  return row!.total;
 }
 
 export function readNames(em: EntityManager, ids: readonly string[]): Promise<PersonName[]> {

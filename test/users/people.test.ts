@@ -15,8 +15,15 @@ import { assemble } from '../../src/server/assembly.js';
 const PUBLIC = ['id', 'username', 'firstName', 'lastName'];
 const schema = makeExecutableSchema({ typeDefs: mergedTypeDefs(assemble(modules)) });
 const USER_FIELDS = Object.keys((schema.getType('User') as { getFields(): Record<string, unknown> }).getFields());
-const PRIVATE = USER_FIELDS.filter((f) => !PUBLIC.includes(f));
-const select = (field: string) => (field === 'groups' ? 'groups { name }' : field === 'attributes' ? 'attributes { theme sshPublicKey }' : field);
+/** Allowed to anyone who reaches the person, and empty unless it is their own or the caller administers the help desk. */
+const OWN_ONLY = ['helpRequests'];
+const PRIVATE = USER_FIELDS.filter((f) => !PUBLIC.includes(f) && !OWN_ONLY.includes(f));
+const SELECTIONS: Record<string, string> = {
+  groups: 'groups { name }',
+  attributes: 'attributes { theme sshPublicKey }',
+  helpRequests: 'helpRequests { totalCount edges { node { id } } }',
+};
+const select = (field: string) => SELECTIONS[field] ?? field;
 
 let t: TestApp;
 let admin: string;
@@ -44,7 +51,16 @@ describe("another person's account, as a plain user sees it", () => {
     expect(PRIVATE).toEqual(expect.arrayContaining(['role', 'locked', 'disabled', 'phone', 'organization', 'lastSession', 'createdAt', 'groups']));
   });
 
-  for (const field of USER_FIELDS) {
+  it("shows an empty helpRequests of the assignee, not theirs, and no error", async () => {
+    const own = await t.gql('mutation { createHelpRequest(input: { title: "Mine", description: "An admin asks too" }) { id } }', {}, admin);
+    const res = await t.gql(`query($id: Int!) { helpRequest(id: $id) { assignee { id ${select('helpRequests')} } } }`, { id: requestId }, carol.auth);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.helpRequest.assignee).toEqual({ id: adminId, helpRequests: { totalCount: 0, edges: [] } });
+    const asAdmin = await t.gql(`query($id: Int!) { helpRequest(id: $id) { assignee { ${select('helpRequests')} } } }`, { id: requestId }, admin);
+    expect(asAdmin.data.helpRequest.assignee.helpRequests.edges).toEqual([{ node: { id: own.data.createHelpRequest.id } }]);
+  });
+
+  for (const field of USER_FIELDS.filter((f) => !OWN_ONLY.includes(f))) {
     const isPublic = PUBLIC.includes(field);
     it(`${isPublic ? 'shows' : 'hides'} ${field} of the assignee, the responder and the history's actor`, async () => {
       const res = await t.gql(

@@ -23,7 +23,13 @@ export const PLATFORM_USER = graphql(`
 
 export const GET_USERS = graphql(`
   query PlatformGetUsers($limit: Int, $offset: Int) {
-    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }
+    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total endCursor }
+  }
+`);
+/** get_users' further pages when it answers every user: by keyset from the last page's end, not by offset. */
+export const GET_USERS_AFTER = graphql(`
+  query PlatformGetUsersAfter($first: Int, $after: String) {
+    usersConnection(first: $first, after: $after) { edges { node { ...PlatformUser } } pageInfo { hasNextPage endCursor } }
   }
 `);
 export const GET_USER = graphql(`

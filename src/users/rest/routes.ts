@@ -16,6 +16,7 @@ import {
   GET_IMAGES,
   GET_USER,
   GET_USERS,
+  GET_USERS_AFTER,
   LOGOUT_USER,
   REMOVE_USER_GROUP,
   UPDATE_USER,
@@ -40,8 +41,9 @@ interface GqlUser {
 }
 const platformUser = (user: GqlUser) => ({ ...user, last_session: platformDate(user.last_session), created: platformDate(user.created) });
 
-/** Users read per operation when get_users answers every user. */
+/** Users get_users reads in its first operation (by offset, as the platform pages), and in each later one (by keyset). */
 const PAGE_SIZE = 500;
+const NEXT_PAGE_SIZE = 100;
 
 /** The profile fields the platform sends, renamed for GraphQL; absent fields stay absent, so they do not change. */
 function profileInput(t: Partial<z.infer<typeof Bodies.update_user>['target_user']>): UpdateUserInput {
@@ -90,7 +92,7 @@ const operations = (define: <K extends Name, T, V extends Record<string, unknown
     document: GET_USERS,
     variables: (b) => ({ limit: b.limit ?? PAGE_SIZE, offset: b.offset ?? 0 }),
     respond: (d, b, call) =>
-      b.limit === undefined ? Readable.from(everyUser(call, d, b.offset ?? 0)) : { users: d.users.users.map(platformUser), total: d.users.total },
+      b.limit === undefined ? Readable.from(everyUser(call, d)) : { users: d.users.users.map(platformUser), total: d.users.total },
     response: UserList,
   });
   define('get_user', {
@@ -256,25 +258,48 @@ async function answer<K extends Name, T, V extends Record<string, unknown>>(
 
 type UserPage = PlatformGetUsersQuery;
 
+/** One page read on from a cursor: its users, and where the next one starts (null when the list ends). */
+export interface KeysetPage<U> {
+  users: U[];
+  next: string | null;
+}
+
 /**
- * get_users without a limit answers every user, as the platform does, however many there are: page after page of
- * the same stored document (so the key is checked and every rule applied as for one page), each written out as it
- * arrives, so the process holds one page at a time. `total` comes last and counts the users written.
+ * The pages after `cursor`, each read only once the one before has been taken. Paging by keyset (users after the
+ * last one written, by username) rather than by offset, a user created or deleted during the read shifts nobody:
+ * no one is written twice or skipped, as an offset would do when a row before it comes or goes.
  */
-async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage, start: number) {
-  let page = first.users.users;
+export async function* pagesAfter<U>(cursor: string | null, read: (after: string) => Promise<KeysetPage<U>>): AsyncGenerator<U[]> {
+  for (let after = cursor; after !== null; ) {
+    const page = await read(after);
+    yield page.users;
+    after = page.next;
+  }
+}
+
+/**
+ * get_users without a limit answers every user, as the platform does, however many there are: the first page by
+ * offset (the caller's), then page after page of usersConnection from its end, through stored documents (so the
+ * key is checked and every rule applied as for one page), each written out as it arrives, so the process holds
+ * one page at a time. `total` comes last and counts the users written.
+ */
+async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage) {
   let written = 0;
-  yield '{"users":[';
-  for (let offset = start; ; ) {
-    if (page.length > 0) yield (written > 0 ? ',' : '') + page.map((user) => JSON.stringify(platformUser(user))).join(',');
-    written += page.length;
-    if (page.length < PAGE_SIZE) break;
-    offset += PAGE_SIZE;
-    const next = await runOperation(gateway, request, GET_USERS, { limit: PAGE_SIZE, offset }, { apiKey });
+  const write = (users: readonly GqlUser[]) => {
+    const text = (written > 0 && users.length > 0 ? ',' : '') + users.map((user) => JSON.stringify(platformUser(user))).join(',');
+    written += users.length;
+    return text;
+  };
+  yield '{"users":[' + write(first.users.users);
+  const readOn = first.users.users.length < PAGE_SIZE ? null : first.users.endCursor ?? null;
+  const pages = pagesAfter(readOn, async (after) => {
+    const next = await runOperation(gateway, request, GET_USERS_AFTER, { first: NEXT_PAGE_SIZE, after }, { apiKey });
     // Past the first page the status is sent: a failure can only cut the body short, which no client reads as a list.
     if (next.errors?.length) throw new Error(`get_users stopped after ${written} users: ${next.errors[0]!.message}`);
-    page = next.data!.users.users;
-  }
+    const { edges, pageInfo } = next.data!.usersConnection;
+    return { users: edges.map((e) => e.node), next: pageInfo.hasNextPage ? (pageInfo.endCursor ?? null) : null };
+  });
+  for await (const users of pages) if (users.length > 0) yield write(users);
   yield `],"total":${written}}`;
 }
 

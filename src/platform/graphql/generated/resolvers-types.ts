@@ -1,10 +1,10 @@
 /* eslint-disable */
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { UserRecord as UserRecordModel } from '../../../users/views.js';
+import type { UserRecord as UserRecordModel, UserConnection as UserConnectionModel } from '../../../users/views.js';
 import type { Group as GroupModel } from '../../../users/group.entity.js';
 import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../../users/workspace.entity.js';
 import type { UserAttributesView as UserAttributesViewModel } from '../../../users/attributes.js';
-import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel } from '../../../helpdesk/views.js';
+import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel, HelpRequestConnection as HelpRequestConnectionModel } from '../../../helpdesk/views.js';
 import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
 import type { Pagination as PaginationModel } from '../../../helpdesk/requests.js';
@@ -189,8 +189,19 @@ export type Group = {
   id: Scalars['ID']['output'];
   /** True for the group every user belongs to: it cannot be deleted, and nobody leaves it. */
   isDefault: Scalars['Boolean']['output'];
+  /** The group's members by username, by cursor (as usersConnection pages); for those who may read users. */
+  members: UserConnection;
   name: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+
+/** A set of users; its allowed workspaces are what its members may use. */
+export type GroupMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Health = {
@@ -306,6 +317,24 @@ export type HelpRequestChangeKind =
   | 'responded'
   /** Fields of the request changed (fields says which). */
   | 'updated';
+
+/**
+ * Help requests by cursor, keyset-paged: a page costs about the same at any depth, and a request filed or removed
+ * meanwhile neither shifts nor repeats the others.
+ */
+export type HelpRequestConnection = {
+  __typename?: 'HelpRequestConnection';
+  edges: Array<HelpRequestEdge>;
+  pageInfo: PageInfo;
+  /** How many requests match the filters in all; read from the kept counts, and only when selected. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type HelpRequestEdge = {
+  __typename?: 'HelpRequestEdge';
+  cursor: Scalars['String']['output'];
+  node: HelpRequest;
+};
 
 export type HelpRequestHistoryEntry = {
   __typename?: 'HelpRequestHistoryEntry';
@@ -593,6 +622,22 @@ export type MutationUpdateWorkspaceSettingsArgs = {
   input: WorkspaceSettingsInput;
 };
 
+/**
+ * Where a page of a cursor connection sits in its list (the Relay connection spec). Cursors are opaque and belong to
+ * the list, filters and sort they were read with: one from elsewhere, or altered, is BAD_USER_INPUT.
+ */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The last edge's cursor; null on an empty page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Paging forward: whether rows follow this page. Paging backward: whether a cursor (before) was given. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Paging backward: whether rows precede this page. Paging forward: whether a cursor (after) was given. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The first edge's cursor; null on an empty page. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
 export type Query = {
   __typename?: 'Query';
   /** Earthquake risk for a 5-digit US ZIP code. Public. */
@@ -608,6 +653,11 @@ export type Query = {
   helpRequest: HelpRequest;
   /** Help requests: a user's own, or every request for an administrator. perPage is 1 to 100, page at least 1. */
   helpRequests: HelpRequestPage;
+  /**
+   * Help requests by cursor, with the same visibility, filters and sorts as helpRequests: first (1 to 100, 20 when
+   * neither first nor last is given) after a cursor, or last before one; first and last together are BAD_USER_INPUT.
+   */
+  helpRequestsConnection: HelpRequestConnection;
   /** FAQ entries and readable help requests matching q. Public. */
   helpSearch: HelpSearchResult;
   /** Counts and response times (administrators). */
@@ -620,6 +670,11 @@ export type Query = {
   user?: Maybe<User>;
   /** Users ordered by username; limit 1-500. */
   users: UserPage;
+  /**
+   * Users ordered by username, by cursor: first (1 to 100, 20 when neither first nor last is given) after a cursor,
+   * or last before one; first and last together are BAD_USER_INPUT.
+   */
+  usersConnection: UserConnection;
   /** True when the caller's API key (or administrator token) is valid: the platform helper's key check. */
   validateCredentials: Scalars['Boolean']['output'];
   /** Wildfire risk for a 5-digit US ZIP code. Public. */
@@ -664,6 +719,19 @@ export type QueryHelpRequestsArgs = {
 };
 
 
+export type QueryHelpRequestsConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  category?: InputMaybe<HelpCategory>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  priority?: InputMaybe<HelpPriority>;
+  sortBy?: InputMaybe<HelpRequestSortField>;
+  sortOrder?: InputMaybe<HelpSortOrder>;
+  status?: InputMaybe<HelpStatus>;
+};
+
+
 export type QueryHelpSearchArgs = {
   q: Scalars['String']['input'];
 };
@@ -679,6 +747,15 @@ export type QueryUsersArgs = {
   filter?: InputMaybe<UserFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryUsersConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<UserFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -799,6 +876,11 @@ export type User = {
   firstName?: Maybe<Scalars['String']['output']>;
   /** The groups the user belongs to, by name; the default group is always among them. */
   groups: Array<Group>;
+  /**
+   * The user's help requests, newest first, by cursor (as helpRequestsConnection pages): a user sees their own,
+   * an administrator anyone's. Anyone else, an API key included, sees an empty connection rather than an error.
+   */
+  helpRequests: HelpRequestConnection;
   /** 32 lowercase hexadecimal characters. */
   id: Scalars['ID']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
@@ -810,6 +892,18 @@ export type User = {
   role: Role;
   updatedAt: Scalars['DateTime']['output'];
   username: Scalars['String']['output'];
+};
+
+
+/** A person who can sign in: a workspace-platform user, a help-request requester or an administrator. */
+export type UserHelpRequestsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  category?: InputMaybe<HelpCategory>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  priority?: InputMaybe<HelpPriority>;
+  status?: InputMaybe<HelpStatus>;
 };
 
 /** A user's preferences on the workspace platform; a user who never changed one has the defaults shown. */
@@ -853,6 +947,21 @@ export type UserAttributesInput = {
   toggleControlPanel?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Users by username, by cursor, keyset-paged: a user added or removed meanwhile neither shifts nor repeats the others. */
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  edges: Array<UserEdge>;
+  pageInfo: PageInfo;
+  /** How many users match in all; counted only when selected. */
+  totalCount: Scalars['Int']['output'];
+};
+
+export type UserEdge = {
+  __typename?: 'UserEdge';
+  cursor: Scalars['String']['output'];
+  node: User;
+};
+
 export type UserFilter = {
   disabled?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only members of this group. */
@@ -866,6 +975,8 @@ export type UserFilter = {
 /** One page of users and how many match in all. */
 export type UserPage = {
   __typename?: 'UserPage';
+  /** A usersConnection cursor (same filter) after this page's last user, to read on by keyset; null for an empty page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
   total: Scalars['Int']['output'];
   users: Array<User>;
 };
@@ -1092,6 +1203,8 @@ export type ResolversTypes = ResolversObject<{
   HelpRequest: ResolverTypeWrapper<HelpRequestViewModel>;
   HelpRequestChange: ResolverTypeWrapper<HelpRequestChangeModel>;
   HelpRequestChangeKind: HelpRequestChangeKind;
+  HelpRequestConnection: ResolverTypeWrapper<HelpRequestConnectionModel>;
+  HelpRequestEdge: ResolverTypeWrapper<Omit<HelpRequestEdge, 'node'> & { node: ResolversTypes['HelpRequest'] }>;
   HelpRequestHistoryEntry: ResolverTypeWrapper<HelpRequestHistoryViewModel>;
   HelpRequestPage: ResolverTypeWrapper<Omit<HelpRequestPage, 'pagination' | 'requests'> & { pagination: ResolversTypes['HelpPagination'], requests: Array<ResolversTypes['HelpRequest']> }>;
   HelpRequestSortField: HelpRequestSortField;
@@ -1107,6 +1220,7 @@ export type ResolversTypes = ResolversObject<{
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RespondToHelpRequestInput: RespondToHelpRequestInput;
   RiskLevel: RiskLevel;
@@ -1122,6 +1236,8 @@ export type ResolversTypes = ResolversObject<{
   User: ResolverTypeWrapper<UserRecordModel>;
   UserAttributes: ResolverTypeWrapper<UserAttributesViewModel>;
   UserAttributesInput: UserAttributesInput;
+  UserConnection: ResolverTypeWrapper<UserConnectionModel>;
+  UserEdge: ResolverTypeWrapper<Omit<UserEdge, 'node'> & { node: ResolversTypes['User'] }>;
   UserFilter: UserFilter;
   UserPage: ResolverTypeWrapper<Omit<UserPage, 'users'> & { users: Array<ResolversTypes['User']> }>;
   WildfireComponents: ResolverTypeWrapper<WildfireComponents>;
@@ -1164,6 +1280,8 @@ export type ResolversParentTypes = ResolversObject<{
   HelpPriorityCount: HelpPriorityCount;
   HelpRequest: HelpRequestViewModel;
   HelpRequestChange: HelpRequestChangeModel;
+  HelpRequestConnection: HelpRequestConnectionModel;
+  HelpRequestEdge: Omit<HelpRequestEdge, 'node'> & { node: ResolversParentTypes['HelpRequest'] };
   HelpRequestHistoryEntry: HelpRequestHistoryViewModel;
   HelpRequestPage: Omit<HelpRequestPage, 'pagination' | 'requests'> & { pagination: ResolversParentTypes['HelpPagination'], requests: Array<ResolversParentTypes['HelpRequest']> };
   HelpRequestStatistics: HelpRequestStatistics;
@@ -1176,6 +1294,7 @@ export type ResolversParentTypes = ResolversObject<{
   Int: Scalars['Int']['output'];
   JSON: Scalars['JSON']['output'];
   Mutation: Record<PropertyKey, never>;
+  PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   RespondToHelpRequestInput: RespondToHelpRequestInput;
   String: Scalars['String']['output'];
@@ -1188,6 +1307,8 @@ export type ResolversParentTypes = ResolversObject<{
   User: UserRecordModel;
   UserAttributes: UserAttributesViewModel;
   UserAttributesInput: UserAttributesInput;
+  UserConnection: UserConnectionModel;
+  UserEdge: Omit<UserEdge, 'node'> & { node: ResolversParentTypes['User'] };
   UserFilter: UserFilter;
   UserPage: Omit<UserPage, 'users'> & { users: Array<ResolversParentTypes['User']> };
   WildfireComponents: WildfireComponents;
@@ -1285,6 +1406,7 @@ export type GroupResolvers<ContextType = Context, ParentType extends ResolversPa
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  members?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<GroupMembersArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
@@ -1341,6 +1463,17 @@ export type HelpRequestChangeResolvers<ContextType = Context, ParentType extends
   kind?: Resolver<ResolversTypes['HelpRequestChangeKind'], ParentType, ContextType>;
   request?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType>;
   requestId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpRequestConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestConnection'] = ResolversParentTypes['HelpRequestConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['HelpRequestEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpRequestEdgeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestEdge'] = ResolversParentTypes['HelpRequestEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType>;
 }>;
 
 export type HelpRequestHistoryEntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestHistoryEntry'] = ResolversParentTypes['HelpRequestHistoryEntry']> = ResolversObject<{
@@ -1430,6 +1563,13 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   updateWorkspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceSettingsArgs, 'input'>>;
 }>;
 
+export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   earthquakeRisk?: Resolver<ResolversTypes['EarthquakeRisk'], ParentType, ContextType, RequireFields<QueryEarthquakeRiskArgs, 'zip'>>;
   faqs?: Resolver<ResolversTypes['FaqList'], ParentType, ContextType, Partial<QueryFaqsArgs>>;
@@ -1438,12 +1578,14 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
   helpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<QueryHelpRequestArgs, 'id'>>;
   helpRequests?: Resolver<ResolversTypes['HelpRequestPage'], ParentType, ContextType, RequireFields<QueryHelpRequestsArgs, 'page' | 'perPage' | 'sortBy' | 'sortOrder'>>;
+  helpRequestsConnection?: Resolver<ResolversTypes['HelpRequestConnection'], ParentType, ContextType, RequireFields<QueryHelpRequestsConnectionArgs, 'sortBy' | 'sortOrder'>>;
   helpSearch?: Resolver<ResolversTypes['HelpSearchResult'], ParentType, ContextType, RequireFields<QueryHelpSearchArgs, 'q'>>;
   helpStatistics?: Resolver<ResolversTypes['HelpStatistics'], ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   myWorkspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<QueryUserArgs>>;
   users?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'limit' | 'offset'>>;
+  usersConnection?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryUsersConnectionArgs>>;
   validateCredentials?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   wildfireRisk?: Resolver<ResolversTypes['WildfireRisk'], ParentType, ContextType, RequireFields<QueryWildfireRiskArgs, 'zip'>>;
   workspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<QueryWorkspaceRegistryArgs, 'compatibleOnly'>>;
@@ -1461,6 +1603,7 @@ export type UserResolvers<ContextType = Context, ParentType extends ResolversPar
   disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   groups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
+  helpRequests?: Resolver<ResolversTypes['HelpRequestConnection'], ParentType, ContextType, Partial<UserHelpRequestsArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastSession?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -1484,7 +1627,19 @@ export type UserAttributesResolvers<ContextType = Context, ParentType extends Re
   userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
 
+export type UserConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserConnection'] = ResolversParentTypes['UserConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['UserEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type UserEdgeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserEdge'] = ResolversParentTypes['UserEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+}>;
+
 export type UserPageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserPage'] = ResolversParentTypes['UserPage']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
@@ -1582,6 +1737,8 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpPriorityCount?: HelpPriorityCountResolvers<ContextType>;
   HelpRequest?: HelpRequestResolvers<ContextType>;
   HelpRequestChange?: HelpRequestChangeResolvers<ContextType>;
+  HelpRequestConnection?: HelpRequestConnectionResolvers<ContextType>;
+  HelpRequestEdge?: HelpRequestEdgeResolvers<ContextType>;
   HelpRequestHistoryEntry?: HelpRequestHistoryEntryResolvers<ContextType>;
   HelpRequestPage?: HelpRequestPageResolvers<ContextType>;
   HelpRequestStatistics?: HelpRequestStatisticsResolvers<ContextType>;
@@ -1592,10 +1749,13 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpStatusCount?: HelpStatusCountResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserAttributes?: UserAttributesResolvers<ContextType>;
+  UserConnection?: UserConnectionResolvers<ContextType>;
+  UserEdge?: UserEdgeResolvers<ContextType>;
   UserPage?: UserPageResolvers<ContextType>;
   WildfireComponents?: WildfireComponentsResolvers<ContextType>;
   WildfireDataStatus?: WildfireDataStatusResolvers<ContextType>;

@@ -34,7 +34,8 @@ type Documents = {
     "\n  query EarthquakeRisk($zip: String!) {\n    risk: earthquakeRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates { latitude longitude }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_earthquakes: recentEarthquakes\n      max_magnitude: maxMagnitude\n      fault_distance: faultDistance\n      last_updated: lastUpdated\n      components { seismic_activity: seismicActivity magnitude fault_proximity: faultProximity }\n      data_status: dataStatus { seismic }\n    }\n  }\n": typeof types.EarthquakeRiskDocument,
     "\n  query Health {\n    health { status timestamp version }\n  }\n": typeof types.HealthDocument,
     "\n  fragment PlatformUser on User {\n    user_id: id\n    username\n    first_name: firstName\n    last_name: lastName\n    locked\n    disabled\n    organization\n    phone\n    last_session: lastSession\n    created: createdAt\n    groups { name group_id: id }\n  }\n": typeof types.PlatformUserFragmentDoc,
-    "\n  query PlatformGetUsers($limit: Int, $offset: Int) {\n    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }\n  }\n": typeof types.PlatformGetUsersDocument,
+    "\n  query PlatformGetUsers($limit: Int, $offset: Int) {\n    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total endCursor }\n  }\n": typeof types.PlatformGetUsersDocument,
+    "\n  query PlatformGetUsersAfter($first: Int, $after: String) {\n    usersConnection(first: $first, after: $after) { edges { node { ...PlatformUser } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.PlatformGetUsersAfterDocument,
     "\n  query PlatformGetUser($id: ID, $username: String) {\n    user(id: $id, username: $username) { ...PlatformUser }\n  }\n": typeof types.PlatformGetUserDocument,
     "\n  mutation PlatformCreateUser($input: CreateUserInput!) {\n    user: createUser(input: $input) { ...PlatformUser }\n  }\n": typeof types.PlatformCreateUserDocument,
     "\n  mutation PlatformUpdateUser($id: ID!, $input: UpdateUserInput!) {\n    user: updateUser(id: $id, input: $input) { ...PlatformUser }\n  }\n": typeof types.PlatformUpdateUserDocument,
@@ -70,7 +71,8 @@ const documents: Documents = {
     "\n  query EarthquakeRisk($zip: String!) {\n    risk: earthquakeRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates { latitude longitude }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_earthquakes: recentEarthquakes\n      max_magnitude: maxMagnitude\n      fault_distance: faultDistance\n      last_updated: lastUpdated\n      components { seismic_activity: seismicActivity magnitude fault_proximity: faultProximity }\n      data_status: dataStatus { seismic }\n    }\n  }\n": types.EarthquakeRiskDocument,
     "\n  query Health {\n    health { status timestamp version }\n  }\n": types.HealthDocument,
     "\n  fragment PlatformUser on User {\n    user_id: id\n    username\n    first_name: firstName\n    last_name: lastName\n    locked\n    disabled\n    organization\n    phone\n    last_session: lastSession\n    created: createdAt\n    groups { name group_id: id }\n  }\n": types.PlatformUserFragmentDoc,
-    "\n  query PlatformGetUsers($limit: Int, $offset: Int) {\n    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }\n  }\n": types.PlatformGetUsersDocument,
+    "\n  query PlatformGetUsers($limit: Int, $offset: Int) {\n    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total endCursor }\n  }\n": types.PlatformGetUsersDocument,
+    "\n  query PlatformGetUsersAfter($first: Int, $after: String) {\n    usersConnection(first: $first, after: $after) { edges { node { ...PlatformUser } } pageInfo { hasNextPage endCursor } }\n  }\n": types.PlatformGetUsersAfterDocument,
     "\n  query PlatformGetUser($id: ID, $username: String) {\n    user(id: $id, username: $username) { ...PlatformUser }\n  }\n": types.PlatformGetUserDocument,
     "\n  mutation PlatformCreateUser($input: CreateUserInput!) {\n    user: createUser(input: $input) { ...PlatformUser }\n  }\n": types.PlatformCreateUserDocument,
     "\n  mutation PlatformUpdateUser($id: ID!, $input: UpdateUserInput!) {\n    user: updateUser(id: $id, input: $input) { ...PlatformUser }\n  }\n": types.PlatformUpdateUserDocument,
@@ -183,7 +185,11 @@ export function graphql(source: "\n  fragment PlatformUser on User {\n    user_i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PlatformGetUsers($limit: Int, $offset: Int) {\n    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }\n  }\n"): (typeof documents)["\n  query PlatformGetUsers($limit: Int, $offset: Int) {\n    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total }\n  }\n"];
+export function graphql(source: "\n  query PlatformGetUsers($limit: Int, $offset: Int) {\n    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total endCursor }\n  }\n"): (typeof documents)["\n  query PlatformGetUsers($limit: Int, $offset: Int) {\n    users(limit: $limit, offset: $offset) { users { ...PlatformUser } total endCursor }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformGetUsersAfter($first: Int, $after: String) {\n    usersConnection(first: $first, after: $after) { edges { node { ...PlatformUser } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query PlatformGetUsersAfter($first: Int, $after: String) {\n    usersConnection(first: $first, after: $after) { edges { node { ...PlatformUser } } pageInfo { hasNextPage endCursor } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

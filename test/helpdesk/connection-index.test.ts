@@ -1,0 +1,122 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELP_REQUEST_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+
+/**
+ * Proves a keyset page of helpRequestsConnection costs about what the first page does, for every sort and
+ * order, forward and backward, and for a user's own list: the page statement the app sent is explained (with
+ * ANALYZE) against 40,000 requests, two hundred rows deep, and PostgreSQL must read only about a page of rows
+ * to answer it: no table scan, and no sort of a whole group of equal values (status, priority and category
+ * have 4 to 7 values each, thousands of rows apiece).
+ */
+
+const ROWS = 40_000;
+let t: TestApp;
+let db: pg.Client;
+let admin: string;
+let alice: { id: string; auth: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('admin', ADMIN_PASSWORD);
+  alice = await t.createUser('alice');
+  db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  await db.query(`
+    insert into users (id, username, username_key, password_hash, created_at, updated_at)
+    select md5(n::text), 'requester' || n, 'requester' || n, 'x', now(), now() from generate_series(1, 200) as n`);
+  await db.query(
+    `insert into help_requests (title, description, category, priority, status, requester_id, created_at, updated_at)
+     select 'Request ' || md5(n::text), 'Something about ' || n,
+            (array['technical','account','general','bug_report','feature_request','billing','other'])[1 + n % 7],
+            ((array['low','medium','high','urgent'])[1 + n % 4])::help_priority,
+            ((array['open','in_progress','on_hold','resolved','closed'])[1 + n % 5])::help_status,
+            case when n % 201 = 0 then $1 else md5((n % 201)::text) end,
+            now() - (n || ' minutes')::interval, now() - ((n * 7919) % 40000 || ' minutes')::interval
+     from generate_series(1, $2::int) as n`,
+    [alice.id, ROWS],
+  );
+  await db.query('vacuum analyze help_requests');
+}, 120_000);
+afterAll(async () => {
+  await db.end();
+  await t.stop();
+});
+
+const PAGE = `query($status: HelpStatus, $sortBy: HelpRequestSortField, $sortOrder: HelpSortOrder, $first: Int, $after: String, $last: Int, $before: String) {
+  helpRequestsConnection(status: $status, sortBy: $sortBy, sortOrder: $sortOrder, first: $first, after: $after, last: $last, before: $before) {
+    edges { node { id } } pageInfo { startCursor endCursor }
+  }
+}`;
+
+const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+
+/** The page statement the app sent, with its parameters (filters, the cursor's position, the limit) written in. */
+function pageStatement(statements: string[], params: unknown[]): string {
+  const page = statements.find((s) => s.includes('from "help_requests"') && / limit \?/.test(s));
+  expect(page, statements.join('\n')).toBeDefined();
+  let i = 0;
+  const sql = page!
+    .replace(/^\[query\] /, '')
+    .replace(/ \[took .*$/s, '')
+    .replace(/\?/g, () => literal(params[i++]));
+  expect(i, sql).toBe(params.length);
+  return sql;
+}
+
+/** The rows PostgreSQL read to answer: what every scan returned plus what its filters threw away. */
+async function rowsRead(sql: string): Promise<{ rows: number; plan: string }> {
+  const [{ 'QUERY PLAN': plan }] = (await db.query(`explain (analyze, format json) ${sql}`)).rows;
+  let rows = 0;
+  const walk = (node: Record<string, any>) => {
+    if (/Scan/.test(node['Node Type'])) rows += (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(plan[0].Plan);
+  return { rows, plan: JSON.stringify(plan[0].Plan) };
+}
+
+/** The position a cursor holds (its first part is the position, as JSON; the rest is the signature). */
+const positionOf = (cursor: string) => JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8')) as unknown[];
+
+async function deepCursor(auth: string, vars: Record<string, unknown>): Promise<string> {
+  let after: string | undefined;
+  for (let i = 0; i < 2; i++) {
+    const res = await t.gql(PAGE, { ...vars, first: 100, after }, auth);
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    after = res.data.helpRequestsConnection.pageInfo.endCursor;
+  }
+  return after!;
+}
+
+describe('indexes behind helpRequestsConnection', () => {
+  for (const sortBy of HELP_REQUEST_SORT_FIELDS) {
+    for (const sortOrder of ['asc', 'desc']) {
+      it(`reads about a page of rows for an administrator's page 200 deep by ${sortBy} ${sortOrder}, forward and backward`, async () => {
+        const vars = { sortBy, sortOrder };
+        const cursor = await deepCursor(admin, vars);
+        for (const [arg, size] of [['after', 'first'], ['before', 'last']] as const) {
+          const { result, statements } = await t.countQueries(() => t.gql(PAGE, { ...vars, [size]: 10, [arg]: cursor }, admin));
+          expect(result.data.helpRequestsConnection.edges).toHaveLength(10);
+          const { rows, plan } = await rowsRead(pageStatement(statements, [...positionOf(cursor), 11]));
+          expect(plan).not.toMatch(/Seq Scan/);
+          expect(rows, plan).toBeLessThan(200);
+        }
+      });
+    }
+
+    it(`reads a user's own list by ${sortBy}, and an administrator's filtered by status, from an index`, async () => {
+      const own = await deepCursor(alice.auth, { sortBy });
+      const page = await t.countQueries(() => t.gql(PAGE, { sortBy, first: 10, after: own }, alice.auth));
+      const mine = [alice.id, ...positionOf(own), 11];
+      expect((await rowsRead(pageStatement(page.statements, mine))).plan).not.toMatch(/Seq Scan/);
+      const vars = { sortBy, status: 'on_hold' };
+      const cursor = await deepCursor(admin, vars);
+      const filtered = await t.countQueries(() => t.gql(PAGE, { ...vars, first: 10, after: cursor }, admin));
+      const { rows, plan } = await rowsRead(pageStatement(filtered.statements, ['on_hold', ...positionOf(cursor), 11]));
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(rows, plan).toBeLessThan(1000);
+    });
+  }
+});
