@@ -14,6 +14,8 @@ export type CreateHelpRequestInput = {
   priority?: HelpPriority | null | undefined;
   /** 1 to 200 characters. */
   title: string;
+  /** A five-digit US ZIP code, as the risk queries take it. */
+  zip?: string | null | undefined;
 };
 
 export type CreateUserInput = {
