@@ -73,6 +73,13 @@ describe('unknown paths and malformed requests', () => {
       expect(res.body[key], path).not.toMatch(/FST_/);
     }
   });
+  it('answers malformed JSON sent to a path no route serves in the not-found body, not a GraphQL one', async () => {
+    for (const path of ['//api/public/get_users', '/nothing-here']) {
+      const res = await t.request(path, { method: 'POST', body: '{"api_key":', headers: { 'content-type': 'application/json' } });
+      expect(res.status, path).toBe(400);
+      expect(Object.keys(res.body), path).toEqual(['error']);
+    }
+  });
   it('answers malformed JSON on /graphql with 400 and a GraphQL error body', async () => {
     const res = await t.request('/graphql', { method: 'POST', body: '{"query":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);

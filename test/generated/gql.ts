@@ -14,11 +14,23 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation ApolloSignIn($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n    }\n  }\n": typeof types.ApolloSignInDocument,
+    "\n  mutation ApolloCreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      username\n    }\n  }\n": typeof types.ApolloCreateUserDocument,
+    "\n  mutation ApolloFileHelpRequest($input: CreateHelpRequestInput!) {\n    createHelpRequest(input: $input) {\n      id\n      title\n      status\n    }\n  }\n": typeof types.ApolloFileHelpRequestDocument,
+    "\n  query ApolloHelpRequestsPage($first: Int, $after: String, $last: Int, $before: String) {\n    helpRequestsConnection(first: $first, after: $after, last: $last, before: $before) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          title\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": typeof types.ApolloHelpRequestsPageDocument,
+    "\n  query ApolloMyHelpRequestsPage($first: Int, $after: String) {\n    me {\n      id\n      username\n      helpRequests(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            title\n          }\n        }\n        pageInfo {\n          hasNextPage\n          hasPreviousPage\n          startCursor\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.ApolloMyHelpRequestsPageDocument,
+    "\n  query ApolloUsersPage($first: Int) {\n    usersConnection(first: $first) {\n      edges {\n        cursor\n        node {\n          id\n          username\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n": typeof types.ApolloUsersPageDocument,
     "\n  query TypedHealth {\n    health {\n      status\n      version\n    }\n  }\n": typeof types.TypedHealthDocument,
     "\n  mutation TypedLogin($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n      expiresIn\n    }\n  }\n": typeof types.TypedLoginDocument,
     "\n  query TypedMe {\n    me {\n      id\n      username\n      role\n    }\n  }\n": typeof types.TypedMeDocument,
 };
 const documents: Documents = {
+    "\n  mutation ApolloSignIn($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n    }\n  }\n": types.ApolloSignInDocument,
+    "\n  mutation ApolloCreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      username\n    }\n  }\n": types.ApolloCreateUserDocument,
+    "\n  mutation ApolloFileHelpRequest($input: CreateHelpRequestInput!) {\n    createHelpRequest(input: $input) {\n      id\n      title\n      status\n    }\n  }\n": types.ApolloFileHelpRequestDocument,
+    "\n  query ApolloHelpRequestsPage($first: Int, $after: String, $last: Int, $before: String) {\n    helpRequestsConnection(first: $first, after: $after, last: $last, before: $before) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          title\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": types.ApolloHelpRequestsPageDocument,
+    "\n  query ApolloMyHelpRequestsPage($first: Int, $after: String) {\n    me {\n      id\n      username\n      helpRequests(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            title\n          }\n        }\n        pageInfo {\n          hasNextPage\n          hasPreviousPage\n          startCursor\n          endCursor\n        }\n      }\n    }\n  }\n": types.ApolloMyHelpRequestsPageDocument,
+    "\n  query ApolloUsersPage($first: Int) {\n    usersConnection(first: $first) {\n      edges {\n        cursor\n        node {\n          id\n          username\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n": types.ApolloUsersPageDocument,
     "\n  query TypedHealth {\n    health {\n      status\n      version\n    }\n  }\n": types.TypedHealthDocument,
     "\n  mutation TypedLogin($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n      expiresIn\n    }\n  }\n": types.TypedLoginDocument,
     "\n  query TypedMe {\n    me {\n      id\n      username\n      role\n    }\n  }\n": types.TypedMeDocument,
@@ -38,6 +50,30 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApolloSignIn($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n    }\n  }\n"): (typeof documents)["\n  mutation ApolloSignIn($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApolloCreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      username\n    }\n  }\n"): (typeof documents)["\n  mutation ApolloCreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      username\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApolloFileHelpRequest($input: CreateHelpRequestInput!) {\n    createHelpRequest(input: $input) {\n      id\n      title\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation ApolloFileHelpRequest($input: CreateHelpRequestInput!) {\n    createHelpRequest(input: $input) {\n      id\n      title\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApolloHelpRequestsPage($first: Int, $after: String, $last: Int, $before: String) {\n    helpRequestsConnection(first: $first, after: $after, last: $last, before: $before) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          title\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApolloHelpRequestsPage($first: Int, $after: String, $last: Int, $before: String) {\n    helpRequestsConnection(first: $first, after: $after, last: $last, before: $before) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          title\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApolloMyHelpRequestsPage($first: Int, $after: String) {\n    me {\n      id\n      username\n      helpRequests(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            title\n          }\n        }\n        pageInfo {\n          hasNextPage\n          hasPreviousPage\n          startCursor\n          endCursor\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApolloMyHelpRequestsPage($first: Int, $after: String) {\n    me {\n      id\n      username\n      helpRequests(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            title\n          }\n        }\n        pageInfo {\n          hasNextPage\n          hasPreviousPage\n          startCursor\n          endCursor\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApolloUsersPage($first: Int) {\n    usersConnection(first: $first) {\n      edges {\n        cursor\n        node {\n          id\n          username\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApolloUsersPage($first: Int) {\n    usersConnection(first: $first) {\n      edges {\n        cursor\n        node {\n          id\n          username\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -137,7 +137,8 @@ describe('depth', () => {
   });
 
   it('refuses an over-deep chain of real object fields (introspection types, open in development: NODE_ENV=development)', async () => {
-    const chain = `{ __type(name: "User") { ${'ofType { '.repeat(12)}name${' }'.repeat(12)} } }`;
+    const levels = GRAPHQL_LIMITS.maxDepth;
+    const chain = `{ __type(name: "User") { ${'ofType { '.repeat(levels)}name${' }'.repeat(levels)} } }`;
     await expectRefused(dev, chain, /depth limit/);
   });
 

@@ -2,16 +2,19 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 
 /**
- * How large a document a client may send. Every legitimate query of the schema fits inside (the deepest path
- * that visits no type twice, through a connection's edges and node to a history actor's groups' workspaces, is 11
- * levels); an attacker's nested, aliased or fragment-multiplied document does not, and is refused before a single
- * resolver or SQL statement runs.
+ * How large a document a client may send. Every legitimate query of the schema fits inside (the deepest path that
+ * visits no type twice is 13 levels, see maxDepth); an attacker's nested, aliased or fragment-multiplied document
+ * does not, and is refused before a single resolver or SQL statement runs.
  */
 export const GRAPHQL_LIMITS = {
   /** graphql-js aborts parsing past this many tokens, so a 2,000-deep `{{{{` never reaches the recursive parser's depth. */
   maxTokens: 1000,
-  /** A cursor connection puts two levels (edges, node) between a list and its items: 10 before connections, 12 since. */
-  maxDepth: 12,
+  /**
+   * A cursor connection puts two levels (edges, node) between a list and its items, and links run across the domains
+   * (a workspace's groups, their members, their help requests, each request's area risk): the deepest path that
+   * visits no type twice is 13 levels. The cost limit, not depth, is what bounds the work a document asks for.
+   */
+  maxDepth: 15,
   /** Aliases are how one request multiplies a field (a hundred `login`s is a hundred password guesses). */
   maxAliases: 15,
   maxDirectives: 50,

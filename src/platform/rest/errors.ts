@@ -114,7 +114,8 @@ function classifyFrameworkError(error: FrameworkError, request: FastifyRequest):
 /**
  * Failures outside GraphQL execution (malformed JSON, oversized bodies, unsupported media, the rate limit, a
  * request its route schema refuses, a database outage surfacing in a route) in the error shape of the API the
- * path belongs to; elsewhere in GraphQL's `{errors}` shape. Also Fastify's `frameworkErrors` option.
+ * path belongs to; on a path no route serves, in the not-found answer's `{error}`; elsewhere in GraphQL's `{errors}`
+ * shape. Also Fastify's `frameworkErrors` option.
  */
 export function answerFrameworkError(error: FrameworkError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, code, message } = classifyFrameworkError(error, request);
@@ -122,7 +123,11 @@ export function answerFrameworkError(error: FrameworkError, request: FastifyRequ
   reply.header('x-request-id', request.id);
   if (status === 500) request.log.error({ err: error }, 'unhandled error');
   const api = legacyApiOf(request.url);
-  if (!api) return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
+  if (!api) {
+    // A path no route serves answers as the not-found handler does, whatever went wrong first (its body, say).
+    if (request.routeOptions.url === undefined) return reply.code(status).send({ error: message });
+    return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
+  }
   const legacy = toLegacyError(api, { message, extensions: { code } });
   // The table knows codes, not transport statuses: a 413, 415 or a route's own refusal status stays what it is.
   return reply.code(status >= 500 ? legacy.status : status).send(legacy.body);

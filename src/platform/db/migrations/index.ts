@@ -8,9 +8,9 @@ import { Migration20261123000200_helpdesk_counts } from './Migration202611230002
 import { Migration20261123000300_account_changed } from './Migration20261123000300_account_changed.js';
 import { Migration20261123000400_api_key_permissions } from './Migration20261123000400_api_key_permissions.js';
 import { Migration20261123000500_username_skeletons } from './Migration20261123000500_username_skeletons.js';
-import { Migration20261124000100_help_request_keyset_indexes } from './Migration20261124000100_help_request_keyset_indexes.js';
 import { Migration20261124000100_user_attributes } from './Migration20261124000100_user_attributes.js';
 import { Migration20261124000200_images_view_permission } from './Migration20261124000200_images_view_permission.js';
+import { Migration20261124000300_help_request_keyset_indexes } from './Migration20261124000300_help_request_keyset_indexes.js';
 import { Migration20261124000500_help_request_zip } from './Migration20261124000500_help_request_zip.js';
 
 /** Applied in this order at start-up. A new migration is added here as well as in its own file. */
@@ -24,8 +24,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000300_account_changed', class: Migration20261123000300_account_changed },
   { name: 'Migration20261123000400_api_key_permissions', class: Migration20261123000400_api_key_permissions },
   { name: 'Migration20261123000500_username_skeletons', class: Migration20261123000500_username_skeletons },
-  { name: 'Migration20261124000100_help_request_keyset_indexes', class: Migration20261124000100_help_request_keyset_indexes },
   { name: 'Migration20261124000100_user_attributes', class: Migration20261124000100_user_attributes },
   { name: 'Migration20261124000200_images_view_permission', class: Migration20261124000200_images_view_permission },
+  { name: 'Migration20261124000300_help_request_keyset_indexes', class: Migration20261124000300_help_request_keyset_indexes },
   { name: 'Migration20261124000500_help_request_zip', class: Migration20261124000500_help_request_zip },
 ];

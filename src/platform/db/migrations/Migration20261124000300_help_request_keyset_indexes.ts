@@ -8,7 +8,7 @@ import { Migration } from '@mikro-orm/migrations';
  * sorts need nothing new: id is the primary key, and title, created_at and updated_at rarely repeat, so their
  * single-column indexes leave only a few ties to order.
  */
-export class Migration20261124000100_help_request_keyset_indexes extends Migration {
+export class Migration20261124000300_help_request_keyset_indexes extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create index "help_requests_status_id_index" on "help_requests" ("status", "id");`);
     this.addSql(`create index "help_requests_priority_id_index" on "help_requests" ("priority", "id");`);
