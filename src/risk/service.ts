@@ -1,9 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import { DomainError } from '../platform/errors.js';
 import type { Cache } from './cache.js';
 import type { QuotaStore } from './quota.js';
 import type { SingleFlight } from './singleflight.js';
 import { InvalidZipError, UnknownZipError, UpstreamConfigError, UpstreamUnavailableError, type UpstreamName } from './errors.js';
-import { nearestFault } from './faults.js';
+import { nearestFault, type NearestFault } from './faults.js';
 import type { FireClient } from './fire.js';
 import {
   formatFaultDistance,
@@ -103,6 +104,11 @@ export class RiskService {
   private readonly fireDailyQuota: number;
   private readonly seismicTtlSeconds: number;
   private readonly fireTtlSeconds: number;
+  /**
+   * The nearest fault of each place scored, which never changes: measuring it walks every fault segment (about
+   * 40 µs), which a page of fifty areas would otherwise pay on every read. Enough places for every US ZIP code.
+   */
+  private readonly faults = new LRUCache<string, NearestFault>({ max: 50_000 });
 
   constructor(private readonly deps: RiskServiceDeps) {
     this.fireDailyQuota = deps.fireDailyQuota ?? 1000;
@@ -133,7 +139,7 @@ export class RiskService {
     const coordinates = await this.locate(zip);
     const at = this.deps.now();
     const activity = await this.seismicActivity(gridPoint(coordinates), at);
-    const fault = nearestFault(coordinates.latitude, coordinates.longitude);
+    const fault = this.nearestFault(coordinates);
     const score = scoreEarthquake({ seismic: activity.value, faultDistanceKm: fault.distanceKm });
     return {
       zipCode: zip,
@@ -162,6 +168,13 @@ export class RiskService {
       if (error instanceof DomainError) return null;
       throw error;
     }
+  }
+
+  private nearestFault({ latitude, longitude }: Coordinates): NearestFault {
+    const key = `${latitude},${longitude}`;
+    let fault = this.faults.get(key);
+    if (!fault) this.faults.set(key, (fault = nearestFault(latitude, longitude)));
+    return fault;
   }
 
   private async locate(zip: string): Promise<Coordinates> {

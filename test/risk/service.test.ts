@@ -71,6 +71,13 @@ describe('earthquake risk', () => {
     });
   });
 
+  it("keeps each place's own fault distance when it reads one place after another, again and again", async () => {
+    const { service } = build();
+    const distances = [];
+    for (const zip of ['90210', '33101', '90210', '33101']) distances.push((await service.earthquakeRisk(zip)).faultDistance);
+    expect(distances).toEqual(['57.8 km', '1437.1 km', '57.8 km', '1437.1 km']);
+  });
+
   it('reports a quiet area with zero events and a magnitude of 0', async () => {
     fake.seismicBody = fixture('usgs-empty.geojson');
     const result = await build().service.earthquakeRisk('33101');
