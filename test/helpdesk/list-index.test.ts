@@ -1,8 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_REQUEST_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { helpdesk } from './support.js';
+import { helpdesk, seedRequestsForPlans } from './support.js';
 
 /**
  * Proves the list of help requests is served by an index for each filter it offers and each sort field,
@@ -20,24 +20,7 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
   alice = await t.createUser('alice');
-  db = new pg.Client({ connectionString: t.databaseUrl });
-  await db.connect();
-  // 200 requesters besides alice, each with about 200 requests; alice has as many as any of them.
-  await db.query(`
-    insert into users (id, username, username_key, password_hash, created_at, updated_at)
-    select md5(n::text), 'requester' || n, 'requester' || n, 'x', now(), now() from generate_series(1, 200) as n`);
-  await db.query(
-    `insert into help_requests (title, description, category, priority, status, requester_id, created_at, updated_at)
-     select 'Request ' || md5(n::text), 'Something about ' || n,
-            (array['technical','account','general','bug_report','feature_request','billing','other'])[1 + n % 7],
-            ((array['low','medium','high','urgent'])[1 + n % 4])::help_priority,
-            ((array['open','in_progress','on_hold','resolved','closed'])[1 + n % 5])::help_status,
-            case when n % 201 = 0 then $1 else md5((n % 201)::text) end,
-            now() - (n || ' minutes')::interval, now() - ((n * 7919) % 40000 || ' minutes')::interval
-     from generate_series(1, $2::int) as n`,
-    [alice.id, ROWS],
-  );
-  await db.query('vacuum analyze help_requests');
+  db = await seedRequestsForPlans(t, alice.id, ROWS);
 });
 afterAll(async () => {
   await db.end();

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { TestApp } from '../helpers/app.js';
 
 const COUNT = {
@@ -36,3 +37,29 @@ export function helpdesk(t: TestApp) {
 export const HELP_REQUEST_FIELDS = /* GraphQL */ `
   id title description category priority contactEmail status requesterId assignedToId adminNotes createdAt updatedAt
 `;
+
+/**
+ * Writes `rows` help requests straight into the app's database for the plan tests: 200 requesters besides
+ * `ownerId`, each with about as many requests as the owner, every category, priority and status, and creation and
+ * update times spread over the rows; then analyses the table. Returns the open connection (the caller ends it).
+ */
+export async function seedRequestsForPlans(t: TestApp, ownerId: string, rows: number): Promise<pg.Client> {
+  const db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  await db.query(`
+    insert into users (id, username, username_key, password_hash, created_at, updated_at)
+    select md5(n::text), 'requester' || n, 'requester' || n, 'x', now(), now() from generate_series(1, 200) as n`);
+  await db.query(
+    `insert into help_requests (title, description, category, priority, status, requester_id, created_at, updated_at)
+     select 'Request ' || md5(n::text), 'Something about ' || n,
+            (array['technical','account','general','bug_report','feature_request','billing','other'])[1 + n % 7],
+            ((array['low','medium','high','urgent'])[1 + n % 4])::help_priority,
+            ((array['open','in_progress','on_hold','resolved','closed'])[1 + n % 5])::help_status,
+            case when n % 201 = 0 then $1 else md5((n % 201)::text) end,
+            now() - (n || ' minutes')::interval, now() - ((n * 7919) % $2::int || ' minutes')::interval
+     from generate_series(1, $2::int) as n`,
+    [ownerId, rows],
+  );
+  await db.query('vacuum analyze help_requests');
+  return db;
+}
