@@ -117,7 +117,31 @@ export class RiskService {
   }
 
   async wildfireRisk(zip: string): Promise<WildfireRisk> {
-    const coordinates = await this.locate(zip);
+    return this.wildfireAt(zip, await this.locate(zip));
+  }
+
+  async earthquakeRisk(zip: string): Promise<EarthquakeRisk> {
+    return this.earthquakeAt(zip, await this.locate(zip));
+  }
+
+  /**
+   * Both risks of a ZIP code's area, for a record that names one (a help request): null when the ZIP code cannot
+   * be placed, which the record's reader can do nothing about. The place is looked up once for both scores; an
+   * unavailable source degrades each score as in wildfireRisk and earthquakeRisk.
+   */
+  async areaRisk(zip: string): Promise<AreaRisk | null> {
+    let coordinates: Coordinates;
+    try {
+      coordinates = await this.locate(zip);
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+    const [wildfire, earthquake] = await Promise.all([this.wildfireAt(zip, coordinates), this.earthquakeAt(zip, coordinates)]);
+    return { wildfire, earthquake };
+  }
+
+  private async wildfireAt(zip: string, coordinates: Coordinates): Promise<WildfireRisk> {
     const at = this.deps.now();
     const fires = await this.fireDetections(gridPoint(coordinates));
     const score = scoreWildfire({ detections: fires.value, ...coordinates, month: monthOf(at) });
@@ -135,8 +159,7 @@ export class RiskService {
     };
   }
 
-  async earthquakeRisk(zip: string): Promise<EarthquakeRisk> {
-    const coordinates = await this.locate(zip);
+  private async earthquakeAt(zip: string, coordinates: Coordinates): Promise<EarthquakeRisk> {
     const at = this.deps.now();
     const activity = await this.seismicActivity(gridPoint(coordinates), at);
     const fault = this.nearestFault(coordinates);
@@ -153,21 +176,6 @@ export class RiskService {
       components: score.components,
       dataStatus: { seismic: activity.status },
     };
-  }
-
-  /**
-   * Both risks of a ZIP code's area, for a record that names one (a help request): null when the ZIP code cannot
-   * be placed, which the record's reader can do nothing about. An unavailable source degrades each score as in
-   * wildfireRisk and earthquakeRisk.
-   */
-  async areaRisk(zip: string): Promise<AreaRisk | null> {
-    try {
-      const [wildfire, earthquake] = await Promise.all([this.wildfireRisk(zip), this.earthquakeRisk(zip)]);
-      return { wildfire, earthquake };
-    } catch (error) {
-      if (error instanceof DomainError) return null;
-      throw error;
-    }
   }
 
   private nearestFault({ latitude, longitude }: Coordinates): NearestFault {
