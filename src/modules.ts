@@ -1,3 +1,4 @@
+import { auditModule } from './audit/module.js';
 import { helpdeskModule } from './helpdesk/module.js';
 import { identityModule } from './identity/module.js';
 import type { Module } from './platform/module.js';
@@ -5,7 +6,7 @@ import { riskModule } from './risk/module.js';
 import { usersModule } from './users/module.js';
 
 /** The gateway's domains, each a module (its folder's module.ts); a module comes after those it requires. */
-export const modules: readonly Module[] = [usersModule, identityModule, riskModule, helpdeskModule];
+export const modules: readonly Module[] = [auditModule, usersModule, identityModule, riskModule, helpdeskModule];
 
 /** Every module's entities: what the ORM maps when the whole gateway runs (the CLI, the migration check). */
 export const entities = modules.flatMap((module) => module.entities ?? []);

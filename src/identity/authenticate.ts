@@ -35,7 +35,7 @@ export async function authenticate(
 async function apiKeyPrincipal(em: EntityManager, key: string, secret: string): Promise<Principal> {
   const apiKey = await authenticateApiKey(em, key, secret);
   const permissions = new Set(apiKey.permissions.filter(isApiKeyPermission));
-  return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key, permissions, readOnly: apiKey.readOnly };
+  return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key, name: apiKey.name, permissions, readOnly: apiKey.readOnly };
 }
 
 async function userPrincipal(em: EntityManager, tokens: TokenService, token: string, accounts: Pick<AccountStatusCache, 'read'>): Promise<Principal> {

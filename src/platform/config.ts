@@ -90,6 +90,8 @@ const EnvSchema = z
     LOGIN_RATE_LIMIT_MAX: int(1, 10_000).default(10),
     LOGIN_RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400).default(60),
 
+    AUDIT_RETENTION_DAYS: int(1, 36_500).default(400),
+
     APOLLO_KEY: optionalString,
     APOLLO_GRAPH_REF: optionalString,
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
@@ -171,6 +173,8 @@ export interface Config {
   responseCacheTtlSeconds: number;
   rateLimit: { max: number; windowSeconds: number; loginMax: number; loginWindowSeconds: number };
   apollo: { key: string | undefined; graphRef: string | undefined };
+  /** Audit events older than this many days are pruned. */
+  audit: { retentionDays: number };
   /**
    * /metrics on the public port needs the bearer token; without one it is served there only outside production.
    * A port of its own (loopback by default) serves it without a token, for a scraper on the same host or network.
@@ -245,6 +249,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginWindowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS,
     },
     apollo: { key: e.APOLLO_KEY, graphRef: e.APOLLO_GRAPH_REF },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Credentials } from '../platform/auth/principal.js';
+import { actorOf, type Credentials } from '../platform/auth/principal.js';
 import { DomainError, ServiceUnavailableError } from '../platform/errors.js';
 import type { Context } from '../platform/graphql/context.js';
 import { isDatabaseUnavailable } from '../platform/graphql/errors.js';
@@ -18,7 +18,8 @@ export function contextBuilder(modules: readonly Module[], services: AppServices
     const em = services.orm.em.fork();
     try {
       const principal = await authentication.authenticate(em, credentials);
-      return { requestId: request.id, log: request.log, ip: request.ip, principal, em, loaders: createLoaders(modules, em, services), services };
+      const actor = actorOf(principal, request.id, request.ip);
+      return { requestId: request.id, log: request.log, ip: request.ip, principal, actor, em, loaders: createLoaders(modules, em, services), services };
     } catch (error) {
       if (error instanceof DomainError) throw error;
       if (isDatabaseUnavailable(error)) throw new ServiceUnavailableError();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditModule } from '../../src/audit/module.js';
 import { helpdeskModule } from '../../src/helpdesk/module.js';
 import { identityModule } from '../../src/identity/module.js';
 import { riskModule } from '../../src/risk/module.js';
@@ -10,7 +11,7 @@ import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } f
 describe('a gateway built without the help desk', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, { modules: [usersModule, identityModule, riskModule] });
+    t = await startTestApp({}, { modules: [auditModule, usersModule, identityModule, riskModule] });
   });
   afterAll(() => t?.stop());
 
@@ -42,7 +43,7 @@ describe('a gateway built without the help desk', () => {
 describe('a gateway built without the identity module', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({}, { modules: [usersModule, riskModule, helpdeskModule] });
+    t = await startTestApp({}, { modules: [auditModule, usersModule, riskModule, helpdeskModule] });
   });
   afterAll(() => t?.stop());
 
@@ -62,10 +63,11 @@ describe('a gateway built without the identity module', () => {
 
 describe('the module list', () => {
   it('is refused when a module comes without one it requires, or before it', () => {
-    expect(() => assemble([helpdeskModule])).toThrow('The helpdesk module requires users, risk, listed before it');
-    expect(() => assemble([usersModule, helpdeskModule])).toThrow('The helpdesk module requires risk, listed before it');
-    expect(() => assemble([identityModule, usersModule])).toThrow('The identity module requires users, listed before it');
-    expect(() => assemble([usersModule, usersModule])).toThrow('Two modules are named users');
+    expect(() => assemble([helpdeskModule])).toThrow('The helpdesk module requires audit, users, risk, listed before it');
+    expect(() => assemble([auditModule, usersModule, helpdeskModule])).toThrow('The helpdesk module requires risk, listed before it');
+    expect(() => assemble([auditModule, identityModule, usersModule])).toThrow('The identity module requires users, listed before it');
+    expect(() => assemble([usersModule])).toThrow('The users module requires audit, listed before it');
+    expect(() => assemble([auditModule, usersModule, usersModule])).toThrow('Two modules are named users');
   });
 
   it('puts the gateway’s own module first', () => {

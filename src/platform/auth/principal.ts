@@ -16,9 +16,21 @@ export interface Credentials {
 export type Principal =
   | { kind: 'anonymous' }
   | { kind: 'user'; userId: string; username: string; role: Role }
-  | { kind: 'apiKey'; keyId: string; key: string; permissions: ReadonlySet<ApiKeyPermission>; readOnly: boolean };
+  | { kind: 'apiKey'; keyId: string; key: string; name: string; permissions: ReadonlySet<ApiKeyPermission>; readOnly: boolean };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
+
+/**
+ * The principal making a change, with where the request came from: what the audit trail records of the change.
+ * Services that record a change take this rather than the bare principal, so no call site can forget the request.
+ */
+export type Actor = Principal & { requestId: string | null; clientAddress: string | null };
+
+export const actorOf = (principal: Principal, requestId: string | null, clientAddress: string | null): Actor => ({
+  ...principal,
+  requestId,
+  clientAddress,
+});
 
 export const isAdminUser = (p: Principal): boolean => p.kind === 'user' && p.role === 'admin';
 export const userIdOf = (p: Principal): string | undefined => (p.kind === 'user' ? p.userId : undefined);

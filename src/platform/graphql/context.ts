@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Principal } from '../auth/principal.js';
+import type { Actor, Principal } from '../auth/principal.js';
 import type { AppServices, ModuleLoaders } from '../services.js';
 
 /**
@@ -13,6 +13,8 @@ export interface Context {
   log: FastifyBaseLogger;
   ip: string;
   principal: Principal;
+  /** The principal with the request's id and client address: what services that record a change take. */
+  actor: Actor;
   em: EntityManager;
   /** Each module's DataLoaders, under its name. */
   loaders: ModuleLoaders;

@@ -9,6 +9,7 @@ import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
 import type { Pagination as PaginationModel } from '../../../helpdesk/requests.js';
 import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel, AreaRisk as AreaRiskModel } from '../../../risk/service.js';
+import type { AuditEventView as AuditEventViewModel } from '../../../audit/trail.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -34,6 +35,73 @@ export type AreaRisk = {
   __typename?: 'AreaRisk';
   earthquake: EarthquakeRisk;
   wildfire: WildfireRisk;
+};
+
+/** Who made a change. */
+export type AuditActor = {
+  __typename?: 'AuditActor';
+  /** A user's id, an API key's api_key; null for the system. */
+  id?: Maybe<Scalars['String']['output']>;
+  /** The user's username or the key's name at the time. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** user, api_key, or system (an operator's command line). */
+  type: Scalars['String']['output'];
+};
+
+/** One field a change set. A password, hash, secret or token is named with null values. */
+export type AuditChange = {
+  __typename?: 'AuditChange';
+  field: Scalars['String']['output'];
+  newValue?: Maybe<Scalars['JSON']['output']>;
+  oldValue?: Maybe<Scalars['JSON']['output']>;
+};
+
+/** One privileged change: who made it, from where, what it changed, and the fields' values before and after. */
+export type AuditEvent = {
+  __typename?: 'AuditEvent';
+  /**
+   * What was done, as `<thing>.<verb>`: user.create, user.update, user.delete, user.lock, user.unlock,
+   * user.password_set, user.role_change, user.logout, session.revoke, user.group_add, user.group_remove,
+   * group.create, group.update, group.delete, group.workspaces_set, registry.import, workspace.install,
+   * workspace.uninstall, settings.update, file_mapping.add, file_mapping.update, file_mapping.remove,
+   * api_key.create, api_key.revoke, help_request.status_change, help_request.assign, help_request.delete,
+   * faq.create, faq.update, faq.delete.
+   */
+  action: Scalars['String']['output'];
+  actor: AuditActor;
+  /** The fields the change set, each with its value before and after; a secret is named without its values. */
+  changes: Array<AuditChange>;
+  /** The client address of that request; null outside a request. */
+  clientAddress?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** When the change was made (the time of its transaction). */
+  occurredAt: Scalars['DateTime']['output'];
+  /** The id of the request that made the change (the X-Request-Id the response carried); null outside a request. */
+  requestId?: Maybe<Scalars['String']['output']>;
+  target: AuditTarget;
+};
+
+/** Audit events, newest first, by cursor. */
+export type AuditEventConnection = {
+  __typename?: 'AuditEventConnection';
+  edges: Array<AuditEventEdge>;
+  pageInfo: PageInfo;
+};
+
+export type AuditEventEdge = {
+  __typename?: 'AuditEventEdge';
+  cursor: Scalars['String']['output'];
+  node: AuditEvent;
+};
+
+/** What a change touched. */
+export type AuditTarget = {
+  __typename?: 'AuditTarget';
+  id?: Maybe<Scalars['String']['output']>;
+  /** A readable name at the time of the change (a username, a group's name, a request's title). */
+  name?: Maybe<Scalars['String']['output']>;
+  /** user, group, workspace, registry, settings, file_mapping, api_key, session, help_request or faq. */
+  type: Scalars['String']['output'];
 };
 
 export type AuthPayload = {
@@ -640,6 +708,13 @@ export type PageInfo = {
 
 export type Query = {
   __typename?: 'Query';
+  /**
+   * The audit trail, newest first, keyset-paged (first, after): one event per privileged change, for administrator
+   * users only. Filters combine: who acted (a user's id or an API key's api_key), what was changed (its id), the
+   * action (as AuditEvent.action names it), and a time range (since inclusive, until exclusive). No API changes or
+   * deletes an event; AUDIT_RETENTION_DAYS prunes old ones.
+   */
+  auditEvents: AuditEventConnection;
   /** Earthquake risk for a 5-digit US ZIP code. Public. */
   earthquakeRisk: EarthquakeRisk;
   /** Active FAQ entries grouped by category; search matches question, answer and tags, case-insensitively. Public. */
@@ -684,6 +759,17 @@ export type Query = {
   workspaceSettings: WorkspaceSettings;
   /** Installed workspaces, by friendly name (the platform's images). */
   workspaces: Array<Workspace>;
+};
+
+
+export type QueryAuditEventsArgs = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  actorId?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  targetId?: InputMaybe<Scalars['String']['input']>;
+  until?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 
@@ -1173,6 +1259,12 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AreaRisk: ResolverTypeWrapper<AreaRiskModel>;
+  AuditActor: ResolverTypeWrapper<AuditActor>;
+  AuditChange: ResolverTypeWrapper<AuditChange>;
+  AuditEvent: ResolverTypeWrapper<AuditEventViewModel>;
+  AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
+  AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
+  AuditTarget: ResolverTypeWrapper<AuditTarget>;
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1255,6 +1347,12 @@ export type ResolversTypes = ResolversObject<{
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   AreaRisk: AreaRiskModel;
+  AuditActor: AuditActor;
+  AuditChange: AuditChange;
+  AuditEvent: AuditEventViewModel;
+  AuditEventConnection: Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AuditEventEdge']> };
+  AuditEventEdge: Omit<AuditEventEdge, 'node'> & { node: ResolversParentTypes['AuditEvent'] };
+  AuditTarget: AuditTarget;
   AuthPayload: AuthPayload;
   BigInt: Scalars['BigInt']['output'];
   Boolean: Scalars['Boolean']['output'];
@@ -1326,6 +1424,45 @@ export type ResolversParentTypes = ResolversObject<{
 export type AreaRiskResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AreaRisk'] = ResolversParentTypes['AreaRisk']> = ResolversObject<{
   earthquake?: Resolver<ResolversTypes['EarthquakeRisk'], ParentType, ContextType>;
   wildfire?: Resolver<ResolversTypes['WildfireRisk'], ParentType, ContextType>;
+}>;
+
+export type AuditActorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor']> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AuditChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditChange'] = ResolversParentTypes['AuditChange']> = ResolversObject<{
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  newValue?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  oldValue?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+}>;
+
+export type AuditEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<ResolversTypes['AuditActor'], ParentType, ContextType>;
+  changes?: Resolver<Array<ResolversTypes['AuditChange']>, ParentType, ContextType>;
+  clientAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  requestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['AuditTarget'], ParentType, ContextType>;
+}>;
+
+export type AuditEventConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditEventConnection'] = ResolversParentTypes['AuditEventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['AuditEventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type AuditEventEdgeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditEventEdge'] = ResolversParentTypes['AuditEventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AuditEvent'], ParentType, ContextType>;
+}>;
+
+export type AuditTargetResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditTarget'] = ResolversParentTypes['AuditTarget']> = ResolversObject<{
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type AuthPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
@@ -1571,6 +1708,7 @@ export type PageInfoResolvers<ContextType = Context, ParentType extends Resolver
 }>;
 
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  auditEvents?: Resolver<ResolversTypes['AuditEventConnection'], ParentType, ContextType, Partial<QueryAuditEventsArgs>>;
   earthquakeRisk?: Resolver<ResolversTypes['EarthquakeRisk'], ParentType, ContextType, RequireFields<QueryEarthquakeRiskArgs, 'zip'>>;
   faqs?: Resolver<ResolversTypes['FaqList'], ParentType, ContextType, Partial<QueryFaqsArgs>>;
   group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType, RequireFields<QueryGroupArgs, 'id'>>;
@@ -1719,6 +1857,12 @@ export type WorkspaceSettingsResolvers<ContextType = Context, ParentType extends
 
 export type Resolvers<ContextType = Context> = ResolversObject<{
   AreaRisk?: AreaRiskResolvers<ContextType>;
+  AuditActor?: AuditActorResolvers<ContextType>;
+  AuditChange?: AuditChangeResolvers<ContextType>;
+  AuditEvent?: AuditEventResolvers<ContextType>;
+  AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
+  AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
+  AuditTarget?: AuditTargetResolvers<ContextType>;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   BigInt?: GraphQLScalarType;
   Coordinates?: CoordinatesResolvers<ContextType>;

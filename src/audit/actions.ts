@@ -1,0 +1,55 @@
+/**
+ * Every action the audit trail records, as `<thing>.<verb>`. A module records only these names, so the trail can
+ * be filtered by a name that is known to exist, and a misspelt filter is refused instead of silently matching none.
+ */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.update',
+  'user.delete',
+  'user.lock',
+  'user.unlock',
+  'user.password_set',
+  'user.role_change',
+  // An administrator ending all of another user's sessions (logout_user).
+  'user.logout',
+  // One session ended by someone other than its owner.
+  'session.revoke',
+  'user.group_add',
+  'user.group_remove',
+  'group.create',
+  'group.update',
+  'group.delete',
+  'group.workspaces_set',
+  'registry.import',
+  'workspace.install',
+  'workspace.uninstall',
+  'settings.update',
+  'file_mapping.add',
+  'file_mapping.update',
+  'file_mapping.remove',
+  'api_key.create',
+  'api_key.revoke',
+  'help_request.status_change',
+  'help_request.assign',
+  'help_request.delete',
+  'faq.create',
+  'faq.update',
+  'faq.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const isAuditAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
+
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'group',
+  'workspace',
+  'registry',
+  'settings',
+  'file_mapping',
+  'api_key',
+  'session',
+  'help_request',
+  'faq',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

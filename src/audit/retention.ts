@@ -1,0 +1,76 @@
+import type { QueryResult } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Orm } from '../platform/db/orm.js';
+
+/** An arbitrary constant naming the advisory lock held while pruning, so replicas prune one at a time. */
+const PRUNE_LOCK = 7_472_656_201;
+/** Rows deleted per transaction: a first prune of a long history never holds one long transaction. */
+const BATCH = 5_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Prunes audit events older than the retention period, on a timer in every replica. Each batch runs in its own
+ * transaction that first tries a transaction-scoped advisory lock: a replica that finds another pruning skips
+ * its turn instead of deleting the same rows under it. The append-only trigger lets a DELETE through only when
+ * the transaction has said it is pruning (`trellis.audit_prune`), which nothing but this class says.
+ */
+export class AuditRetention {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<number> | undefined;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly retentionDays: number,
+    private readonly now: () => Date,
+    private readonly log: Logger,
+  ) {}
+
+  /** Deletes every event older than the retention period; returns how many this replica deleted. */
+  async prune(): Promise<number> {
+    const cutoff = new Date(this.now().getTime() - this.retentionDays * 24 * HOUR_MS);
+    let total = 0;
+    for (;;) {
+      const deleted = await this.orm.em.fork().transactional(async (tx) => {
+        const [lock] = await tx.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [PRUNE_LOCK]);
+        if (!lock?.locked) return 0;
+        await tx.execute(`select set_config('trellis.audit_prune', 'on', true)`);
+        const result = await tx.execute<QueryResult>(
+          'delete from audit_events where id in (select id from audit_events where occurred_at < ? order by occurred_at limit ?)',
+          [cutoff, BATCH],
+          'run',
+        );
+        return result.affectedRows;
+      });
+      total += deleted;
+      if (deleted < BATCH) return total;
+    }
+  }
+
+  /** Prunes now, then every hour, until stop(); a failed run is logged and the next one tries again. */
+  start(): void {
+    if (this.#timer) return;
+    const run = () => {
+      this.#running ??= this.prune()
+        .then((deleted) => {
+          if (deleted > 0) this.log.info({ deleted, retentionDays: this.retentionDays }, 'pruned old audit events');
+          return deleted;
+        })
+        .catch((error: unknown) => {
+          this.log.warn({ err: error }, 'audit events not pruned this time');
+          return 0;
+        })
+        .finally(() => {
+          this.#running = undefined;
+        });
+    };
+    run();
+    this.#timer = setInterval(run, HOUR_MS);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+}
