@@ -8,7 +8,9 @@
  */
 import { parseArgs } from 'node:util';
 import { API_KEY_PERMISSIONS, parsePermissions } from './platform/auth/api-key-permissions.js';
-import { createApiKey, listApiKeys, revokeApiKey } from './identity/api-keys.js';
+import { listApiKeys } from './identity/api-keys.js';
+import { ApiKeyAdministration } from './identity/key-administration.js';
+import { AuditRecorder, type SystemActor } from './audit/recorder.js';
 import { createLogger } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { startEmbeddedPostgres } from './platform/db/embedded.js';
@@ -55,6 +57,9 @@ async function main(): Promise<number> {
   try {
     await migrate(orm);
     const em = orm.em.fork();
+    // Key changes made here are recorded in the audit trail as the operator's, with no request to name.
+    const keys = new ApiKeyAdministration(new AuditRecorder(() => new Date()), () => new Date());
+    const operator: SystemActor = { kind: 'system', name: 'cli' };
     if (command === 'create-user') {
       const password = values.password ?? randomPassword();
       const user = await newUserAccount(em, { username: name!, password, role: values.admin ? 'admin' : 'user' });
@@ -63,13 +68,13 @@ async function main(): Promise<number> {
     } else if (command === 'list-api-keys') {
       for (const key of await listApiKeys(em)) console.log(JSON.stringify(key));
     } else if (command === 'revoke-api-key') {
-      if (!(await revokeApiKey(em, name!))) throw new ValidationError(`No API key ${name}`);
+      if (!(await keys.revoke(em, operator, name!))) throw new ValidationError(`No API key ${name}`);
       console.log(JSON.stringify({ api_key: name, revoked: true }));
     } else {
       const days = values['expires-in-days'] ? Number(values['expires-in-days']) : undefined;
       if (days !== undefined && !(days > 0)) throw new Error('--expires-in-days must be a positive number');
       const expiresAt = days ? new Date(Date.now() + days * 86_400_000) : null;
-      const { apiKey, secret } = await createApiKey(em, {
+      const { apiKey, secret } = await keys.create(em, operator, {
         name: name!,
         expiresAt,
         permissions: permissions?.permissions,

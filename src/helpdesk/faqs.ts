@@ -1,5 +1,7 @@
-import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { NotFoundError, ValidationError } from '../platform/errors.js';
+import type { Actor } from '../platform/auth/principal.js';
+import { changesBetween, fieldsOf, type AuditRecorder } from '../audit/recorder.js';
 import { Faq } from './faq.entity.js';
 import { matchCondition, textMatch, type SearchedColumn } from './text-search.js';
 import { characters, displayOrder, normaliseTags, requiredText, searchTerm } from './validation.js';
@@ -15,6 +17,9 @@ export interface NewFaq {
 }
 
 export type FaqChanges = Partial<{ [K in keyof NewFaq]: NewFaq[K] | null }>;
+
+const FAQ_FIELDS = ['question', 'answer', 'category', 'tags', 'displayOrder', 'isActive'] as const;
+const faqTarget = (faq: Faq) => ({ type: 'faq', id: faq.id, name: faq.question }) as const;
 
 export interface FaqGroup {
   category: HelpCategory;
@@ -33,7 +38,10 @@ function searchFilter(term: string): FilterQuery<Faq> {
 
 /** The FAQ: public reading of active entries, administrators' upkeep (the shield rules say who calls what). */
 export class FaqService {
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    private readonly audit: AuditRecorder,
+  ) {}
 
   async list(em: EntityManager, filter: { category?: HelpCategory | null; search?: string | null }): Promise<{ groups: FaqGroup[]; totalCount: number }> {
     const where: FilterQuery<Faq> = { isActive: true };
@@ -57,9 +65,9 @@ export class FaqService {
     });
   }
 
-  async create(em: EntityManager, input: NewFaq): Promise<Faq> {
+  async create(em: EntityManager, actor: Actor, input: NewFaq): Promise<Faq> {
     const now = this.now();
-    const faq = em.create(Faq, {
+    const values = {
       question: requiredText(input.question, 'question', LIMITS.question),
       answer: requiredText(input.answer, 'answer', LIMITS.answer),
       category: input.category ?? 'general',
@@ -68,12 +76,16 @@ export class FaqService {
       isActive: input.isActive ?? true,
       createdAt: now,
       updatedAt: now,
+    };
+    return em.transactional(async (tx) => {
+      const faq = tx.create(Faq, values);
+      await tx.flush(); // the event names the entry by id
+      this.audit.record(tx, actor, { action: 'faq.create', target: faqTarget(faq), changes: fieldsOf(faq, FAQ_FIELDS, 'created') });
+      return faq;
     });
-    await em.flush();
-    return faq;
   }
 
-  async update(em: EntityManager, id: number, input: FaqChanges): Promise<Faq> {
+  async update(em: EntityManager, actor: Actor, id: number, input: FaqChanges): Promise<Faq> {
     const given = (Object.keys(input) as (keyof FaqChanges)[]).filter((k) => input[k] !== undefined);
     if (given.length === 0) {
       throw new ValidationError('Nothing to update: send at least one of question, answer, category, tags, display_order, is_active');
@@ -91,16 +103,22 @@ export class FaqService {
       if (input.isActive === null) throw new ValidationError('is_active cannot be null', 'is_active');
       changes.isActive = input.isActive;
     }
-    const faq = await em.findOne(Faq, { id });
-    if (!faq) throw new NotFoundError();
-    em.assign(faq, { ...changes, updatedAt: this.now() });
-    await em.flush();
-    return faq;
+    return em.transactional(async (tx) => {
+      const faq = await tx.findOne(Faq, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!faq) throw new NotFoundError();
+      const audited = changesBetween(faq, changes, FAQ_FIELDS);
+      if (audited.length) this.audit.record(tx, actor, { action: 'faq.update', target: faqTarget(faq), changes: audited });
+      tx.assign(faq, { ...changes, updatedAt: this.now() });
+      return faq;
+    });
   }
 
-  async delete(em: EntityManager, id: number): Promise<true> {
-    const deleted = await em.nativeDelete(Faq, { id });
-    if (deleted === 0) throw new NotFoundError();
-    return true;
+  async delete(em: EntityManager, actor: Actor, id: number): Promise<true> {
+    return em.transactional(async (tx) => {
+      const faq = await tx.findOne(Faq, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!faq || (await tx.nativeDelete(Faq, { id })) === 0) throw new NotFoundError();
+      this.audit.record(tx, actor, { action: 'faq.delete', target: faqTarget(faq), changes: fieldsOf(faq, FAQ_FIELDS, 'deleted') });
+      return true as const;
+    });
   }
 }

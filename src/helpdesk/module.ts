@@ -32,17 +32,18 @@ declare module '../platform/services.js' {
 
 export const helpdeskModule = defineModule({
   name: 'helpdesk',
-  // Requesters, assignees and responders are the workspace platform's users; a request's area is scored by risk.
-  requires: ['users', 'risk'],
+  // Requesters, assignees and responders are the workspace platform's users; a request's area is scored by risk;
+  // administrators' status changes, assignments and FAQ upkeep go into the audit trail.
+  requires: ['audit', 'users', 'risk'],
   typeDefs: ['helpdesk.graphql'],
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
   resolvers: helpdeskResolvers,
   rules: helpdeskRules,
-  services: ({ config, redis, log, now }): Helpdesk => {
+  services: ({ config, redis, log, now, audit }): Helpdesk => {
     // With Redis, changes reach every replica through one channel; without, they stay in this process.
     const channel = redis && new RedisChannel(redis, `${config.redisKeyPrefix}events:help-requests`, log);
     const events = new HelpRequestEvents(log, channel);
-    return { requests: new HelpRequestService(now, events, new Cursors(config.jwt.secret)), faqs: new FaqService(now), events, statistics: new HelpStatisticsService() };
+    return { requests: new HelpRequestService(now, events, new Cursors(config.jwt.secret), audit.recorder), faqs: new FaqService(now, audit.recorder), events, statistics: new HelpStatisticsService() };
   },
   loaders: createHelpdeskLoaders,
   routes: (api, { gateway }) => registerHelpRoutes(api, gateway),

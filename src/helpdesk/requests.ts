@@ -1,5 +1,7 @@
 import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
-import type { Principal } from '../platform/auth/principal.js';
+import type { Actor, Principal } from '../platform/auth/principal.js';
+import type { AuditRecorder } from '../audit/recorder.js';
+import { recordRequestChanges } from './audit-events.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
 import { connectionOf, emptyConnection, pageWindow, type ConnectionArgs, type Cursors, type ListIdentity } from '../platform/graphql/connections.js';
@@ -133,6 +135,7 @@ export class HelpRequestService {
     private readonly now: () => Date,
     readonly events: HelpRequestEvents,
     private readonly cursors: Cursors,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(
@@ -270,7 +273,7 @@ export class HelpRequestService {
     return request;
   }
 
-  async update(em: EntityManager, principal: Principal, id: number, input: HelpRequestChanges): Promise<HelpRequest> {
+  async update(em: EntityManager, principal: Actor, id: number, input: HelpRequestChanges): Promise<HelpRequest> {
     const viewer = viewerOf(principal);
     const given = (Object.keys(input) as (keyof HelpRequestChanges)[]).filter((k) => input[k] !== undefined);
     const adminOnly = given.filter((k): k is keyof typeof ADMIN_FIELDS => k in ADMIN_FIELDS);
@@ -300,6 +303,7 @@ export class HelpRequestService {
       if (changes.length > 0) {
         request.updatedAt = now;
         this.#record(tem, request, viewer, changes, now);
+        recordRequestChanges(this.audit, tem, principal, request, changes);
       }
       return { request, changes };
     });
@@ -309,7 +313,7 @@ export class HelpRequestService {
     return request;
   }
 
-  async respond(em: EntityManager, principal: Principal, id: number, input: NewHelpResponse): Promise<HelpResponse> {
+  async respond(em: EntityManager, principal: Actor, id: number, input: NewHelpResponse): Promise<HelpResponse> {
     const viewer = viewerOf(principal);
     if (!viewer.isAdmin) throw new ForbiddenError('Admin access required');
     const text = requiredText(input.response, 'response', LIMITS.response);
@@ -329,6 +333,7 @@ export class HelpRequestService {
       ];
       request.updatedAt = now;
       this.#record(tem, request, viewer, changes, now);
+      recordRequestChanges(this.audit, tem, principal, request, changes);
       return { response, changes, requesterId: request.requester?.id ?? null };
     });
     this.events.publish({ kind: 'responded', requestId: id, requesterId, ...changedFields(changes.slice(1)), responseIsPublic: isPublic, at: now });

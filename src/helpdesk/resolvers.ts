@@ -128,11 +128,11 @@ export const helpdeskResolvers: Resolvers = {
   },
   Mutation: {
     createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.principal, input),
-    updateHelpRequest: (_p, { id, input }, ctx) => ctx.services.helpdesk.requests.update(ctx.em, ctx.principal, id, input),
-    respondToHelpRequest: (_p, { id, input }, ctx) => ctx.services.helpdesk.requests.respond(ctx.em, ctx.principal, id, input),
-    createFaq: (_p, { input }, ctx) => ctx.services.helpdesk.faqs.create(ctx.em, input),
-    updateFaq: (_p, { id, input }, ctx) => ctx.services.helpdesk.faqs.update(ctx.em, id, input),
-    deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, id),
+    updateHelpRequest: (_p, { id, input }, ctx) => ctx.services.helpdesk.requests.update(ctx.em, ctx.actor, id, input),
+    respondToHelpRequest: (_p, { id, input }, ctx) => ctx.services.helpdesk.requests.respond(ctx.em, ctx.actor, id, input),
+    createFaq: (_p, { input }, ctx) => ctx.services.helpdesk.faqs.create(ctx.em, ctx.actor, input),
+    updateFaq: (_p, { id, input }, ctx) => ctx.services.helpdesk.faqs.update(ctx.em, ctx.actor, id, input),
+    deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, ctx.actor, id),
   },
   Subscription: {
     // No resolve of its own: shield guards `subscribe` only when the field has no `resolve`, so the payload is

@@ -4,6 +4,7 @@ import { createLimiter } from '../platform/hardening/rate-limit.js';
 import { AccountStatusCache } from './account-status-cache.js';
 import { ApiKey } from './api-key.entity.js';
 import { authenticate } from './authenticate.js';
+import { ApiKeyAdministration } from './key-administration.js';
 import { bootstrap } from './bootstrap.js';
 import { LoginService } from './login.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -16,6 +17,8 @@ export interface Identity {
   /** Account status for token checks, cached while PostgreSQL tells this process of every change. */
   accounts: AccountStatusCache;
   logins: LoginService;
+  /** Creating and revoking keys, each recorded in the audit trail. */
+  apiKeys: ApiKeyAdministration;
 }
 
 declare module '../platform/services.js' {
@@ -26,8 +29,8 @@ declare module '../platform/services.js' {
 
 export const identityModule = defineModule({
   name: 'identity',
-  // Accounts are the workspace platform's users.
-  requires: ['users'],
+  // Accounts are the workspace platform's users; key changes go into the audit trail.
+  requires: ['audit', 'users'],
   typeDefs: ['identity.graphql'],
   entities: [ApiKey],
   resolvers: {
@@ -36,13 +39,18 @@ export const identityModule = defineModule({
     },
   },
   rules: { Mutation: { login: allow } },
-  services: ({ config, orm, log, redis }): Identity => {
+  services: ({ config, orm, log, redis, audit, now }): Identity => {
     const tokens = new TokenService(config.jwt);
     const { loginMax, loginWindowSeconds } = config.rateLimit;
     const throttle = new LoginThrottle(
       createLimiter({ redis, keyPrefix: `${config.redisKeyPrefix}rl:login`, points: loginMax, windowSeconds: loginWindowSeconds }),
     );
-    return { tokens, accounts: AccountStatusCache.forOrm(orm, log), logins: new LoginService(tokens, throttle) };
+    return {
+      tokens,
+      accounts: AccountStatusCache.forOrm(orm, log),
+      logins: new LoginService(tokens, throttle),
+      apiKeys: new ApiKeyAdministration(audit.recorder, now),
+    };
   },
   authentication: ({ identity }) => ({
     authenticate: (em, credentials) => authenticate(em, identity.tokens, credentials, identity.accounts),

@@ -1,6 +1,8 @@
 import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyLacks, type Principal } from '../platform/auth/principal.js';
+import { keyLacks, type Actor, type Principal } from '../platform/auth/principal.js';
+import { fieldsOf, type AuditRecorder } from '../audit/recorder.js';
+import { auditedFields, recordUserUpdate, userTarget } from './audit-events.js';
 import { hashPassword } from './passwords.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
@@ -63,7 +65,10 @@ const duplicateOnUpdate = (username: string) => new ValidationError(`Error updat
 
 /** Users and their group memberships, for administrators (GraphQL and the REST routes alike). */
 export class UserDirectory {
-  constructor(private readonly cursors: Cursors) {}
+  constructor(
+    private readonly cursors: Cursors,
+    private readonly audit: AuditRecorder,
+  ) {}
 
   /**
    * Users by cursor, in the order `list` gives them (by username), with its filter. `list` names the list the
@@ -153,7 +158,7 @@ export class UserDirectory {
     return key.length <= 64 ? em.findOne(User, { usernameKey: key }) : null;
   }
 
-  async create(em: EntityManager, actor: Principal, input: CreateUserInput, withGroups = false): Promise<WrittenUser> {
+  async create(em: EntityManager, actor: Actor, input: CreateUserInput, withGroups = false): Promise<WrittenUser> {
     const role = input.role ?? 'user';
     assertMayGrantRole(actor, role, 'user');
     const profile = profileFields(input);
@@ -163,6 +168,8 @@ export class UserDirectory {
         if (await tx.count(User, { $or: [{ usernameKey: name.key }, { usernameSkeleton: name.skeleton }] })) throw duplicateOnCreate(input.username);
         const user = await newUserAccount(tx, { username: input.username, password: input.password ?? undefined, role });
         tx.assign(user, { ...profile, locked: input.locked ?? false, disabled: input.disabled ?? false });
+        await tx.flush(); // the event names the user by id
+        this.audit.record(tx, actor, { action: 'user.create', target: userTarget(user), changes: fieldsOf(auditedFields(user), CREATED_FIELDS, 'created') });
         return written(tx, user, withGroups);
       });
     } catch (error) {
@@ -175,7 +182,7 @@ export class UserDirectory {
    * Locking, disabling, a new password or a new role also revoke the user's tokens (revokeTokens), on top of
    * authenticate() re-reading the account on every request.
    */
-  async update(em: EntityManager, actor: Principal, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
+  async update(em: EntityManager, actor: Actor, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
     const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'usernameSkeleton' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
     if (input.username !== undefined) {
       const name = assertUsername(notNull(input.username, 'username'));
@@ -214,8 +221,10 @@ export class UserDirectory {
           (changes.locked === true && !user.locked) ||
           (changes.disabled === true && !user.disabled);
         if (input.password) changes.passwordHash = await hashPassword(input.password);
+        const before = auditedFields(user);
         tx.assign(user, { ...changes, ...profile });
         if (revokesTokens) revokeTokens(user);
+        recordUserUpdate(this.audit, tx, actor, user, before, input.password !== undefined);
         return written(tx, user, withGroups);
       });
     } catch (error) {
@@ -232,7 +241,7 @@ export class UserDirectory {
    * deletion that is hard to undo: an administrator's account needs force: true. The last active administrator
    * is never deleted, with or without force, so the platform can always be administered.
    */
-  async delete(em: EntityManager, actor: Principal, id: string, force = false): Promise<string> {
+  async delete(em: EntityManager, actor: Actor, id: string, force = false): Promise<string> {
     return em.transactional(async (tx) => {
       const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!user) throw unknownUser();
@@ -242,47 +251,60 @@ export class UserDirectory {
       }
       if (isActiveAdmin(user)) await assertAnotherActiveAdmin(tx, user.id, 'deleted');
       await tx.nativeDelete(User, { id: user.id });
+      this.audit.record(tx, actor, { action: 'user.delete', target: userTarget(user), changes: fieldsOf(auditedFields(user), CREATED_FIELDS, 'deleted') });
       return user.id;
     });
   }
 
   /** Revokes every token the user holds; their next request must sign in again. */
-  async logout(em: EntityManager, actor: Principal, id: string): Promise<User> {
+  async logout(em: EntityManager, actor: Actor, id: string): Promise<User> {
     return em.transactional(async (tx) => {
       const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!user) throw unknownUser();
       assertMayChange(actor, user);
       revokeTokens(user);
+      this.audit.record(tx, actor, { action: 'user.logout', target: userTarget(user) });
       return user;
     });
   }
 
-  async addToGroup(em: EntityManager, actor: Principal, userId: string, groupId: string): Promise<User> {
+  async addToGroup(em: EntityManager, actor: Actor, userId: string, groupId: string): Promise<User> {
     return em.transactional(async (tx) => {
       const [user, group] = await findMember(tx, userId, groupId);
       assertMayChange(actor, user);
       // Idempotent, and safe against a concurrent identical request. A plain INSERT … ON CONFLICT DO NOTHING: an
       // upsert would read the existing row back, and a removal committing in between left it nothing to read.
-      await tx
+      const added = await tx
         .createQueryBuilder(GroupMembership)
         .insert({ user: user.id, group: group.id, createdAt: new Date() })
         .onConflict(['user', 'group'])
         .ignore()
-        .execute();
+        .execute('run');
+      if (added.affectedRows > 0) this.audit.record(tx, actor, { action: 'user.group_add', target: userTarget(user), changes: [membership(group, 'added')] });
       return user;
     });
   }
 
-  async removeFromGroup(em: EntityManager, actor: Principal, userId: string, groupId: string): Promise<User> {
+  async removeFromGroup(em: EntityManager, actor: Actor, userId: string, groupId: string): Promise<User> {
     return em.transactional(async (tx) => {
       const [user, group] = await findMember(tx, userId, groupId);
       assertMayChange(actor, user);
       if (group.id === DEFAULT_GROUP_ID) throw new ValidationError('Every user belongs to the default group', 'groupId');
-      await tx.nativeDelete(GroupMembership, { user: user.id, group: group.id });
+      const removed = await tx.nativeDelete(GroupMembership, { user: user.id, group: group.id });
+      if (removed > 0) this.audit.record(tx, actor, { action: 'user.group_remove', target: userTarget(user), changes: [membership(group, 'removed')] });
       return user;
     });
   }
 }
+
+/** What the trail keeps of an account created or deleted (never its password). */
+const CREATED_FIELDS = ['username', 'firstName', 'lastName', 'organization', 'phone', 'role', 'locked', 'disabled'] as const;
+
+/** A membership change as the trail shows it: the group, by id and name, joined or left. */
+const membership = (group: Group, change: 'added' | 'removed') => {
+  const value = { id: group.id, name: group.name };
+  return { field: 'group', oldValue: change === 'added' ? null : value, newValue: change === 'added' ? value : null };
+};
 
 /** Only an administrator user grants or withdraws administration; an API key administers this domain only. */
 function assertMayGrantRole(actor: Principal, role: Role, current: Role): void {

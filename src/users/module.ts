@@ -34,16 +34,18 @@ declare module '../platform/services.js' {
 
 export const usersModule = defineModule({
   name: 'users',
+  // Every privileged change to users, groups, the registry and the settings is recorded in the audit trail.
+  requires: ['audit'],
   typeDefs: ['users.graphql', 'workspaces.graphql'],
   entities: [User, UserAttributes, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
-  services: ({ config }): Users => ({
-    directory: new UserDirectory(new Cursors(config.jwt.secret)),
+  services: ({ config, audit }): Users => ({
+    directory: new UserDirectory(new Cursors(config.jwt.secret), audit.recorder),
     attributes: new UserAttributesService(),
-    groups: new GroupService(),
-    registry: new WorkspaceRegistry(config.platformVersion),
-    settings: new WorkspaceSettingsService(),
+    groups: new GroupService(audit.recorder),
+    registry: new WorkspaceRegistry(config.platformVersion, audit.recorder),
+    settings: new WorkspaceSettingsService(audit.recorder),
   }),
   loaders: createUserLoaders,
   routes: (api, { gateway }) => registerPublicRoutes(api, gateway),

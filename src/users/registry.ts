@@ -3,6 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
+import type { Actor } from '../platform/auth/principal.js';
+import type { AuditRecorder } from '../audit/recorder.js';
 import { AllowedWorkspace, RegistryEntry, Workspace } from './workspace.entity.js';
 import { GroupMembership } from './group.entity.js';
 
@@ -92,7 +94,10 @@ const toEntity = (e: RegistryEntryInput) => ({
 
 /** The registry of installable workspaces and the installed ones, checked against this platform version. */
 export class WorkspaceRegistry {
-  constructor(private readonly platformVersion: string) {}
+  constructor(
+    private readonly platformVersion: string,
+    private readonly audit: AuditRecorder,
+  ) {}
 
   /** Whether an entry runs on this platform version. */
   compatible(entry: Pick<RegistryEntry, 'compatibility'>): boolean {
@@ -100,11 +105,20 @@ export class WorkspaceRegistry {
   }
 
   /** Imports a registry list all or nothing; an entry whose name exists is updated in place (installs keep it). */
-  async import(em: EntityManager, value: unknown): Promise<RegistryEntry[]> {
+  async import(em: EntityManager, actor: Actor, value: unknown): Promise<RegistryEntry[]> {
     const entries = parseRegistry(value);
     return em.transactional(async (tx) => {
       const existing = entries.length ? await tx.find(RegistryEntry, { name: { $in: entries.map((e) => e.name) } }) : [];
       const byName = new Map(existing.map((e) => [e.name, e]));
+      const names = (list: RegistryEntryInput[]) => list.map((e) => e.name);
+      this.audit.record(tx, actor, {
+        action: 'registry.import',
+        target: { type: 'registry', id: null, name: `${entries.length} entries` },
+        changes: [
+          { field: 'added', oldValue: null, newValue: names(entries.filter((e) => !byName.has(e.name))) },
+          { field: 'updated', oldValue: null, newValue: names(entries.filter((e) => byName.has(e.name))) },
+        ],
+      });
       return entries.map((input) => {
         const found = byName.get(input.name);
         return found ? tx.assign(found, toEntity(input)) : tx.create(RegistryEntry, toEntity(input));
@@ -124,7 +138,7 @@ export class WorkspaceRegistry {
     );
   }
 
-  async install(em: EntityManager, entryId: string): Promise<Workspace> {
+  async install(em: EntityManager, actor: Actor, entryId: string): Promise<Workspace> {
     const { platformVersion } = this;
     const alreadyInstalled = (name: string) => new ConflictError(`${name} is already installed`);
     try {
@@ -138,7 +152,10 @@ export class WorkspaceRegistry {
           );
         }
         if (await tx.count(Workspace, { entry: entry.id })) throw alreadyInstalled(entry.name);
-        return tx.create(Workspace, { entry });
+        const workspace = tx.create(Workspace, { entry });
+        await tx.flush(); // the event names the workspace by id
+        this.audit.record(tx, actor, { action: 'workspace.install', target: { type: 'workspace', id: workspace.id, name: entry.name } });
+        return workspace;
       });
     } catch (error) {
       throw error instanceof UniqueConstraintViolationException ? alreadyInstalled('The entry') : error;
@@ -146,10 +163,13 @@ export class WorkspaceRegistry {
   }
 
   /** Removes the workspace and, through the foreign keys, every group's permission to use it. */
-  async uninstall(em: EntityManager, id: string): Promise<string> {
-    const deleted = isHexId(id) ? await em.nativeDelete(Workspace, { id }) : 0;
-    if (deleted === 0) throw new NotFoundError('Unknown Workspace');
-    return id;
+  async uninstall(em: EntityManager, actor: Actor, id: string): Promise<string> {
+    return em.transactional(async (tx) => {
+      const workspace = isHexId(id) ? await tx.findOne(Workspace, { id }, { populate: ['entry'] }) : null;
+      if (!workspace || (await tx.nativeDelete(Workspace, { id })) === 0) throw new NotFoundError('Unknown Workspace');
+      this.audit.record(tx, actor, { action: 'workspace.uninstall', target: { type: 'workspace', id, name: workspace.entry.name } });
+      return id;
+    });
   }
 
   async listInstalled(em: EntityManager): Promise<Workspace[]> {
