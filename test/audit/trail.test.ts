@@ -463,6 +463,27 @@ const CASES: Case[] = [
     },
   },
   {
+    // A response that sets a status is a status change too, through either door.
+    action: 'help_request.status_change',
+    fields: ['status'],
+    graphql: {
+      ...asAdmin,
+      run: async () => {
+        const id = await someHelpRequest();
+        const { requestId } = await gql('mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it", newStatus: on_hold }) { id } }', { id });
+        return { requestId, target: { type: 'help_request', id: String(id) } };
+      },
+    },
+    rest: {
+      ...asAdmin,
+      run: async () => {
+        const id = await someHelpRequest();
+        const { requestId } = await rest('POST', `/api/help/requests/${id}/response`, { response: 'Done', new_status: 'resolved' }, admin);
+        return { requestId, target: { type: 'help_request', id: String(id) } };
+      },
+    },
+  },
+  {
     action: 'help_request.assign',
     fields: ['assigned_to_id'],
     graphql: {
