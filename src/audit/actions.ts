@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'user.unlock',
   'user.password_set',
   'user.role_change',
+  // Someone else's attributes (preferences, SSH public key).
+  'user.attributes_update',
   // An administrator ending all of another user's sessions (logout_user).
   'user.logout',
   // One session ended by someone other than its owner.

@@ -1,6 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Principal } from '../platform/auth/principal.js';
+import type { Actor } from '../platform/auth/principal.js';
+import { changesBetween, type AuditRecorder } from '../audit/recorder.js';
+import { userTarget } from './audit-events.js';
 import { ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
 import { THEMES, UserAttributes, type Theme } from './attributes.entity.js';
@@ -37,6 +39,18 @@ export interface UserAttributesView {
   defaultImageId: string | null;
   autoLoginKasm: boolean;
 }
+
+/** What the audit trail compares of a user's attributes changed by someone else. */
+const AUDITED_ATTRIBUTES = [
+  'sshPublicKey',
+  'showTips',
+  'toggleControlPanel',
+  'theme',
+  'preferredLanguage',
+  'preferredTimezone',
+  'defaultImageId',
+  'autoLoginKasm',
+] as const;
 
 export const defaultAttributes = (userId: string): UserAttributesView => ({
   userId,
@@ -170,12 +184,14 @@ const unknownImage = () => new ValidationError('Default image must be the id of 
  * administrator's need users:modify-admin.
  */
 export class UserAttributesService {
+  constructor(private readonly audit: AuditRecorder) {}
+
   /**
    * Changes only the fields sent, in one transaction: a bad value, an unknown user or an unknown image leaves
    * everything as it was. The user row is locked so that a concurrent deletion either waits or wins outright, and
    * the workspace is read FOR SHARE so it cannot be uninstalled between the check and the write.
    */
-  async update(em: EntityManager, actor: Principal, userId: string, input: UserAttributesInput): Promise<UserAttributesView> {
+  async update(em: EntityManager, actor: Actor, userId: string, input: UserAttributesInput): Promise<UserAttributesView> {
     const changes = changesOf(input);
     return em.transactional(async (tx) => {
       const user = isHexId(userId) ? await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
@@ -191,10 +207,17 @@ export class UserAttributesService {
           if (!defaultImage) throw unknownImage();
         }
       }
-      const row = (await tx.findOne(UserAttributes, { user: user.id })) ?? tx.create(UserAttributes, { user });
+      const stored = await tx.findOne(UserAttributes, { user: user.id });
+      const before = stored ? attributesView(stored) : defaultAttributes(user.id);
+      const row = stored ?? tx.create(UserAttributes, { user });
       tx.assign(row, { ...values, ...(defaultImage !== undefined ? { defaultImage } : {}) });
       await tx.flush();
-      return attributesView(row);
+      const after = attributesView(row);
+      // Someone else's preferences (an SSH key that signs in as them, say) are a privileged change; one's own are not.
+      const bySomeoneElse = !(actor.kind === 'user' && actor.userId === user.id);
+      const audited = changesBetween(before, after, AUDITED_ATTRIBUTES);
+      if (bySomeoneElse && audited.length) this.audit.record(tx, actor, { action: 'user.attributes_update', target: userTarget(user), changes: audited });
+      return after;
     });
   }
 }

@@ -42,7 +42,7 @@ export const usersModule = defineModule({
   rules: { ...usersRules, ...userFieldRules },
   services: ({ config, audit }): Users => ({
     directory: new UserDirectory(new Cursors(config.jwt.secret), audit.recorder),
-    attributes: new UserAttributesService(),
+    attributes: new UserAttributesService(audit.recorder),
     groups: new GroupService(audit.recorder),
     registry: new WorkspaceRegistry(config.platformVersion, audit.recorder),
     settings: new WorkspaceSettingsService(audit.recorder),

@@ -111,7 +111,7 @@ export class WorkspaceRegistry {
       const existing = entries.length ? await tx.find(RegistryEntry, { name: { $in: entries.map((e) => e.name) } }) : [];
       const byName = new Map(existing.map((e) => [e.name, e]));
       const names = (list: RegistryEntryInput[]) => list.map((e) => e.name);
-      this.audit.record(tx, actor, {
+      if (entries.length) this.audit.record(tx, actor, {
         action: 'registry.import',
         target: { type: 'registry', id: null, name: `${entries.length} entries` },
         changes: [

@@ -40,7 +40,7 @@ const userResolvers: Resolvers = {
     addUserToGroup: (_p, { userId, groupId }, ctx) => ctx.services.users.directory.addToGroup(ctx.em, ctx.actor, userId, groupId),
     removeUserFromGroup: (_p, { userId, groupId }, ctx) => ctx.services.users.directory.removeFromGroup(ctx.em, ctx.actor, userId, groupId),
     setGroupAllowedWorkspaces: (_p, { groupId, workspaceIds }, ctx) => ctx.services.users.groups.setAllowedWorkspaces(ctx.em, ctx.actor, groupId, workspaceIds),
-    updateUserAttributes: (_p, { userId, input }, ctx) => ctx.services.users.attributes.update(ctx.em, ctx.principal, userId, input),
+    updateUserAttributes: (_p, { userId, input }, ctx) => ctx.services.users.attributes.update(ctx.em, ctx.actor, userId, input),
   },
   User: {
     groups: (user, _a, ctx) => ctx.loaders.users.groupsByUserId.load(user.id),

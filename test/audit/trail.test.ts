@@ -226,6 +226,26 @@ const CASES: Case[] = [
     },
   },
   {
+    action: 'user.attributes_update',
+    fields: ['theme', 'showTips'],
+    graphql: {
+      ...asAdmin,
+      run: async () => {
+        const { id } = await someone();
+        const { requestId } = await gql('mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: Dark, showTips: false }) { theme } }', { id });
+        return { requestId, target: { type: 'user', id } };
+      },
+    },
+    rest: {
+      ...asKey,
+      run: async () => {
+        const { id } = await someone();
+        const { requestId } = await publicApi('update_user_attributes', { target_user_attributes: { user_id: id, theme: 'Dark', show_tips: false } });
+        return { requestId, target: { type: 'user', id } };
+      },
+    },
+  },
+  {
     action: 'user.logout',
     fields: [],
     graphql: {
@@ -644,6 +664,15 @@ describe('every privileged change', () => {
     const { rows } = await eventsOf(async () => {
       await gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: false, firstName: null }) { id } }', { id });
       await gql('mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', { u: id, g: group.id });
+      return undefined;
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('leaves out a user changing their own preferences, which is no privileged change', async () => {
+    const user = await t.createUser('themer');
+    const { rows } = await eventsOf(async () => {
+      await gql('mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: Dark }) { theme } }', { id: user.id }, user.auth);
       return undefined;
     });
     expect(rows).toEqual([]);

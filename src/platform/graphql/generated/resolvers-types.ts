@@ -61,7 +61,7 @@ export type AuditEvent = {
   __typename?: 'AuditEvent';
   /**
    * What was done, as `<thing>.<verb>`: user.create, user.update, user.delete, user.lock, user.unlock,
-   * user.password_set, user.role_change, user.logout, session.revoke, user.group_add, user.group_remove,
+   * user.password_set, user.role_change, user.attributes_update, user.logout, session.revoke, user.group_add, user.group_remove,
    * group.create, group.update, group.delete, group.workspaces_set, registry.import, workspace.install,
    * workspace.uninstall, settings.update, file_mapping.add, file_mapping.update, file_mapping.remove,
    * api_key.create, api_key.revoke, help_request.status_change, help_request.assign, help_request.delete,
