@@ -25,7 +25,7 @@ function post(trusted: TrustedDocuments, request: FastifyRequest, reply: Fastify
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return done();
   const resolution = trusted.resolve(body as Body, request.log);
   if (resolution.kind === 'refused') return refuse(reply, request, resolution.error);
-  if (resolution.kind === 'run') {
+  if (resolution.kind === 'run' && needsRewrite(body as Body, resolution.query)) {
     const { documentId: _id, extensions, ...rest } = body as Body;
     const others = withoutPersistedQuery(extensions);
     request.body = { ...rest, query: resolution.query, ...(others ? { extensions: others } : {}) };
@@ -58,6 +58,13 @@ function get(trusted: TrustedDocuments, request: FastifyRequest, reply: FastifyR
     request.raw.url = `${path}?${params.toString()}`;
   }
   done();
+}
+
+/** Whether Apollo would see anything but the document to run: another text, an id, a persisted-query extension. */
+function needsRewrite(body: Body, query: string): boolean {
+  if (body.query !== query || body.documentId !== undefined) return true;
+  const { extensions } = body;
+  return extensions !== null && typeof extensions === 'object' && 'persistedQuery' in extensions;
 }
 
 /** The request's other extensions, which Apollo still reads; undefined when the persisted query was the only one. */

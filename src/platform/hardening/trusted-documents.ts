@@ -124,6 +124,9 @@ export class TrustedDocuments {
   readonly #log: TrustedDocumentsOptions['log'];
   /** Hashes of the untrusted documents already reported, least recently seen first out. */
   readonly #reported = new LRUCache<string, true>({ max: REMEMBERED_DOCUMENTS });
+  // Made once: a refusal is the cheap path an attacker can drive, and an error's stack trace is most of its cost.
+  readonly #notFound: GraphQLError;
+  readonly #untrusted = untrusted();
 
   constructor(options: TrustedDocumentsOptions) {
     this.mode = options.mode;
@@ -131,6 +134,7 @@ export class TrustedDocuments {
     this.#count = options.count;
     this.#log = options.log;
     if (this.mode !== 'off' && !this.manifest) throw new Error(`TRUSTED_DOCUMENTS=${this.mode} needs a manifest`);
+    this.#notFound = notFound(this.mode === 'enforce');
   }
 
   /**
@@ -146,7 +150,7 @@ export class TrustedDocuments {
       if (document !== undefined) return { kind: 'run', query: document, trusted: true };
       // An unknown id with its text is a persisted-query client's second try (Apollo's link sends both after a miss).
       if (typeof request.query !== 'string' || request.query === '') {
-        return { kind: 'refused', error: notFound(this.mode === 'enforce') };
+        return { kind: 'refused', error: this.#notFound };
       }
     }
     const { query } = request;
@@ -155,7 +159,7 @@ export class TrustedDocuments {
     if (this.mode === 'off') return { kind: 'run', query, trusted: false };
     if (this.mode === 'enforce') {
       this.#count?.('refused');
-      return { kind: 'refused', error: untrusted() };
+      return { kind: 'refused', error: this.#untrusted };
     }
     this.#count?.('served');
     this.#report(query, request.operationName, log);
