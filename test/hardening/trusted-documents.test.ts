@@ -19,6 +19,8 @@ const DOCUMENTS = {
   file: 'mutation File($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id title } }',
   changes: 'subscription Changes { helpRequestChanged { kind requestId } }',
   wildfire: 'query Wildfire($zip: String!) { wildfireRisk(zip: $zip) { zipCode riskScore dataStatus { fire } } }',
+  /** Built against another schema: it parses, but this one has no such field. */
+  stale: 'query Stale { health { uptimeSeconds } }',
 };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const idOf = (text: string) => `sha256:${sha256(text)}`;
@@ -29,6 +31,7 @@ let manifestFile: string;
 let fake: FakeUpstream;
 let enforced: TestApp;
 let logged: TestApp;
+let offWithManifest: TestApp;
 const open: Connection[] = [];
 
 beforeAll(async () => {
@@ -37,14 +40,15 @@ beforeAll(async () => {
   writeFileSync(manifestFile, JSON.stringify(Object.fromEntries(Object.values(DOCUMENTS).map((d) => [idOf(d), d])), null, 2));
   fake = await startFakeUpstream();
   const upstream = { SEISMIC_API_URL: fake.seismicUrl, FIRE_API_URL: fake.fireUrl, FIRE_API_TOKEN: FAKE_MAP_KEY, METRICS_TOKEN };
-  [enforced, logged] = await Promise.all([
+  [enforced, logged, offWithManifest] = await Promise.all([
     startTestApp({ ...upstream, TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: manifestFile }),
     startTestApp({ ...upstream, TRUSTED_DOCUMENTS: 'log', TRUSTED_DOCUMENTS_FILE: manifestFile }),
+    startTestApp({ METRICS_TOKEN, TRUSTED_DOCUMENTS_FILE: manifestFile }),
   ]);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(open.splice(0).map((c) => c.dispose()));
-  await Promise.all([enforced?.stop(), logged?.stop()]);
+  await Promise.all([enforced?.stop(), logged?.stop(), offWithManifest?.stop()]);
   await fake?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -172,6 +176,16 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
     expect(copy.headers.get('cache-control')).not.toMatch(/public/);
   });
 
+  it('warns at start-up of a manifest document this schema does not validate, and answers it with a 400, never a 5xx', async () => {
+    expect(enforced.logs).toContainEqual(expect.objectContaining({ msg: 'trusted documents loaded', trustedDocuments: 'enforce', documents: 6 }));
+    expect(enforced.logs).toContainEqual(
+      expect.objectContaining({ level: 40, invalidDocuments: 1, ids: [sha256(DOCUMENTS.stale)], msg: expect.stringMatching(/do not validate against this schema/) }),
+    );
+    const res = await post(enforced, { documentId: idOf(DOCUMENTS.stale) });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
   it('still runs the REST routes, whose stored documents are the server’s own', async () => {
     const login = await enforced.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: ADMIN_PASSWORD } });
     expect(login.status).toBe(200);
@@ -227,7 +241,7 @@ describe('TRUSTED_DOCUMENTS=enforce over graphql-ws', () => {
 });
 
 describe('TRUSTED_DOCUMENTS=log', () => {
-  const warnings = () => logged.logs.filter((line) => line.trustedDocuments === 'log' && line.level === 40);
+  const warnings = () => logged.logs.filter((line) => line.trustedDocuments === 'log' && line.level === 40 && line.documentHash !== undefined);
 
   it('runs a document outside the manifest, counts every run and logs each distinct document once, without its literals', async () => {
     const before = await untrustedCount(logged, 'served');
@@ -262,5 +276,17 @@ describe('TRUSTED_DOCUMENTS=log', () => {
     expect(retry.body).toEqual({ data: { health: { version: '1.0.0' } } });
     expect(await untrustedCount(logged, 'served')).toBe(before + 1);
     expect(warnings()).toHaveLength(lines);
+  });
+});
+
+describe('TRUSTED_DOCUMENTS=off with a manifest', () => {
+  it('serves the manifest by id and runs any other document, without counting or logging it', async () => {
+    expect((await post(offWithManifest, { documentId: idOf(DOCUMENTS.health) })).body).toEqual({ data: { health: { status: 'healthy' } } });
+    expect((await post(offWithManifest, { query: '{ health { version } }' })).body).toEqual({ data: { health: { version: '1.0.0' } } });
+    const unknown = await post(offWithManifest, { extensions: persisted('{ health { version } }') });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(await untrustedCount(offWithManifest, 'served')).toBe(0);
+    expect(offWithManifest.logs.filter((line) => line.documentHash !== undefined)).toEqual([]);
   });
 });
