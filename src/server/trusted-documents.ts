@@ -34,7 +34,8 @@ function post(trusted: TrustedDocuments, request: FastifyRequest, reply: Fastify
 }
 
 function get(trusted: TrustedDocuments, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  const params = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
+  const search = request.url.indexOf('?');
+  const params = new URLSearchParams(search === -1 ? '' : request.url.slice(search + 1));
   if (!params.has('query') && !params.has('documentId') && !params.has('extensions')) return done();
   let extensions: unknown;
   try {
