@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parsePermissions, type ApiKeyPermission } from './auth/api-key-permissions.js';
+import {
+  loadTrustedManifest,
+  TRUSTED_DOCUMENTS_MODES,
+  type TrustedDocumentsMode,
+  type TrustedManifest,
+} from './hardening/trusted-documents.js';
 
 /**
  * Every environment variable the gateway reads, parsed once. Nothing else in the codebase reads
@@ -97,6 +103,9 @@ const EnvSchema = z
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
     METRICS_PORT: z.preprocess(emptyAsUndefined, int(0, 65535).optional()),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+
+    TRUSTED_DOCUMENTS: z.enum(TRUSTED_DOCUMENTS_MODES).default('off'),
+    TRUSTED_DOCUMENTS_FILE: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET && !env.JWT_JWKS_URL) {
@@ -118,7 +127,22 @@ const EnvSchema = z
     if (env.BOOTSTRAP_API_KEY_SECRET && env.BOOTSTRAP_API_KEY_SECRET.length < 24) {
       ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'must be at least 24 characters' });
     }
+    if (env.TRUSTED_DOCUMENTS !== 'off' && !env.TRUSTED_DOCUMENTS_FILE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUSTED_DOCUMENTS_FILE'],
+        message: `is required when TRUSTED_DOCUMENTS=${env.TRUSTED_DOCUMENTS} (the persisted-documents.json codegen's client preset writes)`,
+      });
+    }
   });
+
+/** The manifest named by TRUSTED_DOCUMENTS_FILE, read once at start-up; its problems, prefixed with the variable. */
+function trustedManifestOf(file: string | undefined): { manifest?: TrustedManifest; problems: string[] } {
+  if (!file) return { problems: [] };
+  const loaded = loadTrustedManifest(file);
+  if ('problems' in loaded) return { problems: loaded.problems.map((p) => `TRUSTED_DOCUMENTS_FILE: ${p}`) };
+  return { manifest: loaded.manifest, problems: [] };
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -180,6 +204,11 @@ export interface Config {
    * A port of its own (loopback by default) serves it without a token, for a scraper on the same host or network.
    */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /**
+   * Which documents /graphql runs: any (`off`), any but reporting those outside the manifest (`log`), or only the
+   * manifest's (`enforce`). A manifest, when given, also serves its documents by id in every mode.
+   */
+  trustedDocuments: { mode: TrustedDocumentsMode; file: string | undefined; manifest: TrustedManifest | undefined };
 }
 
 export class ConfigError extends Error {
@@ -191,9 +220,14 @@ export class ConfigError extends Error {
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
-  }
+  // The manifest is read even when another variable is wrong, so one start-up reports every problem.
+  const fileSource = emptyAsUndefined(source.TRUSTED_DOCUMENTS_FILE);
+  const trusted = trustedManifestOf(typeof fileSource === 'string' ? fileSource : undefined);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...trusted.problems,
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     env: e.NODE_ENV,
@@ -251,5 +285,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apollo: { key: e.APOLLO_KEY, graphRef: e.APOLLO_GRAPH_REF },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    trustedDocuments: { mode: e.TRUSTED_DOCUMENTS, file: e.TRUSTED_DOCUMENTS_FILE, manifest: trusted.manifest },
   };
 }

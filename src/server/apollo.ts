@@ -21,7 +21,8 @@ export interface ApolloOptions {
 /**
  * Apollo Server with production defaults made explicit: no introspection, field suggestions or landing page
  * in production; CSRF prevention on; no HTTP batching; automatic persisted queries off (they are a cache,
- * not an allowlist); stack traces never sent. Parsing, validation, the document limits and error formatting are
+ * not an allowlist: a client could register any document; trusted documents, trusted-documents.ts, resolve ids to
+ * the manifest's documents before Apollo); stack traces never sent. Parsing, validation, the document limits and error formatting are
  * the pipeline's, which subscriptions share.
  */
 export function createApollo(config: Config, pipeline: GraphqlPipeline, options: ApolloOptions = {}) {

@@ -2,6 +2,7 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations
 import type { FastifyInstance } from 'fastify';
 import type { SessionCookies } from '../platform/auth/session.js';
 import { DomainError } from '../platform/errors.js';
+import { TrustedDocuments } from '../platform/hardening/trusted-documents.js';
 import type { Authentication, Module } from '../platform/module.js';
 import { observabilityPlugins } from '../platform/observability/index.js';
 import type { Gateway } from '../platform/rest/bridge.js';
@@ -14,6 +15,7 @@ import { createResponseCache } from './response-cache.js';
 import { buildSchema, mergedTypeDefs } from './schema.js';
 import { registerSchemaDownload } from './sdl.js';
 import { refuseSubscriptionsOverHttp, registerSubscriptions } from './subscriptions.js';
+import { describeManifest, trustedDocumentsStep } from './trusted-documents.js';
 
 export interface GraphqlDeps {
   modules: readonly Module[];
@@ -33,7 +35,14 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
   const policy = Object.assign({}, ...modules.map((module) => module.replayable));
   const responseCache = createResponseCache({ ttlSeconds: config.responseCacheTtlSeconds, policy, metrics: services.metrics });
   const typeDefs = mergedTypeDefs(modules);
-  const pipeline = createPipeline(config, responseCache.track(buildSchema(modules, typeDefs)));
+  const trustedDocuments = new TrustedDocuments({
+    mode: config.trustedDocuments.mode,
+    manifest: config.trustedDocuments.manifest,
+    count: (outcome) => services.metrics.untrustedDocument(outcome),
+    log: services.log,
+  });
+  const pipeline = createPipeline(config, responseCache.track(buildSchema(modules, typeDefs)), trustedDocuments);
+  describeManifest(trustedDocuments, pipeline.schema, services.log);
   const apollo = createApollo(config, pipeline, {
     plugins: [
       fastifyApolloDrainPlugin(fastify),
@@ -59,9 +68,11 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
   const listening = Promise.all(modules.map((module) => module.ready?.(services))).then(() => undefined);
   const subscriptions = await registerSubscriptions(fastify, { config, pipeline, contextFor, session, listening });
   await fastify.register(responseCache.plugin, { path: '/graphql' });
-  fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler });
+  // Before the response cache's lookup (which the cache appends), so a stored answer never skips the judgement.
+  const preValidation = trustedDocuments.manifest ? [trustedDocumentsStep(trustedDocuments)] : [];
+  fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler, preValidation });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
-  fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(handler, !config.isProduction), wsHandler: subscriptions });
+  fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(handler, !config.isProduction), wsHandler: subscriptions, preValidation });
 
   registerSchemaDownload(fastify, config, typeDefs);
 

@@ -16,6 +16,7 @@ import {
 import type { Config } from '../platform/config.js';
 import { errorFormatter } from '../platform/graphql/errors.js';
 import { GRAPHQL_LIMITS, limitExceeded, limitJudge } from '../platform/hardening/graphql-limits.js';
+import type { DocumentRequest, TrustedDocuments } from '../platform/hardening/trusted-documents.js';
 import { containsNul, documentContainsNul, nulTextRefused } from '../platform/hardening/text-input.js';
 
 /**
@@ -38,13 +39,18 @@ export interface GraphqlPipeline {
    * the server's own stored documents are exempt from, and no NUL in its text or variables. The refusal, or null.
    */
   check(document: DocumentNode, variables: unknown, trusted: boolean): GraphQLError | null;
-  /** Every step before execution, for a document received outside Apollo: the operation to run, or its errors. */
-  prepare(payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }):
+  /** Which documents may run (TRUSTED_DOCUMENTS): the first step at either door, before parsing. */
+  trustedDocuments: TrustedDocuments;
+  /**
+   * Every step before execution, for a document received outside Apollo: the operation to run, or its errors. A
+   * trusted document's id (`documentId` or `extensions.persistedQuery`) stands for its text.
+   */
+  prepare(payload: DocumentRequest & { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }):
     | { document: DocumentNode; operation: OperationDefinitionNode }
     | { errors: readonly GraphQLError[] };
 }
 
-export function createPipeline(config: Config, schema: GraphQLSchema): GraphqlPipeline {
+export function createPipeline(config: Config, schema: GraphQLSchema, trustedDocuments: TrustedDocuments): GraphqlPipeline {
   const introspection = !config.isProduction;
   const parseOptions: ParseOptions = { maxTokens: GRAPHQL_LIMITS.maxTokens };
   // As Apollo validates: the spec's rules, and no introspection unless allowed.
@@ -65,7 +71,12 @@ export function createPipeline(config: Config, schema: GraphQLSchema): GraphqlPi
     maxRecursiveSelections: GRAPHQL_LIMITS.maxRecursiveSelections,
     formatError: errorFormatter({ hideSuggestions: config.isProduction }),
     check,
-    prepare({ query, operationName, variables }) {
+    trustedDocuments,
+    prepare(payload) {
+      const { operationName, variables } = payload;
+      const resolved = trustedDocuments.resolve(payload);
+      if (resolved.kind === 'refused') return { errors: [resolved.error] };
+      const query = resolved.kind === 'run' ? resolved.query : payload.query;
       let document: DocumentNode;
       try {
         document = parse(query, parseOptions);

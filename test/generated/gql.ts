@@ -20,6 +20,10 @@ type Documents = {
     "\n  query ApolloHelpRequestsPage($first: Int, $after: String, $last: Int, $before: String) {\n    helpRequestsConnection(first: $first, after: $after, last: $last, before: $before) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          title\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": typeof types.ApolloHelpRequestsPageDocument,
     "\n  query ApolloMyHelpRequestsPage($first: Int, $after: String) {\n    me {\n      id\n      username\n      helpRequests(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            title\n          }\n        }\n        pageInfo {\n          hasNextPage\n          hasPreviousPage\n          startCursor\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.ApolloMyHelpRequestsPageDocument,
     "\n  query ApolloUsersPage($first: Int) {\n    usersConnection(first: $first) {\n      edges {\n        cursor\n        node {\n          id\n          username\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n": typeof types.ApolloUsersPageDocument,
+    "\n  mutation TrustedSignIn($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n    }\n  }\n": typeof types.TrustedSignInDocument,
+    "\n  query TrustedMyRequests($first: Int) {\n    helpRequestsConnection(first: $first) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          status\n        }\n      }\n    }\n  }\n": typeof types.TrustedMyRequestsDocument,
+    "\n  mutation TrustedFileRequest($input: CreateHelpRequestInput!) {\n    createHelpRequest(input: $input) {\n      id\n      title\n      status\n    }\n  }\n": typeof types.TrustedFileRequestDocument,
+    "\n  subscription TrustedRequestChanges {\n    helpRequestChanged {\n      kind\n      requestId\n      request {\n        id\n        title\n        status\n      }\n    }\n  }\n": typeof types.TrustedRequestChangesDocument,
     "\n  query TypedHealth {\n    health {\n      status\n      version\n    }\n  }\n": typeof types.TypedHealthDocument,
     "\n  mutation TypedLogin($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n      expiresIn\n    }\n  }\n": typeof types.TypedLoginDocument,
     "\n  query TypedMe {\n    me {\n      id\n      username\n      role\n    }\n  }\n": typeof types.TypedMeDocument,
@@ -31,6 +35,10 @@ const documents: Documents = {
     "\n  query ApolloHelpRequestsPage($first: Int, $after: String, $last: Int, $before: String) {\n    helpRequestsConnection(first: $first, after: $after, last: $last, before: $before) {\n      totalCount\n      edges {\n        cursor\n        node {\n          id\n          title\n        }\n      }\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n    }\n  }\n": types.ApolloHelpRequestsPageDocument,
     "\n  query ApolloMyHelpRequestsPage($first: Int, $after: String) {\n    me {\n      id\n      username\n      helpRequests(first: $first, after: $after) {\n        edges {\n          cursor\n          node {\n            id\n            title\n          }\n        }\n        pageInfo {\n          hasNextPage\n          hasPreviousPage\n          startCursor\n          endCursor\n        }\n      }\n    }\n  }\n": types.ApolloMyHelpRequestsPageDocument,
     "\n  query ApolloUsersPage($first: Int) {\n    usersConnection(first: $first) {\n      edges {\n        cursor\n        node {\n          id\n          username\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n": types.ApolloUsersPageDocument,
+    "\n  mutation TrustedSignIn($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n    }\n  }\n": types.TrustedSignInDocument,
+    "\n  query TrustedMyRequests($first: Int) {\n    helpRequestsConnection(first: $first) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          status\n        }\n      }\n    }\n  }\n": types.TrustedMyRequestsDocument,
+    "\n  mutation TrustedFileRequest($input: CreateHelpRequestInput!) {\n    createHelpRequest(input: $input) {\n      id\n      title\n      status\n    }\n  }\n": types.TrustedFileRequestDocument,
+    "\n  subscription TrustedRequestChanges {\n    helpRequestChanged {\n      kind\n      requestId\n      request {\n        id\n        title\n        status\n      }\n    }\n  }\n": types.TrustedRequestChangesDocument,
     "\n  query TypedHealth {\n    health {\n      status\n      version\n    }\n  }\n": types.TypedHealthDocument,
     "\n  mutation TypedLogin($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n      expiresIn\n    }\n  }\n": types.TypedLoginDocument,
     "\n  query TypedMe {\n    me {\n      id\n      username\n      role\n    }\n  }\n": types.TypedMeDocument,
@@ -74,6 +82,22 @@ export function graphql(source: "\n  query ApolloMyHelpRequestsPage($first: Int,
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ApolloUsersPage($first: Int) {\n    usersConnection(first: $first) {\n      edges {\n        cursor\n        node {\n          id\n          username\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n"): (typeof documents)["\n  query ApolloUsersPage($first: Int) {\n    usersConnection(first: $first) {\n      edges {\n        cursor\n        node {\n          id\n          username\n        }\n      }\n      pageInfo {\n        endCursor\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TrustedSignIn($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n    }\n  }\n"): (typeof documents)["\n  mutation TrustedSignIn($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      accessToken\n      tokenType\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TrustedMyRequests($first: Int) {\n    helpRequestsConnection(first: $first) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          status\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query TrustedMyRequests($first: Int) {\n    helpRequestsConnection(first: $first) {\n      totalCount\n      edges {\n        node {\n          id\n          title\n          status\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TrustedFileRequest($input: CreateHelpRequestInput!) {\n    createHelpRequest(input: $input) {\n      id\n      title\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation TrustedFileRequest($input: CreateHelpRequestInput!) {\n    createHelpRequest(input: $input) {\n      id\n      title\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription TrustedRequestChanges {\n    helpRequestChanged {\n      kind\n      requestId\n      request {\n        id\n        title\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription TrustedRequestChanges {\n    helpRequestChanged {\n      kind\n      requestId\n      request {\n        id\n        title\n        status\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -27,6 +27,8 @@ export interface Metrics {
   /** One HTTP response; `route` is the route pattern, never the raw URL. */
   httpRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void;
   graphqlOperation(name: string | null | undefined, type: string | undefined, outcome: OperationOutcome, seconds: number): void;
+  /** One document outside the trusted-documents manifest: run (`log`) or refused (`enforce`). */
+  untrustedDocument(outcome: 'served' | 'refused'): void;
   /** Reports the pool's connections on every scrape. */
   watchPool(pool: PoolStats): void;
   /** The exposition text: this app's metrics plus the process's (CPU, memory, event loop, GC). */
@@ -100,6 +102,12 @@ export function createMetrics(): Metrics {
     labelNames: ['cache', 'result'] as const,
     registers,
   });
+  const untrustedDocuments = new Counter({
+    name: 'trellis_graphql_untrusted_documents_total',
+    help: 'Documents sent to /graphql (HTTP or WebSocket) that are not in the trusted-documents manifest, by outcome: served (TRUSTED_DOCUMENTS=log) or refused (enforce)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
 
   let pool: PoolStats | undefined;
   const poolGauge = (name: string, help: string, read: (p: PoolStats) => number | undefined) =>
@@ -154,6 +162,9 @@ export function createMetrics(): Metrics {
       const labels = { operation: operationLabel(name), type: type ?? 'unknown' };
       operations.inc({ ...labels, outcome });
       if (timed(seconds)) operationDuration.observe(labels, seconds);
+    },
+    untrustedDocument(outcome) {
+      untrustedDocuments.inc({ outcome });
     },
     watchPool(p) {
       pool = p;

@@ -33,7 +33,8 @@ const sourceOf = (document: DocumentNode) => {
 /**
  * Runs a stored GraphQL document (a typed document node from src/platform/rest/generated) for a legacy REST route, through
  * the same schema, shield rules, limits and error masking as /graphql. A REST route never calls a service itself,
- * so it cannot skip a rule.
+ * so it cannot skip a rule. The document is the server's own, not a caller's: it runs whatever TRUSTED_DOCUMENTS says
+ * (the trusted-documents step guards /graphql's routes, which this call does not pass through).
  */
 export async function runOperation<T, V extends Record<string, unknown>>(
   gateway: Gateway,
