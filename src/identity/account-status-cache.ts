@@ -9,6 +9,25 @@ import { readAccountStatus, type AccountStatus } from '../users/views.js';
 /** The channel a trigger on `users` notifies with a user's id when anything a token check reads changes. */
 export const ACCOUNT_CHANGED_CHANNEL = 'trellis_account_changed';
 const MAX_ENTRIES = 10_000;
+/** Sessions remembered per account: a person rarely uses more at once; past it, the least recently used go. */
+const MAX_SESSIONS_PER_ACCOUNT = 50;
+
+/** What the cache keeps of a session to decide whether its tokens still hold (see sessions.ts). */
+export interface SessionState {
+  userId: string;
+  tokenVersion: number;
+  /** Not ended and not expired when read. */
+  open: boolean;
+}
+
+/** One account as cached: its status, and the sessions of it this process has been shown, by id. */
+interface Entry {
+  status: AccountStatus;
+  sessions: LRUCache<string, SessionState>;
+}
+
+/** Told of every change to an account heard on the channel (a user's id), or of possibly missed ones (undefined). */
+export type AccountChangeListener = (userId: string | undefined) => void;
 const RECONNECT_MS = 1_000;
 
 /**
@@ -21,7 +40,8 @@ const RECONNECT_MS = 1_000;
  */
 export class AccountStatusCache {
   /** The least recently used account goes first past the cap. */
-  readonly #entries = new LRUCache<string, AccountStatus>({ max: MAX_ENTRIES });
+  readonly #entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
+  readonly #listeners = new Set<AccountChangeListener>();
   /** Bumped by every change heard of: a read that started before one must not store what it read. */
   #generation = 0;
   #listening = false;
@@ -59,14 +79,47 @@ export class AccountStatusCache {
   async read(em: EntityManager, id: string): Promise<AccountStatus | null> {
     if (this.#listening) {
       const known = this.#entries.get(id);
-      if (known) return known;
+      if (known) return known.status;
     }
     const generation = this.#generation;
     const status = await readAccountStatus(em, id);
     if (status && this.#listening && generation === this.#generation) {
-      this.#entries.set(id, status);
+      this.#entries.set(id, { status, sessions: new LRUCache({ max: MAX_SESSIONS_PER_ACCOUNT }) });
     }
     return status;
+  }
+
+  /**
+   * A session of this account, as `load` reads it (null when there is no such session), kept with the account
+   * it belongs to: ending a session notifies with its user's id (see the sessions migration), which forgets both.
+   * A session found missing is not kept (it is read again if asked about again).
+   */
+  async readSession(em: EntityManager, userId: string, sessionId: string, load: (em: EntityManager, id: string) => Promise<SessionState | null>): Promise<SessionState | null> {
+    if (this.#listening) {
+      const known = this.#entries.peek(userId)?.sessions.get(sessionId);
+      if (known) return known;
+    }
+    const generation = this.#generation;
+    const state = await load(em, sessionId);
+    const entry = this.#entries.peek(userId);
+    if (state && entry && this.#listening && generation === this.#generation) entry.sessions.set(sessionId, state);
+    return state;
+  }
+
+  /** Calls `listener` for every account change heard on the channel, from any process; returns how to stop. */
+  onChange(listener: AccountChangeListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #heard(userId: string | undefined): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(userId);
+      } catch (error) {
+        this.log.warn({ err: error }, 'an account change listener failed');
+      }
+    }
   }
 
   forget(id: string): void {
@@ -91,7 +144,9 @@ export class AccountStatusCache {
         });
       });
       client.on('notification', (message) => {
-        if (message.payload) this.forget(message.payload);
+        if (!message.payload) return;
+        this.forget(message.payload);
+        this.#heard(message.payload);
       });
       try {
         await client.connect();
@@ -99,6 +154,7 @@ export class AccountStatusCache {
         if (this.#closed) break;
         this.forgetAll(); // whatever changed while nobody listened
         this.#listening = true;
+        this.#heard(undefined);
         await ended;
       } catch (error) {
         if (!this.#closed) this.log.warn({ err: error }, 'account status listener cannot connect; not caching until it can');

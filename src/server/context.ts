@@ -18,7 +18,8 @@ export function contextBuilder(modules: readonly Module[], services: AppServices
     const em = services.orm.em.fork();
     try {
       const principal = await authentication.authenticate(em, credentials);
-      return { requestId: request.id, log: request.log, ip: request.ip, principal, em, loaders: createLoaders(modules, em, services), services };
+      const userAgent = request.headers['user-agent'];
+      return { requestId: request.id, log: request.log, ip: request.ip, userAgent, principal, em, loaders: createLoaders(modules, em, services), services };
     } catch (error) {
       if (error instanceof DomainError) throw error;
       if (isDatabaseUnavailable(error)) throw new ServiceUnavailableError();

@@ -57,7 +57,14 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
     },
   });
   const listening = Promise.all(modules.map((module) => module.ready?.(services))).then(() => undefined);
-  const subscriptions = await registerSubscriptions(fastify, { config, pipeline, contextFor, session, listening });
+  const subscriptions = await registerSubscriptions(fastify, {
+    config,
+    pipeline,
+    contextFor,
+    session,
+    listening,
+    onAccountChange: deps.authentication.onAccountChange?.bind(deps.authentication),
+  });
   await fastify.register(responseCache.plugin, { path: '/graphql' });
   fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
