@@ -44,6 +44,7 @@ export class SessionService {
   /** When each session was last seen, written off the requests' path. */
   readonly seen: UsageStamps;
   #purger: NodeJS.Timeout | undefined;
+  #purging: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly accounts: AccountStatusCache,
@@ -138,14 +139,20 @@ export class SessionService {
 
   /** Purges now and then every PURGE_EVERY_MS, in this process: no outside scheduler needed. */
   startPurging(): void {
-    const purge = () =>
-      void this.purgeExpired(this.em()).catch((error: unknown) => this.log.warn({ err: error }, 'could not purge expired sessions; trying again later'));
+    const purge = () => {
+      this.#purging = this.purgeExpired(this.em()).then(
+        () => undefined,
+        (error: unknown) => this.log.warn({ err: error }, 'could not purge expired sessions; trying again later'),
+      );
+    };
     purge();
     this.#purger = setInterval(purge, PURGE_EVERY_MS).unref();
   }
 
+  /** Stops purging (letting a purge under way finish) and writes the last-seen times still pending. */
   async close(): Promise<void> {
     clearInterval(this.#purger);
+    await this.#purging;
     await this.seen.close();
   }
 }

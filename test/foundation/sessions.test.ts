@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { connect } from '../helpers/subscriptions.js';
+import { connect, untilListening } from '../helpers/subscriptions.js';
 
 /*
  * Server-side sessions, in production mode, on two replicas of one deployment (two apps on one database): every
@@ -156,10 +156,7 @@ describe('signing out ends the session on the server', () => {
     const changes = connection.subscribe('subscription { helpRequestChanged { requestId } }');
     const stays = connect(b.url, other);
     const staying = stays.subscribe('subscription { helpRequestChanged { requestId } }');
-    // Both are in place once a change reaches both (made on their replica: without Redis, changes stay in their process).
-    await b.request('/api/help/requests', { method: 'POST', json: { title: 'Warm-up', description: 'ping' }, headers: { authorization: token } });
-    expect((await changes.take()).type).toBe('next');
-    expect((await staying.take()).type).toBe('next');
+    await untilListening(b.app, 2);
 
     expect((await a.gql('mutation { logout }', {}, token)).data).toEqual({ logout: true });
 
