@@ -246,9 +246,14 @@ function asGraphQLError(error: unknown): GraphQLError {
   return new GraphQLError(error instanceof Error ? error.message : String(error), { originalError: error instanceof Error ? error : undefined });
 }
 
-/** A subscription's watch on its caller: `refusal` settles with the result that ends it once they may no longer hear. */
+/**
+ * A subscription's watch on its caller: `refused` holds the result that ends it once they may no longer hear, and
+ * `onRefused`, while set, is told of it. (A callback, not a promise raced at every change: each race would leave a
+ * reaction on a promise that may never settle, for as long as the subscription lives.)
+ */
 interface Revocation {
-  refusal: Promise<ExecutionResult>;
+  readonly refused: ExecutionResult | undefined;
+  onRefused: ((result: ExecutionResult) => void) | undefined;
   stop(): void;
 }
 
@@ -265,9 +270,13 @@ function watchCredentials(onAccountChange: SubscriptionOptions['onAccountChange'
   });
   return {
     watch(userId: string | undefined, refusal: () => Promise<ExecutionResult | undefined>): Revocation {
-      let refuse!: (result: ExecutionResult) => void;
-      const refused = new Promise<ExecutionResult>((resolve) => (refuse = resolve));
-      if (userId === undefined) return { refusal: refused, stop: () => undefined };
+      const revocation: Revocation & { refused: ExecutionResult | undefined } = { refused: undefined, onRefused: undefined, stop: () => undefined };
+      if (userId === undefined) return revocation;
+      const refuse = (result: ExecutionResult) => {
+        if (revocation.refused) return;
+        revocation.refused = result;
+        revocation.onRefused?.(result);
+      };
       // One check at a time; a change heard during one is checked again after it, as that one may have read too early.
       let checking = false;
       let again = false;
@@ -286,11 +295,11 @@ function watchCredentials(onAccountChange: SubscriptionOptions['onAccountChange'
       };
       const set = byUser.get(userId) ?? new Set();
       byUser.set(userId, set.add(check));
-      const stop = () => {
+      revocation.stop = () => {
         set.delete(check);
         if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
       };
-      return { refusal: refused, stop };
+      return revocation;
     },
     stop: () => stopListening?.(),
   };
@@ -316,7 +325,11 @@ function perChange<T>(
   const generator: AsyncGenerator<ExecutionResult> = {
     async next() {
       if (ended) return { value: undefined, done: true };
-      const step = await Promise.race([iterator.next(), revoked.refusal.then((result) => ({ refused: result }))]);
+      const step = await new Promise<IteratorResult<T> | { refused: ExecutionResult }>((resolve, reject) => {
+        if (revoked.refused) return resolve({ refused: revoked.refused });
+        revoked.onRefused = (refused) => resolve({ refused });
+        iterator.next().then(resolve, reject);
+      }).finally(() => (revoked.onRefused = undefined));
       if ('refused' in step) {
         await end();
         return { value: step.refused, done: false };
