@@ -200,6 +200,20 @@ describe('mySessions and revokeSession', () => {
     expect(JSON.stringify(listed.data)).not.toContain(phone.body.access_token);
   });
 
+  it('opens a session for a GraphQL login too, which logout ends', async () => {
+    await a.createUser('quinn');
+    const res = await a.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'GraphQL-App/3' },
+      body: JSON.stringify({ query: `mutation { login(username: "quinn", password: "${DEFAULT_PASSWORD}") { accessToken } }` }),
+    });
+    const auth = `Bearer ${res.body.data.login.accessToken}`;
+    const listed = await b.gql<{ mySessions: Array<{ userAgent: string; current: boolean }> }>(MY_SESSIONS, {}, auth);
+    expect(listed.data!.mySessions.filter((s) => s.current)).toEqual([expect.objectContaining({ userAgent: 'GraphQL-App/3' })]);
+    expect((await b.gql('mutation { logout }', {}, auth)).data).toEqual({ logout: true });
+    expect(await refusedOn(a, { authorization: auth })).toBe(true);
+  });
+
   it('ends one of my sessions by id: its token answers 401, mine goes on', async () => {
     await a.createUser('rita');
     const mine = await a.login('rita', DEFAULT_PASSWORD);
