@@ -20,6 +20,17 @@ export interface SessionState {
   open: boolean;
 }
 
+export interface AccountWithSession {
+  status: AccountStatus | null;
+  session: SessionState | null;
+}
+
+/** How the cache reads a session on a miss: alone, or with its account in the same statement. */
+export interface SessionReads {
+  session(em: EntityManager, sessionId: string): Promise<SessionState | null>;
+  both(em: EntityManager, userId: string, sessionId: string): Promise<AccountWithSession>;
+}
+
 /** One account as cached: its status, and the sessions of it this process has been shown, by id. */
 interface Entry {
   status: AccountStatus;
@@ -90,20 +101,25 @@ export class AccountStatusCache {
   }
 
   /**
-   * A session of this account, as `load` reads it (null when there is no such session), kept with the account
-   * it belongs to: ending a session notifies with its user's id (see the sessions migration), which forgets both.
-   * A session found missing is not kept (it is read again if asked about again).
+   * An account with one of its sessions (null when there is no such session), for a token that names one. The
+   * session is kept with the account it belongs to: ending a session notifies with its user's id (see the sessions
+   * migration), which forgets both. On a miss, both are read in one statement, so a token naming a session costs
+   * no more round trips than one that does not; a session found missing is not kept.
    */
-  async readSession(em: EntityManager, userId: string, sessionId: string, load: (em: EntityManager, id: string) => Promise<SessionState | null>): Promise<SessionState | null> {
-    if (this.#listening) {
-      const known = this.#entries.peek(userId)?.sessions.get(sessionId);
-      if (known) return known;
+  async readWithSession(em: EntityManager, userId: string, sessionId: string, load: SessionReads): Promise<AccountWithSession> {
+    const known = this.#listening ? this.#entries.get(userId) : undefined;
+    if (known) {
+      const session = known.sessions.get(sessionId);
+      if (session) return { status: known.status, session };
     }
     const generation = this.#generation;
-    const state = await load(em, sessionId);
-    const entry = this.#entries.peek(userId);
-    if (state && entry && this.#listening && generation === this.#generation) entry.sessions.set(sessionId, state);
-    return state;
+    const read = known ? { status: known.status, session: await load.session(em, sessionId) } : await load.both(em, userId, sessionId);
+    if (read.status && this.#listening && generation === this.#generation) {
+      const entry = known ?? { status: read.status, sessions: new LRUCache<string, SessionState>({ max: MAX_SESSIONS_PER_ACCOUNT }) };
+      if (!known) this.#entries.set(userId, entry);
+      if (read.session) entry.sessions.set(sessionId, read.session);
+    }
+    return read;
   }
 
   /** Calls `listener` for every account change heard on the channel, from any process; returns how to stop. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnauthenticatedError } from '../platform/errors.js';
 import { readAccountStatus, type AccountStatus } from '../users/views.js';
-import type { AccountStatusCache, SessionState } from './account-status-cache.js';
+import type { AccountStatusCache, SessionReads, SessionState } from './account-status-cache.js';
 import { isApiKeyPermission } from '../platform/auth/api-key-permissions.js';
 import { authenticateApiKey } from './api-keys.js';
 import { ANONYMOUS, type Credentials, type Principal } from '../platform/auth/principal.js';
@@ -10,17 +10,17 @@ import type { TokenClaims, TokenService } from './tokens.js';
 /** What authentication reads besides the token: accounts and sessions (cached), and where uses are noted. */
 export interface AuthenticationSources {
   tokens: TokenService;
-  accounts?: Pick<AccountStatusCache, 'read' | 'readSession'>;
-  /** Reads one session's state; without it, tokens naming a session are refused. */
-  session?: (em: EntityManager, id: string) => Promise<SessionState | null>;
+  accounts?: Pick<AccountStatusCache, 'read' | 'readWithSession'>;
+  /** Reads sessions; without it, tokens naming a session are refused. */
+  sessions?: SessionReads;
   /** Notes that a session was seen, or an API key used (written later, off the request's path). */
   sessionSeen?: (id: string) => void;
   apiKeyUsed?: (id: string) => void;
 }
 
-const uncached: Pick<AccountStatusCache, 'read' | 'readSession'> = {
+const uncached: Pick<AccountStatusCache, 'read' | 'readWithSession'> = {
   read: readAccountStatus,
-  readSession: (em, _userId, id, load) => load(em, id),
+  readWithSession: (em, userId, id, load) => load.both(em, userId, id),
 };
 
 /**
@@ -53,14 +53,16 @@ async function apiKeyPrincipal(em: EntityManager, sources: AuthenticationSources
 async function userPrincipal(em: EntityManager, sources: AuthenticationSources, token: string): Promise<Principal> {
   const accounts = sources.accounts ?? uncached;
   const claims = await sources.tokens.verify(token);
-  const user = await accounts.read(em, claims.sub);
-  if (!user) throw new UnauthenticatedError('Token has been revoked', 'expired');
+  let user: AccountStatus | null;
   if (claims.sid !== undefined) {
-    const session = sources.session ? await accounts.readSession(em, user.id, claims.sid, sources.session) : null;
-    if (!isOpen(session, user)) throw new UnauthenticatedError('Session has ended', 'expired');
-  } else if (isRevoked(claims, user)) {
-    throw new UnauthenticatedError('Token has been revoked', 'expired');
+    const read = sources.sessions ? await accounts.readWithSession(em, claims.sub, claims.sid, sources.sessions) : { status: null, session: null };
+    user = read.status;
+    if (user && !isOpen(read.session, user)) throw new UnauthenticatedError('Session has ended', 'expired');
+  } else {
+    user = await accounts.read(em, claims.sub);
+    if (user && isRevoked(claims, user)) throw new UnauthenticatedError('Token has been revoked', 'expired');
   }
+  if (!user) throw new UnauthenticatedError('Token has been revoked', 'expired');
   if (user.locked) throw new UnauthenticatedError('Account is locked', 'locked');
   if (user.disabled) throw new UnauthenticatedError('Account is disabled', 'disabled');
   if (claims.sid !== undefined) sources.sessionSeen?.(claims.sid);

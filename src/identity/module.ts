@@ -73,7 +73,7 @@ export const identityModule = defineModule({
         {
           tokens: identity.tokens,
           accounts: identity.accounts,
-          session: (sessionEm, id) => identity.sessions.state(sessionEm, id),
+          sessions: identity.sessions,
           sessionSeen: (id) => identity.sessions.seen.touch(id),
           apiKeyUsed: (id) => identity.apiKeysUsed.touch(id),
         },

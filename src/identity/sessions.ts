@@ -4,7 +4,7 @@ import { read } from '../platform/db/read.js';
 import { NotFoundError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
 import type { User } from '../users/user.entity.js';
-import type { AccountStatusCache, SessionState } from './account-status-cache.js';
+import type { AccountStatusCache, AccountWithSession, SessionReads, SessionState } from './account-status-cache.js';
 import { Session } from './session.entity.js';
 import { UsageStamps } from './usage-stamps.js';
 
@@ -25,6 +25,23 @@ export interface SessionView {
   current: boolean;
 }
 
+/** The account columns a token check reads (as users/views.ts readAccountStatus reads them). */
+interface AccountRow {
+  id: string;
+  username: string;
+  role: User['role'];
+  locked: boolean;
+  disabled: boolean;
+  token_version: number;
+  tokens_revoked_at: string | null;
+}
+
+interface SessionJson {
+  user_id: string;
+  token_version: number;
+  open: boolean;
+}
+
 interface SessionRow {
   id: string;
   created_at: string;
@@ -40,7 +57,7 @@ interface SessionRow {
  * role or password) ends all their sessions in the same write, on every path. Ending one notifies every replica
  * through the account-changed channel (see the sessions migration), which is also how their subscriptions learn of it.
  */
-export class SessionService {
+export class SessionService implements SessionReads {
   /** When each session was last seen, written off the requests' path. */
   readonly seen: UsageStamps;
   #purger: NodeJS.Timeout | undefined;
@@ -71,14 +88,40 @@ export class SessionService {
     return session;
   }
 
-  /** Whether a session's tokens may still be honoured: read by the account status cache. */
-  async state(em: EntityManager, id: string): Promise<SessionState | null> {
+  /** Whether a session's tokens may still be honoured, as the account status cache reads it on a miss. */
+  async session(em: EntityManager, id: string): Promise<SessionState | null> {
     const [row] = await read<{ user_id: string; token_version: number; open: boolean }>(
       em,
       `select user_id, token_version, (ended_at is null and expires_at > ?) as open from sessions where id = ?`,
       [this.now(), id],
     );
     return row ? { userId: row.user_id, tokenVersion: row.token_version, open: row.open } : null;
+  }
+
+  /** An account and one session, in one statement: what a token naming a session needs when nothing is cached. */
+  async both(em: EntityManager, userId: string, id: string): Promise<AccountWithSession> {
+    const [row] = await read<AccountRow & { session: SessionJson | string | null }>(
+      em,
+      `select id, username, role, locked, disabled, token_version, tokens_revoked_at,
+              (select json_build_object('user_id', s.user_id, 'token_version', s.token_version, 'open', s.ended_at is null and s.expires_at > ?)
+                 from sessions s where s.id = ?) as session
+         from users where id = ?`,
+      [this.now(), id, userId],
+    );
+    if (!row) return { status: null, session: null };
+    const session = typeof row.session === 'string' ? (JSON.parse(row.session) as SessionJson) : row.session;
+    return {
+      status: {
+        id: row.id,
+        username: row.username,
+        role: row.role,
+        locked: row.locked,
+        disabled: row.disabled,
+        tokenVersion: row.token_version,
+        tokensRevokedAt: row.tokens_revoked_at === null ? null : em.getPlatform().parseDate(row.tokens_revoked_at),
+      },
+      session: session ? { userId: session.user_id, tokenVersion: session.token_version, open: session.open } : null,
+    };
   }
 
   /** Ends one of the user's open sessions; false when there is none by that id (unknown, someone else's, or over). */

@@ -315,15 +315,22 @@ describe('what ends sessions besides signing out', () => {
 });
 
 describe('cost and housekeeping', () => {
-  it('reads a session once while nothing about it changes, not on every request', async () => {
+  it('reads an account and its session in one statement, once, while nothing about them changes', async () => {
     const user = await a.createUser('steady');
-    const sessionReads = (statements: string[]) => statements.filter((s) => /from sessions where id = \?/.test(s)).length;
+    const selects = (statements: string[]) => statements.filter((s) => /\bselect\b/i.test(s));
     const first = await b.countQueries(() => b.gql('{ __typename }', {}, user.auth));
     const second = await b.countQueries(() => b.gql('{ __typename }', {}, user.auth));
     expect(first.result.data).toEqual({ __typename: 'Query' });
     expect(second.result.data).toEqual({ __typename: 'Query' });
-    expect(sessionReads(first.statements)).toBe(1);
-    expect(second.statements.filter((s) => /^\s*select/i.test(s))).toEqual([]);
+    expect(selects(first.statements)).toEqual([expect.stringMatching(/from sessions s where s\.id = \?[\s\S]*from users where id = \?/)]);
+    expect(selects(second.statements)).toEqual([]);
+
+    // A second session of a user already cached costs one read of that session alone, then none.
+    const another = await a.login('steady', DEFAULT_PASSWORD);
+    const third = await b.countQueries(() => b.gql('{ __typename }', {}, another));
+    const fourth = await b.countQueries(() => b.gql('{ __typename }', {}, another));
+    expect(selects(third.statements)).toEqual([expect.stringMatching(/from sessions where id = \?/)]);
+    expect(selects(fourth.statements)).toEqual([]);
   });
 
   it('purges sessions that expired a while ago, by itself at start-up and every hour', async () => {
