@@ -6,9 +6,13 @@ import type { Orm } from '../platform/db/orm.js';
 import { User } from '../users/user.entity.js';
 import { readAccountStatus, type AccountStatus } from '../users/views.js';
 
-/** The channel a trigger on `users` notifies with a user's id when anything a token check reads changes. */
+/**
+ * The channel triggers on `users` and `sessions` notify with a user's id when anything a token check reads changes
+ * (their account, or the end of one of their sessions).
+ */
 export const ACCOUNT_CHANGED_CHANNEL = 'trellis_account_changed';
 const MAX_ENTRIES = 10_000;
+const RECONNECT_MS = 1_000;
 /** Sessions remembered per account: a person rarely uses more at once; past it, the least recently used go. */
 const MAX_SESSIONS_PER_ACCOUNT = 50;
 
@@ -39,14 +43,13 @@ interface Entry {
 
 /** Told of every change to an account heard on the channel (a user's id), or of possibly missed ones (undefined). */
 export type AccountChangeListener = (userId: string | undefined) => void;
-const RECONNECT_MS = 1_000;
 
 /**
- * The account fields a token check needs (role, flags, token version), kept per process so an authenticated
- * request does not read the user row every time. Locking, disabling, logging out or deleting a user must still
+ * The account fields a token check needs (role, flags, token version), and the state of the sessions its tokens
+ * name, kept per process so an authenticated request does not read the user row and its session every time. Locking, disabling, logging out or deleting a user must still
  * stop their tokens at once on every replica, so an entry lives only while this process is LISTENing on
- * PostgreSQL: the users trigger (see the account_changed migration) notifies each commit that changes one, on
- * every write path, and this process's own writes forget at once (see subscriberFor). Without a live listener
+ * PostgreSQL: the users and sessions triggers (see the account_changed and sessions migrations) notify each
+ * commit that changes one, on every write path, and this process's own writes forget at once (see subscriberFor). Without a live listener
  * (not yet connected, or the connection lost, when notifications may have been missed) nothing is cached.
  */
 export class AccountStatusCache {

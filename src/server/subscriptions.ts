@@ -306,8 +306,9 @@ function watchCredentials(onAccountChange: SubscriptionOptions['onAccountChange'
 }
 
 /**
- * Maps each value of `source` through `run`, ending after a result marked `last`, or with the result `revoked` settles with. Unlike an async generator,
- * `return()` ends it at once even while it waits for the next change, so an unsubscribe never waits on one.
+ * Maps each value of `source` through `run`, ending after a result marked `last`, or with the refusal `revoked` is
+ * told of, at once, even while waiting for a change. Unlike an async generator, `return()` ends it at once even
+ * while it waits for the next change, so an unsubscribe never waits on one.
  */
 function perChange<T>(
   source: AsyncIterable<T>,
