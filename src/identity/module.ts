@@ -1,5 +1,7 @@
 import { allow } from 'graphql-shield';
+import type { Principal } from '../platform/auth/principal.js';
 import { defineModule } from '../platform/module.js';
+import { isAuthenticated } from '../platform/graphql/rules.js';
 import { createLimiter } from '../platform/hardening/rate-limit.js';
 import { AccountStatusCache } from './account-status-cache.js';
 import { ApiKey } from './api-key.entity.js';
@@ -9,16 +11,22 @@ import { bootstrap } from './bootstrap.js';
 import { LoginService } from './login.js';
 import { LoginThrottle } from './login-throttle.js';
 import { registerIdentityRoutes } from './rest.js';
+import { Session } from './session.entity.js';
+import { SessionService } from './sessions.js';
 import { TokenService } from './tokens.js';
+import { UsageStamps } from './usage-stamps.js';
 
-/** Who is calling: sign-in, access tokens, API keys, and the account checks every request makes. */
+/** Who is calling: sign-in, sessions, access tokens, API keys, and the account checks every request makes. */
 export interface Identity {
   tokens: TokenService;
-  /** Account status for token checks, cached while PostgreSQL tells this process of every change. */
+  /** Account status and sessions for token checks, cached while PostgreSQL tells this process of every change. */
   accounts: AccountStatusCache;
   logins: LoginService;
   /** Creating and revoking keys, each recorded in the audit trail. */
   apiKeys: ApiKeyAdministration;
+  sessions: SessionService;
+  /** When each API key was last used, written off the requests' path. */
+  apiKeysUsed: UsageStamps;
 }
 
 declare module '../platform/services.js' {
@@ -32,31 +40,72 @@ export const identityModule = defineModule({
   // Accounts are the workspace platform's users; key changes go into the audit trail.
   requires: ['audit', 'users'],
   typeDefs: ['identity.graphql'],
-  entities: [ApiKey],
+  entities: [ApiKey, Session],
   resolvers: {
+    Query: {
+      mySessions: (_p, _a, ctx) => ctx.services.identity.sessions.list(ctx.em, signedIn(ctx.principal).userId, signedIn(ctx.principal).sessionId),
+    },
     Mutation: {
-      login: (_p, { username, password }, ctx) => ctx.services.identity.logins.login(ctx.em, username, password, ctx.ip),
+      login: (_p, { username, password }, ctx) => ctx.services.identity.logins.login(ctx.em, username, password, ctx.ip, ctx.userAgent),
+      logout: (_p, _a, ctx) => {
+        const { userId, sessionId } = signedIn(ctx.principal);
+        return sessionId ? ctx.services.identity.sessions.end(ctx.em, userId, sessionId) : false;
+      },
+      revokeSession: (_p, { id }, ctx) => ctx.services.identity.sessions.revoke(ctx.em, signedIn(ctx.principal).userId, id),
     },
   },
-  rules: { Mutation: { login: allow } },
-  services: ({ config, orm, log, redis, audit, now }): Identity => {
+  // A session is its owner's alone: the services take the caller's own id, never one from the arguments.
+  rules: { Query: { mySessions: isAuthenticated }, Mutation: { login: allow, logout: isAuthenticated, revokeSession: isAuthenticated } },
+  services: ({ config, orm, log, redis, audit, now, users }): Identity => {
     const tokens = new TokenService(config.jwt);
     const { loginMax, loginWindowSeconds } = config.rateLimit;
     const throttle = new LoginThrottle(
       createLimiter({ redis, keyPrefix: `${config.redisKeyPrefix}rl:login`, points: loginMax, windowSeconds: loginWindowSeconds }),
     );
+    const accounts = AccountStatusCache.forOrm(orm, log);
+    const fork = () => orm.em.fork();
+    const sessions = new SessionService(accounts, fork, log, now);
+    users.directory.keepOwnSession((tx, userId, sessionId, tokenVersion) => sessions.carryOver(tx, userId, sessionId, tokenVersion));
+    const apiKeysUsed = new UsageStamps({ table: 'api_keys', column: 'last_used_at' }, fork, log, now);
     return {
       tokens,
-      accounts: AccountStatusCache.forOrm(orm, log),
-      logins: new LoginService(tokens, throttle),
+      accounts,
+      logins: new LoginService(tokens, throttle, sessions),
+      sessions,
+      apiKeysUsed,
       apiKeys: new ApiKeyAdministration(audit.recorder, now),
     };
   },
   authentication: ({ identity }) => ({
-    authenticate: (em, credentials) => authenticate(em, identity.tokens, credentials, identity.accounts),
+    authenticate: (em, credentials) =>
+      authenticate(
+        em,
+        {
+          tokens: identity.tokens,
+          accounts: identity.accounts,
+          sessions: identity.sessions,
+          sessionSeen: (id) => identity.sessions.seen.touch(id),
+          apiKeyUsed: (id) => identity.apiKeysUsed.touch(id),
+        },
+        credentials,
+      ),
     tokenSubject: (token) => identity.tokens.verify(token).then((claims) => claims.sub, () => undefined),
+    onAccountChange: (listener) => identity.accounts.onChange(listener),
   }),
   routes: registerIdentityRoutes,
-  start: ({ orm, config, log }) => bootstrap(orm.em.fork(), config, log),
-  close: ({ identity }) => identity.accounts.close(),
+  start: async ({ orm, config, log, identity }) => {
+    await bootstrap(orm.em.fork(), config, log);
+    identity.sessions.startPurging();
+  },
+  close: async ({ identity }) => {
+    await identity.sessions.close();
+    await identity.apiKeysUsed.close();
+    await identity.accounts.close();
+  },
 });
+
+/** The rules let only signed-in users through to these fields. */
+function signedIn(principal: Principal) {
+  if (principal.kind !== 'user') throw new Error('a session field was reached without a signed-in user');
+  return principal;
+}

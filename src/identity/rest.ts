@@ -15,6 +15,12 @@ const LOGIN = graphql(`
   }
 `);
 
+const LOGOUT = graphql(`
+  mutation Logout {
+    logout
+  }
+`);
+
 const ME = graphql(`
   query SessionUser {
     me { id username firstName lastName role }
@@ -57,6 +63,28 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
     async (request, reply) => {
       const login = await signIn(gateway, session, request, reply, request.body);
       return login ?? reply;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      path: '/api/auth/logout',
+      summary: 'Sign out: ends the session the bearer token or session cookie names, and expires the cookie',
+      tag: 'auth',
+      auth: 'bearer',
+      responses: {
+        200: { description: 'Signed out: the session\'s tokens and cookie answer 401 from now on', schema: Message },
+        401: { description: 'Nobody is signed in, or the session has already ended', schema: Message },
+      },
+    },
+    async (request, reply) => {
+      if (!session.hasCredentials(request)) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
+      const result = await runOperation(gateway, request, LOGOUT, {});
+      session.end(reply);
+      if (result.errors?.length) return sendLegacyError(reply, 'auth', result.errors[0]);
+      return { message: 'Signed out' };
     },
   );
 
@@ -119,13 +147,19 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
     {
       method: 'DELETE',
       path: '/api/authenticate',
-      summary: 'Sign out: expires the session cookie',
+      summary: 'Sign out: ends the session the cookie (or a bearer token) names, and expires the cookie',
       tag: 'auth',
       auth: 'none',
-      responses: { 200: { description: 'A short text' } },
+      responses: { 200: { description: 'A short text, also when nobody was signed in (the page signs out without asking)' } },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      // The browser forgets the cookie whatever the outcome. Credentials already refused have no session left to
+      // end; but a sign-out that could not be recorded (the database away) must not pass for one.
       session.end(reply);
+      if (session.hasCredentials(request)) {
+        const failure = (await runOperation(gateway, request, LOGOUT, {})).errors?.[0];
+        if (failure && failure.extensions?.code !== 'UNAUTHENTICATED') return sendLegacyError(reply, 'auth', failure);
+      }
       return reply.type('text/plain; charset=utf-8').send('Signed out');
     },
   );

@@ -15,6 +15,12 @@ export interface TokenClaims {
    * external issuer: Trellis cannot bump a version inside them, so logging out revokes them by time instead.
    */
   iat?: number;
+  /**
+   * The sign-in session the token belongs to (see sessions.ts): signing out ends it, and with it the token.
+   * Read only from Trellis' own tokens; an external issuer's are not tied to a session here (an OpenID provider's
+   * own `sid` names a session of its own, not one of ours).
+   */
+  sid?: string;
 }
 
 /** How far the issuer's clock may be off from ours, for exp, nbf and iat. */
@@ -45,8 +51,13 @@ export class TokenService {
     this.key = createSecretKey(config.secret);
   }
 
+  /** How long a token this service issues stays valid, in seconds. */
+  get lifetimeSeconds(): number {
+    return this.config.expiresInSeconds;
+  }
+
   async issue(claims: Omit<TokenClaims, 'iat'>): Promise<{ accessToken: string; expiresIn: number }> {
-    const accessToken = await new SignJWT({ role: claims.role, ver: claims.ver })
+    const accessToken = await new SignJWT({ role: claims.role, ver: claims.ver, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.config.issuer)
@@ -72,8 +83,9 @@ export class TokenService {
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
     };
     let payload: JWTPayload;
+    let ours: boolean;
     try {
-      payload = await this.verifyWithEitherKey(token, common);
+      ({ payload, ours } = await this.verifyWithEitherKey(token, common));
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('Token has expired', 'expired');
       throw invalid();
@@ -86,18 +98,20 @@ export class TokenService {
     if (iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) throw invalid();
     const ver = typeof payload.ver === 'number' ? payload.ver : undefined;
     const claims: TokenClaims = ver === undefined ? { sub: payload.sub, role, iat } : { sub: payload.sub, role, ver };
+    if (ours && typeof payload.sid === 'string') claims.sid = payload.sid;
     // requiredClaims guarantees exp; past it (before jose's clock tolerance) the token is checked in full again.
     this.#verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
     return claims;
   }
 
-  private async verifyWithEitherKey(token: string, common: object): Promise<JWTPayload> {
+  /** The payload, and whether Trellis signed it (HS256 with JWT_SECRET) rather than the external issuer. */
+  private async verifyWithEitherKey(token: string, common: object): Promise<{ payload: JWTPayload; ours: boolean }> {
     const header = decodeHeaderAlg(token);
     if (header === 'HS256') {
-      return (await jwtVerify(token, this.key, { ...common, algorithms: ['HS256'] })).payload;
+      return { payload: (await jwtVerify(token, this.key, { ...common, algorithms: ['HS256'] })).payload, ours: true };
     }
     if (this.jwks && (header === 'RS256' || header === 'ES256')) {
-      return (await jwtVerify(token, this.jwks, { ...common, algorithms: ['RS256', 'ES256'] })).payload;
+      return { payload: (await jwtVerify(token, this.jwks, { ...common, algorithms: ['RS256', 'ES256'] })).payload, ours: false };
     }
     throw invalid();
   }

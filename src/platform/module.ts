@@ -67,6 +67,12 @@ export interface Authentication {
   authenticate(em: EntityManager, credentials: Credentials): Promise<Principal>;
   /** Whom a bearer token names once its signature checks out (the rate limit's key), without reading the database. */
   tokenSubject(token: string): Promise<string | undefined>;
+  /**
+   * Calls the listener with a user's id whenever, on any replica, something that decides whether their credentials
+   * hold may have changed (a session ended, the account locked...), or with undefined when changes may have been
+   * missed; returns how to stop. Open subscriptions re-check their caller on it.
+   */
+  onAccountChange?(listener: (userId: string | undefined) => void): () => void;
 }
 
 /** Declares a module, its services' and loaders' types inferred from their factories. */

@@ -19,7 +19,8 @@ export function contextBuilder(modules: readonly Module[], services: AppServices
     try {
       const principal = await authentication.authenticate(em, credentials);
       const actor = actorOf(principal, request.id, request.ip);
-      return { requestId: request.id, log: request.log, ip: request.ip, principal, actor, em, loaders: createLoaders(modules, em, services), services };
+      const userAgent = request.headers['user-agent'];
+      return { requestId: request.id, log: request.log, ip: request.ip, userAgent, principal, actor, em, loaders: createLoaders(modules, em, services), services };
     } catch (error) {
       if (error instanceof DomainError) throw error;
       if (isDatabaseUnavailable(error)) throw new ServiceUnavailableError();

@@ -66,7 +66,14 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
     },
   });
   const listening = Promise.all(modules.map((module) => module.ready?.(services))).then(() => undefined);
-  const subscriptions = await registerSubscriptions(fastify, { config, pipeline, contextFor, session, listening });
+  const subscriptions = await registerSubscriptions(fastify, {
+    config,
+    pipeline,
+    contextFor,
+    session,
+    listening,
+    onAccountChange: deps.authentication.onAccountChange?.bind(deps.authentication),
+  });
   await fastify.register(responseCache.plugin, { path: '/graphql' });
   // Before the response cache's lookup (which the cache appends), so a stored answer never skips the judgement.
   const preValidation = trustedDocuments.manifest ? [trustedDocumentsStep(trustedDocuments)] : [];

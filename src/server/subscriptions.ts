@@ -31,6 +31,8 @@ export interface SubscriptionOptions {
   session?: SessionCookies;
   /** Resolves once changes published by other replicas reach this one. */
   listening?: Promise<void>;
+  /** Tells of changes to a user's credentials on any replica (a session ended, a lock): their subscriptions re-check at once. */
+  onAccountChange?: (listener: (userId: string | undefined) => void) => () => void;
 }
 
 /** What a connection remembers between messages: the credentials it was opened with. */
@@ -63,6 +65,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
   const renewals = new WeakMap<object, () => Promise<Context>>();
   /** Changes being executed; shutdown lets them finish before the database pool closes. */
   const executing = new Set<Promise<unknown>>();
+  const recheck = watchCredentials(options.onAccountChange);
 
   // A replica that serves subscribers before it hears other replicas' changes would leave them waiting silently.
   if (options.listening) {
@@ -77,6 +80,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
   await fastify.register(websocket, {
     options: { maxPayload: config.http.bodyLimitBytes, handleProtocols: (protocols) => handleProtocols(protocols) },
     async preClose() {
+      recheck.stop();
       await closeAll(fastify.websocketServer.clients);
       await Promise.allSettled([...executing]);
       await new Promise<void>((resolve) => fastify.websocketServer.close(() => resolve()));
@@ -94,7 +98,19 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
     const renew = renewals.get(started)!;
-    return perChange(source, async (change) => {
+    /** The result that ends the subscription when its caller's credentials no longer hold, or undefined. */
+    const refusal = async (): Promise<ExecutionResult | undefined> => {
+      let context: Context;
+      try {
+        context = await renew();
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') return undefined; // checked again at the next change
+        return { errors: [asGraphQLError(error)] };
+      }
+      return sameCaller(started.principal, context.principal) ? undefined : { errors: [new UnauthenticatedError('Your access has changed: subscribe again', 'expired')] };
+    };
+    const userId = started.principal.kind === 'user' ? started.principal.userId : undefined;
+    return perChange(source, recheck.watch(userId, refusal), async (change) => {
       const run = (async () => {
         let context: Context;
         try {
@@ -231,11 +247,72 @@ function asGraphQLError(error: unknown): GraphQLError {
 }
 
 /**
- * Maps each value of `source` through `run`, ending after a result marked `last`. Unlike an async generator,
- * `return()` ends it at once even while it waits for the next change, so an unsubscribe never waits on one.
+ * A subscription's watch on its caller: `refused` holds the result that ends it once they may no longer hear, and
+ * `onRefused`, while set, is told of it. (A callback, not a promise raced at every change: each race would leave a
+ * reaction on a promise that may never settle, for as long as the subscription lives.)
+ */
+interface Revocation {
+  readonly refused: ExecutionResult | undefined;
+  onRefused: ((result: ExecutionResult) => void) | undefined;
+  stop(): void;
+}
+
+/**
+ * Subscriptions by the user they serve, each re-checked as soon as that user's credentials change on any replica
+ * (a session ended, the account locked or demoted), rather than at its next change, which may never come: a
+ * signed-out session must not keep listening. Everyone's are re-checked when changes may have been missed.
+ */
+function watchCredentials(onAccountChange: SubscriptionOptions['onAccountChange']) {
+  const byUser = new Map<string, Set<() => void>>();
+  const stopListening = onAccountChange?.((userId) => {
+    const checks = userId === undefined ? [...byUser.values()].flatMap((set) => [...set]) : [...(byUser.get(userId) ?? [])];
+    for (const check of checks) check();
+  });
+  return {
+    watch(userId: string | undefined, refusal: () => Promise<ExecutionResult | undefined>): Revocation {
+      const revocation: Revocation & { refused: ExecutionResult | undefined } = { refused: undefined, onRefused: undefined, stop: () => undefined };
+      if (userId === undefined) return revocation;
+      const refuse = (result: ExecutionResult) => {
+        if (revocation.refused) return;
+        revocation.refused = result;
+        revocation.onRefused?.(result);
+      };
+      // One check at a time; a change heard during one is checked again after it, as that one may have read too early.
+      let checking = false;
+      let again = false;
+      const check = () => {
+        if (checking) return void (again = true);
+        checking = true;
+        void refusal()
+          .then((result) => result && refuse(result))
+          .finally(() => {
+            checking = false;
+            if (again) {
+              again = false;
+              check();
+            }
+          });
+      };
+      const set = byUser.get(userId) ?? new Set();
+      byUser.set(userId, set.add(check));
+      revocation.stop = () => {
+        set.delete(check);
+        if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
+      };
+      return revocation;
+    },
+    stop: () => stopListening?.(),
+  };
+}
+
+/**
+ * Maps each value of `source` through `run`, ending after a result marked `last`, or with the refusal `revoked` is
+ * told of, at once, even while waiting for a change. Unlike an async generator, `return()` ends it at once even
+ * while it waits for the next change, so an unsubscribe never waits on one.
  */
 function perChange<T>(
   source: AsyncIterable<T>,
+  revoked: Revocation,
   run: (value: T) => Promise<{ result: ExecutionResult; last?: boolean }>,
 ): AsyncGenerator<ExecutionResult> {
   const iterator = source[Symbol.asyncIterator]();
@@ -243,12 +320,21 @@ function perChange<T>(
   const end = async () => {
     if (ended) return;
     ended = true;
+    revoked.stop();
     await iterator.return?.();
   };
   const generator: AsyncGenerator<ExecutionResult> = {
     async next() {
       if (ended) return { value: undefined, done: true };
-      const step = await iterator.next();
+      const step = await new Promise<IteratorResult<T> | { refused: ExecutionResult }>((resolve, reject) => {
+        if (revoked.refused) return resolve({ refused: revoked.refused });
+        revoked.onRefused = (refused) => resolve({ refused });
+        iterator.next().then(resolve, reject);
+      }).finally(() => (revoked.onRefused = undefined));
+      if ('refused' in step) {
+        await end();
+        return { value: step.refused, done: false };
+      }
       if (step.done || ended) {
         await end();
         return { value: undefined, done: true };

@@ -63,12 +63,28 @@ export const unknownGroup = () => new NotFoundError('Unknown Group');
 const duplicateOnCreate = (username: string) => new ValidationError(`Error creating user (${username}): (User already exists)`, 'username');
 const duplicateOnUpdate = (username: string) => new ValidationError(`Error updating user (${username}): (User already exists)`, 'username');
 
+/**
+ * Spares one session of a user whose tokens were all just revoked, carrying it over to their new token version,
+ * inside the change's transaction. The module that keeps sign-in sessions provides it (see keepOwnSession).
+ */
+export type SessionCarryOver = (tx: EntityManager, userId: string, sessionId: string, tokenVersion: number) => Promise<void>;
+
 /** Users and their group memberships, for administrators (GraphQL and the REST routes alike). */
 export class UserDirectory {
+  #carryOver: SessionCarryOver | undefined;
+
   constructor(
     private readonly cursors: Cursors,
     private readonly audit: AuditRecorder,
   ) {}
+
+  /**
+   * A password change ends every session of the user, except, when they change their own, the one they changed it
+   * from: being signed out by one's own password change would only make one sign in again with the new password.
+   */
+  keepOwnSession(carryOver: SessionCarryOver): void {
+    this.#carryOver = carryOver;
+  }
 
   /**
    * Users by cursor, in the order `list` gives them (by username), with its filter. `list` names the list the
@@ -225,6 +241,10 @@ export class UserDirectory {
         tx.assign(user, { ...changes, ...profile });
         if (revokesTokens) revokeTokens(user);
         recordUserUpdate(this.audit, tx, actor, user, before, input.password !== undefined);
+        // Only a password change can revoke one's own tokens: one's own role and flags are refused above.
+        if (revokesTokens && selfChange && actor.sessionId && this.#carryOver) {
+          await this.#carryOver(tx, user.id, actor.sessionId, user.tokenVersion);
+        }
         return written(tx, user, withGroups);
       });
     } catch (error) {

@@ -112,6 +112,13 @@ describe('tokens from the JWKS issuer', () => {
     expect(me.data?.me).toEqual({ id: alice.id, username: 'alice', role: 'user' });
   });
 
+  it("ties no Trellis session to a provider's token, even one carrying the provider's own sid: signing out ends nothing", async () => {
+    const token = await external({ claims: { sid: 'f'.repeat(32) } });
+    await accepted(token);
+    expect((await t.gql('mutation { logout }', {}, `Bearer ${token}`)).data).toEqual({ logout: false });
+    await accepted(token);
+  });
+
   it("still accepts Trellis' own HS256 tokens next to the provider's", async () => {
     const auth = await t.login('alice', DEFAULT_PASSWORD);
     expect((await t.gql(ME, {}, auth)).data?.me?.id).toBe(alice.id);

@@ -15,7 +15,14 @@ export interface Credentials {
 /** Who is calling. An API key administers the workspace-user domain only, and only within its permissions. */
 export type Principal =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; username: string; role: Role }
+  | {
+      kind: 'user';
+      userId: string;
+      username: string;
+      role: Role;
+      /** The sign-in session the token names; absent for tokens that name none (an external issuer's). */
+      sessionId?: string | undefined;
+    }
   | { kind: 'apiKey'; keyId: string; key: string; name: string; permissions: ReadonlySet<ApiKeyPermission>; readOnly: boolean };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };

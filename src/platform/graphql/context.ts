@@ -12,6 +12,8 @@ export interface Context {
   requestId: string;
   log: FastifyBaseLogger;
   ip: string;
+  /** The client's User-Agent header, as sent (a sign-in records it on the session it opens). */
+  userAgent: string | undefined;
   principal: Principal;
   /** The principal with the request's id and client address: what services that record a change take. */
   actor: Actor;

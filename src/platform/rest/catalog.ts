@@ -47,14 +47,16 @@ const AUTH_NOTES: Record<RestRoute['auth'], string | undefined> = {
   none: undefined,
   bearer: 'Requires `Authorization: Bearer <access_token>` (from `POST /api/auth/login`).',
   'optional-bearer': 'Anonymous callers are served; with `Authorization: Bearer <access_token>` the answer covers what the caller may read.',
-  'body-api-key': 'Authenticates with `api_key` and `api_key_secret` in the JSON body (OpenAPI security schemes cannot express body credentials).',
+  'body-api-key':
+    'Authenticates with `api_key` and `api_key_secret` in the JSON body (OpenAPI security schemes cannot express body credentials), ' +
+    'or with them as HTTP Basic (`Authorization: Basic base64(api_key:api_key_secret)`); a call sending both must send the same pair.',
 };
 
 const SECURITY: Record<RestRoute['auth'], Array<Record<string, string[]>>> = {
   none: [],
   bearer: [{ bearerAuth: [] }],
   'optional-bearer': [{}, { bearerAuth: [] }],
-  'body-api-key': [],
+  'body-api-key': [{}, { apiKeyBasic: [] }],
 };
 
 /** `POST /api/help/requests/:id/response` → `postApiHelpRequestsByidResponse`. */

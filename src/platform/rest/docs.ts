@@ -54,6 +54,11 @@ export async function registerApiDocs(fastify: FastifyInstance): Promise<void> {
             bearerFormat: 'JWT',
             description: 'An access token from `POST /api/auth/login` (or the GraphQL `login` mutation).',
           },
+          apiKeyBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'An API key as HTTP Basic: `api_key` as the user name, `api_key_secret` as the password.',
+          },
         },
       },
     },

@@ -9,7 +9,11 @@ import { z } from 'zod';
 
 const text = z.string().max(10_000);
 const nullableText = text.nullable().optional();
-const Credentials = { api_key: z.string().min(1), api_key_secret: z.string().min(1) };
+/** In the body, as the platform's helpers send them, unless they come as HTTP Basic (see routes.ts). */
+const Credentials = {
+  api_key: z.string().min(1).optional().describe('Required unless sent as HTTP Basic'),
+  api_key_secret: z.string().min(1).optional().describe('Required unless sent as HTTP Basic'),
+};
 const TargetUserId = z.object({ user_id: z.string().min(1).max(64) });
 const TargetGroupId = z.object({ group_id: z.string().min(1).max(64) });
 /** What create_user and update_user may set besides the username. */

@@ -26,7 +26,7 @@ import {
 
 /**
  * The workspace platform's developer API (`/api/public/*`), as its client helpers call it: every call is a POST
- * whose JSON body carries api_key and api_key_secret. Each route runs a stored GraphQL document (./documents.ts)
+ * whose JSON body carries api_key and api_key_secret (or, as the platform's newer API sends them, HTTP Basic). Each route runs a stored GraphQL document (./documents.ts)
  * with those credentials, so the API key is checked, and every rule applied, exactly as for GraphQL.
  */
 
@@ -224,9 +224,44 @@ function describeProblem(problem: FastifySchemaValidationError | undefined, body
   return `Invalid parameter: ${parts.join('.')}${allowed ? ` (one of ${allowed.join(', ')})` : ''}`;
 }
 
-function credentialsOf(body: unknown): { key: string; secret: string } | undefined {
-  const { api_key: key, api_key_secret: secret } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  return typeof key === 'string' && key && typeof secret === 'string' && secret ? { key, secret } : undefined;
+/** The key pair in the JSON body; `sent` when the body carries either field at all. */
+function bodyKeyPair(body: unknown): { pair?: ApiKey; sent: boolean } {
+  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const { api_key: key, api_key_secret: secret } = fields;
+  const sent = key !== undefined || secret !== undefined;
+  return typeof key === 'string' && key && typeof secret === 'string' && secret ? { pair: { key, secret }, sent } : { sent };
+}
+
+/**
+ * The key pair as HTTP Basic (`Authorization: Basic base64(api_key:api_key_secret)`), as the platform's newer
+ * developer API sends it: undefined without a Basic header, 'malformed' when it is not valid base64 of two
+ * non-empty halves. Other schemes are not this API's and are left alone, as they always were.
+ */
+function basicKeyPair(header: string | undefined): ApiKey | 'malformed' | undefined {
+  const match = header === undefined ? null : /^basic(?:\s+(.*))?$/is.exec(header.trim());
+  if (!match) return undefined;
+  const encoded = (match[1] ?? '').trim();
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return 'malformed';
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0 || colon === decoded.length - 1) return 'malformed';
+  return { key: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+/**
+ * The key pair a call comes with, in the body or as HTTP Basic; or the refusal to answer. A call that sends both
+ * must send the same pair: one that does not is refused rather than resolved either way, since no caller means it.
+ */
+function keyPairOf(request: FastifyRequest): { pair: ApiKey } | { refusal: string } {
+  const basic = basicKeyPair(request.headers.authorization);
+  const body = bodyKeyPair(request.body);
+  if (basic === 'malformed') return { refusal: 'Invalid Request' };
+  if (basic && body.sent) {
+    const agree = body.pair !== undefined && body.pair.key === basic.key && body.pair.secret === basic.secret;
+    return agree ? { pair: basic } : { refusal: 'Invalid Request: the api_key and api_key_secret in the body differ from the Authorization header' };
+  }
+  const pair = basic ?? body.pair;
+  return pair ? { pair } : { refusal: 'Invalid Request' };
 }
 
 async function answer<K extends Name, T, V extends Record<string, unknown>>(
@@ -235,9 +270,10 @@ async function answer<K extends Name, T, V extends Record<string, unknown>>(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<unknown> {
-  const apiKey = credentialsOf(request.body);
+  const credentials = keyPairOf(request);
   // The platform answers a request without a complete key pair before looking at anything else.
-  if (!apiKey) return sendLegacyStatus(reply, 'public', 400, 'Invalid Request');
+  if ('refusal' in credentials) return sendLegacyStatus(reply, 'public', 400, credentials.refusal);
+  const apiKey = credentials.pair;
   if (request.validationError) {
     // Credentials first, as the platform does: a stranger learns nothing about the parameters.
     const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });

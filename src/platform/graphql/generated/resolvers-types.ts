@@ -525,8 +525,14 @@ export type Mutation = {
   importWorkspaceRegistry: Array<WorkspaceRegistryEntry>;
   /** Installs an entry on this server; refused when its compatibility does not match PLATFORM_VERSION. */
   installWorkspace: Workspace;
-  /** Exchanges a username and password for a bearer access token. */
+  /** Exchanges a username and password for a bearer access token, opening a session the token names. */
   login: AuthPayload;
+  /**
+   * Signs out: ends the session the caller's token (or session cookie) names, so that token and every other token
+   * of the session answer UNAUTHENTICATED from then on, on every replica, and its subscriptions end. False when the
+   * token names no session (a token from an external issuer, which stays valid until it expires).
+   */
+  logout: Scalars['Boolean']['output'];
   /** Revokes every token the user holds. */
   logoutUser: User;
   /** Returns the removed mapping's id. */
@@ -535,6 +541,11 @@ export type Mutation = {
   removeUserFromGroup: User;
   /** Administrators answer a request, optionally moving it to a new status. */
   respondToHelpRequest: HelpResponse;
+  /**
+   * Ends one of the caller's own open sessions (see mySessions). An id that is not one of them (unknown, ended, or
+   * someone else's) is NOT_FOUND, the same answer in every case.
+   */
+  revokeSession: Scalars['Boolean']['output'];
   /** Replaces the group's allowed workspaces with exactly these installed workspaces. */
   setGroupAllowedWorkspaces: Group;
   /** Uninstalls a workspace and withdraws it from every group. Returns its id. */
@@ -639,6 +650,11 @@ export type MutationRespondToHelpRequestArgs = {
 };
 
 
+export type MutationRevokeSessionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationSetGroupAllowedWorkspacesArgs = {
   groupId: Scalars['ID']['input'];
   workspaceIds: Array<Scalars['ID']['input']>;
@@ -739,6 +755,11 @@ export type Query = {
   helpStatistics: HelpStatistics;
   /** The signed-in user. */
   me: User;
+  /**
+   * The caller's open sign-in sessions, most recently seen first: each password sign-in (REST or GraphQL, bearer
+   * token or session cookie) opens one. Signed-in users only; never a token.
+   */
+  mySessions: Array<Session>;
   /** The installed workspaces the caller's groups allow, by friendly name. */
   myWorkspaces: Array<Workspace>;
   /** One user by id or by username (exactly one of them); null when there is no such user. */
@@ -870,6 +891,22 @@ export type RiskLevel =
 export type Role =
   | 'admin'
   | 'user';
+
+/** A sign-in session, as its owner sees it. */
+export type Session = {
+  __typename?: 'Session';
+  createdAt: Scalars['DateTime']['output'];
+  /** True for the session the request itself belongs to. */
+  current: Scalars['Boolean']['output'];
+  /** When its tokens expire. */
+  expiresAt: Scalars['DateTime']['output'];
+  /** 32 lowercase hexadecimal characters. */
+  id: Scalars['ID']['output'];
+  /** When a request last came with one of its tokens, to the minute. */
+  lastSeenAt: Scalars['DateTime']['output'];
+  /** The User-Agent of the client that signed in, as it sent it (at most 512 characters). */
+  userAgent?: Maybe<Scalars['String']['output']>;
+};
 
 /**
  * Subscriptions are served over WebSocket (graphql-ws protocol, graphql-transport-ws) at /graphql, authenticated
@@ -1317,6 +1354,7 @@ export type ResolversTypes = ResolversObject<{
   RespondToHelpRequestInput: RespondToHelpRequestInput;
   RiskLevel: RiskLevel;
   Role: Role;
+  Session: ResolverTypeWrapper<Session>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Theme: Theme;
@@ -1395,6 +1433,7 @@ export type ResolversParentTypes = ResolversObject<{
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
   RespondToHelpRequestInput: RespondToHelpRequestInput;
+  Session: Session;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   UpdateFaqInput: UpdateFaqInput;
@@ -1685,10 +1724,12 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   importWorkspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<MutationImportWorkspaceRegistryArgs, 'entries'>>;
   installWorkspace?: Resolver<ResolversTypes['Workspace'], ParentType, ContextType, RequireFields<MutationInstallWorkspaceArgs, 'entryId'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'password' | 'username'>>;
+  logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   logoutUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationLogoutUserArgs, 'id'>>;
   removeFileMapping?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFileMappingArgs, 'id'>>;
   removeUserFromGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationRemoveUserFromGroupArgs, 'groupId' | 'userId'>>;
   respondToHelpRequest?: Resolver<ResolversTypes['HelpResponse'], ParentType, ContextType, RequireFields<MutationRespondToHelpRequestArgs, 'id' | 'input'>>;
+  revokeSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeSessionArgs, 'id'>>;
   setGroupAllowedWorkspaces?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationSetGroupAllowedWorkspacesArgs, 'groupId' | 'workspaceIds'>>;
   uninstallWorkspace?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationUninstallWorkspaceArgs, 'id'>>;
   updateFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationUpdateFaqArgs, 'id' | 'input'>>;
@@ -1720,6 +1761,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   helpSearch?: Resolver<ResolversTypes['HelpSearchResult'], ParentType, ContextType, RequireFields<QueryHelpSearchArgs, 'q'>>;
   helpStatistics?: Resolver<ResolversTypes['HelpStatistics'], ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  mySessions?: Resolver<Array<ResolversTypes['Session']>, ParentType, ContextType>;
   myWorkspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, Partial<QueryUserArgs>>;
   users?: Resolver<ResolversTypes['UserPage'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'limit' | 'offset'>>;
@@ -1729,6 +1771,15 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   workspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<QueryWorkspaceRegistryArgs, 'compatibleOnly'>>;
   workspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType>;
   workspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
+}>;
+
+export type SessionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Session'] = ResolversParentTypes['Session']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastSeenAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  userAgent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
@@ -1895,6 +1946,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Session?: SessionResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserAttributes?: UserAttributesResolvers<ContextType>;

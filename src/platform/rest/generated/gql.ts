@@ -29,6 +29,7 @@ type Documents = {
     "\n  query LegacyHelpSearch($q: String!) {\n    result: helpSearch(q: $q) {\n      faqs { ...LegacyFaq }\n      help_requests: helpRequests { ...LegacyHelpRequest }\n    }\n  }\n": typeof types.LegacyHelpSearchDocument,
     "\n  query LegacyHelpStatistics {\n    statistics: helpStatistics {\n      requests {\n        total open\n        by_category: byCategory { key: category count }\n        by_status: byStatus { key: status count }\n        by_priority: byPriority { key: priority count }\n      }\n      responses { total avg_response_time_days: avgResponseTimeDays }\n    }\n  }\n": typeof types.LegacyHelpStatisticsDocument,
     "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) { access_token: accessToken token_type: tokenType expires_in: expiresIn }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  query SessionUser {\n    me { id username firstName lastName role }\n  }\n": typeof types.SessionUserDocument,
     "\n  query WildfireRisk($zip: String!) {\n    risk: wildfireRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates { latitude longitude }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_fires: recentFires\n      vegetation_risk: vegetationRisk\n      weather_risk: weatherRisk\n      last_updated: lastUpdated\n      components { fire_activity: fireActivity vegetation weather }\n      data_status: dataStatus { fire }\n    }\n  }\n": typeof types.WildfireRiskDocument,
     "\n  query EarthquakeRisk($zip: String!) {\n    risk: earthquakeRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates { latitude longitude }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_earthquakes: recentEarthquakes\n      max_magnitude: maxMagnitude\n      fault_distance: faultDistance\n      last_updated: lastUpdated\n      components { seismic_activity: seismicActivity magnitude fault_proximity: faultProximity }\n      data_status: dataStatus { seismic }\n    }\n  }\n": typeof types.EarthquakeRiskDocument,
@@ -66,6 +67,7 @@ const documents: Documents = {
     "\n  query LegacyHelpSearch($q: String!) {\n    result: helpSearch(q: $q) {\n      faqs { ...LegacyFaq }\n      help_requests: helpRequests { ...LegacyHelpRequest }\n    }\n  }\n": types.LegacyHelpSearchDocument,
     "\n  query LegacyHelpStatistics {\n    statistics: helpStatistics {\n      requests {\n        total open\n        by_category: byCategory { key: category count }\n        by_status: byStatus { key: status count }\n        by_priority: byPriority { key: priority count }\n      }\n      responses { total avg_response_time_days: avgResponseTimeDays }\n    }\n  }\n": types.LegacyHelpStatisticsDocument,
     "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) { access_token: accessToken token_type: tokenType expires_in: expiresIn }\n  }\n": types.LoginDocument,
+    "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  query SessionUser {\n    me { id username firstName lastName role }\n  }\n": types.SessionUserDocument,
     "\n  query WildfireRisk($zip: String!) {\n    risk: wildfireRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates { latitude longitude }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_fires: recentFires\n      vegetation_risk: vegetationRisk\n      weather_risk: weatherRisk\n      last_updated: lastUpdated\n      components { fire_activity: fireActivity vegetation weather }\n      data_status: dataStatus { fire }\n    }\n  }\n": types.WildfireRiskDocument,
     "\n  query EarthquakeRisk($zip: String!) {\n    risk: earthquakeRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates { latitude longitude }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_earthquakes: recentEarthquakes\n      max_magnitude: maxMagnitude\n      fault_distance: faultDistance\n      last_updated: lastUpdated\n      components { seismic_activity: seismicActivity magnitude fault_proximity: faultProximity }\n      data_status: dataStatus { seismic }\n    }\n  }\n": types.EarthquakeRiskDocument,
@@ -162,6 +164,10 @@ export function graphql(source: "\n  query LegacyHelpStatistics {\n    statistic
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) { access_token: accessToken token_type: tokenType expires_in: expiresIn }\n  }\n"): (typeof documents)["\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) { access_token: accessToken token_type: tokenType expires_in: expiresIn }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (typeof documents)["\n  mutation Logout {\n    logout\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
