@@ -44,6 +44,9 @@ export interface FanOutResult {
   rssBeforeBytes: number | null;
   rssAfterBytes: number | null;
   rssPerSubscriberKiB: number | null;
+  /** The gateway's heap in use before the subscribers opened and once they all heard a first change. */
+  heapUsedBeforeBytes: number | null;
+  heapUsedAfterBytes: number | null;
   cpuMicrosecondsPerDeliveredEvent: number | null;
 }
 
@@ -54,6 +57,20 @@ export function rssOf(pid: number): number | null {
     return match ? Number(match[1]) * 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/** Heap of the gateway from its Prometheus metrics (prom-client's default Node metrics). */
+export async function heapOf(metricsUrl: string, token: string): Promise<{ used: number | null; total: number | null }> {
+  try {
+    const text = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } })).text();
+    const read = (name: string) => {
+      const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
+      return match ? Number(match[1]) : null;
+    };
+    return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes') };
+  } catch {
+    return { used: null, total: null };
   }
 }
 
@@ -211,18 +228,20 @@ const median = (values: number[]) => {
  * then makes one change a second for `seconds` and accounts for every delivery.
  */
 export async function runFanOut(
-  gateway: { url: string; pid: number },
+  gateway: { url: string; pid: number; metricsToken: string },
   subscribers: number,
   seconds: number,
   log: (message: string) => void,
 ): Promise<FanOutResult> {
   const rssBeforeBytes = rssOf(gateway.pid);
+  const heapBefore = await heapOf(`${gateway.url}/metrics`, gateway.metricsToken);
   const fanOut = await FanOut.open(gateway.url, subscribers, log);
   try {
     const probe = await fanOut.change(false);
     const reached = await fanOut.settle(probe, 60_000);
     log(`(s) the first change reached ${reached.toLocaleString('en-US')} of ${fanOut.owed(probe.requester).toLocaleString('en-US')}; measuring ${seconds} changes, one a second`);
     const rssAfterBytes = rssOf(gateway.pid);
+    const heapAfter = await heapOf(`${gateway.url}/metrics`, gateway.metricsToken);
     const cpu = new CpuMeter(gateway.pid);
     cpu.start();
     const start = Date.now();
@@ -246,6 +265,8 @@ export async function runFanOut(
       rssBeforeBytes,
       rssAfterBytes,
       rssPerSubscriberKiB: rssBeforeBytes !== null && rssAfterBytes !== null ? Math.round(((rssAfterBytes - rssBeforeBytes) / subscribers / 1024) * 10) / 10 : null,
+      heapUsedBeforeBytes: heapBefore.used,
+      heapUsedAfterBytes: heapAfter.used,
       cpuMicrosecondsPerDeliveredEvent: cpu.serverSeconds !== null && report.delivered > 0 ? Math.round((cpu.serverSeconds / report.delivered) * 1e6 * 10) / 10 : null,
     };
   } finally {

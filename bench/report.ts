@@ -302,7 +302,7 @@ export function summary(results: BenchResults): string {
         `${f.administrators.toLocaleString('en-US')} administrators on ${f.credentials.administrators} sign-ins), opened in ${f.openSeconds} s${f.failedToOpen ? `, ${f.failedToOpen} failed to open` : ''}; ` +
         `${f.changes} changes: delivered ${f.delivered.toLocaleString('en-US')} of ${f.expected.toLocaleString('en-US')}, leaks ${f.leaks}, errors ${f.errors}; ` +
         `latency from sending p50 ${f.latencyMs?.p50 ?? '–'} ms, p99 ${f.latencyMs?.p99 ?? '–'} ms, max ${f.latencyMs?.max ?? '–'} ms (the mutation itself: ${f.mutationMs ?? '–'} ms); ` +
-        `gateway RSS ${kib(f.rssBeforeBytes)} → ${kib(f.rssAfterBytes)}, ${f.rssPerSubscriberKiB ?? '–'} KiB per subscriber; CPU ${f.cpuMicrosecondsPerDeliveredEvent ?? '–'} µs per delivered event`,
+        `gateway RSS ${kib(f.rssBeforeBytes)} → ${kib(f.rssAfterBytes)}, ${f.rssPerSubscriberKiB ?? '–'} KiB per subscriber (heap in use ${kib(f.heapUsedBeforeBytes)} → ${kib(f.heapUsedAfterBytes)}); CPU ${f.cpuMicrosecondsPerDeliveredEvent ?? '–'} µs per delivered event`,
     );
   }
   if (results.deepPagesMatch !== null) lines.push(`the cursor's page holds the offset page's requests: ${results.deepPagesMatch ? 'yes' : 'NO'}`);

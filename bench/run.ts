@@ -391,7 +391,7 @@ async function main(): Promise<void> {
     // (s) last, on its own: its subscribers would weigh on every scenario measured while they are open.
     let fanOut: FanOutResult | null = null;
     if (options.scenarios.includes('subscriptions')) {
-      fanOut = await runFanOut({ url: urls.gateway, pid: children.gateway!.pid }, options.subscribers, Math.max(1, Math.round(options.duration)), log);
+      fanOut = await runFanOut({ url: urls.gateway, pid: children.gateway!.pid, metricsToken: gatewayEnv.METRICS_TOKEN! }, options.subscribers, Math.max(1, Math.round(options.duration)), log);
     }
 
     const scenarios: BenchResults['scenarios'] = {};

@@ -1,5 +1,5 @@
 import autocannon, { type RawResult } from 'autocannon';
-import { FanOut, rssOf } from './fan-out.js';
+import { FanOut, heapOf, rssOf } from './fan-out.js';
 import type { Target } from './scenarios.js';
 
 /*
@@ -32,20 +32,6 @@ export interface SoakResult {
   delivered: number;
   expected: number;
   leaks: number;
-}
-
-/** Heap of the gateway from its Prometheus metrics (prom-client's default Node metrics). */
-async function heapOf(metricsUrl: string, token: string): Promise<{ used: number | null; total: number | null }> {
-  try {
-    const text = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } })).text();
-    const read = (name: string) => {
-      const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text);
-      return match ? Number(match[1]) : null;
-    };
-    return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes') };
-  } catch {
-    return { used: null, total: null };
-  }
 }
 
 /** Growth of RSS from the first sample at or after a minute to the last; null without two such samples. */

@@ -8,16 +8,32 @@ import type { Principal } from '../platform/auth/principal.js';
  * only while its work runs: a subscriber who comes later does the work again, never reads an older answer.
  */
 export class SharedWork {
-  readonly #running = new Map<string, Promise<unknown>>();
+  // Keyed part by part (a tree of maps), so a subscriber's key is made of strings it already holds, and
+  // looking one up makes no new string: at ten thousand subscribers a change, that is most of the cost.
+  readonly #root: Level = new Map();
+  #size = 0;
 
-  /** `work()`'s promise, or the one already running under `key`. */
-  run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const running = this.#running.get(key);
+  /** `work()`'s promise, or the one already running under the same key. */
+  run<T>(key: readonly string[], work: () => Promise<T>): Promise<T> {
+    const path: Level[] = [this.#root];
+    for (const part of key.slice(0, -1)) {
+      const level = path.at(-1)!;
+      let next = level.get(part) as Level | undefined;
+      if (!next) level.set(part, (next = new Map()));
+      path.push(next);
+    }
+    const leaf = path.at(-1)!;
+    const last = key.at(-1)!;
+    const running = leaf.get(last);
     if (running) return running as Promise<T>;
     const promise = (async () => work())();
-    this.#running.set(key, promise);
+    leaf.set(last, promise);
+    this.#size++;
     const forget = () => {
-      if (this.#running.get(key) === promise) this.#running.delete(key);
+      if (leaf.get(last) !== promise) return;
+      leaf.delete(last);
+      this.#size--;
+      for (let i = path.length - 1; i > 0 && path[i]!.size === 0; i--) path[i - 1]!.delete(key[i - 1]!);
     };
     promise.then(forget, forget);
     return promise;
@@ -25,9 +41,16 @@ export class SharedWork {
 
   /** Pieces of work running now. */
   get size(): number {
-    return this.#running.size;
+    return this.#size;
+  }
+
+  /** Whether nothing is kept: no work running, and no empty level left behind. */
+  get empty(): boolean {
+    return this.#size === 0 && this.#root.size === 0;
   }
 }
+
+type Level = Map<string, Level | Promise<unknown>>;
 
 /**
  * Everything a principal says, as a key: two subscribers share a result only when every field of who they are
@@ -42,7 +65,22 @@ export function operationKey(query: string, operationName: string | null | undef
   return JSON.stringify([query, operationName ?? null, variables ?? null]);
 }
 
-/** An event as its subscriber receives it, as a key: the same change seen the same way is the same text. */
+const eventKeys = new WeakMap<object, Map<string, string>>();
+
+/**
+ * An event as its subscriber receives it, as a key: the same change seen the same way is the same text. A source
+ * event is usually a fresh one-field wrapper around an event object that many subscribers share, published once
+ * and never changed: its text is made once per event and field name, and every subscriber gets the same string.
+ */
 export function eventKey(event: unknown): string {
-  return JSON.stringify(event);
+  if (typeof event !== 'object' || event === null) return JSON.stringify(event);
+  const fields = Object.keys(event);
+  const inner = fields.length === 1 ? (event as Record<string, unknown>)[fields[0]!] : undefined;
+  if (typeof inner !== 'object' || inner === null) return JSON.stringify(event);
+  const name = fields[0]!;
+  let byName = eventKeys.get(inner);
+  if (!byName) eventKeys.set(inner, (byName = new Map()));
+  let key = byName.get(name);
+  if (key === undefined) byName.set(name, (key = JSON.stringify(event)));
+  return key;
 }

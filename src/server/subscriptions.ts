@@ -70,7 +70,8 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
   /** What each subscription needs at every change, found by the context it subscribed with. */
   const subscribers = new WeakMap<object, Subscriber>();
   /** Renewals and executions that subscribers of the same change would repeat with the same answer. */
-  const shared = new SharedWork();
+  const renewing = new SharedWork();
+  const executions = new SharedWork();
   /** Changes being executed; shutdown lets them finish before the database pool closes. */
   const executing = new Set<Promise<unknown>>();
 
@@ -115,7 +116,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         const event = eventKey(change);
         let renewed: { context: Context; principal: string };
         try {
-          renewed = await shared.run(`renew\0${credentials}\0${event}`, async () => {
+          renewed = await renewing.run([credentials, event], async () => {
             const context = await renew();
             return { context, principal: principalKey(context.principal) };
           });
@@ -126,7 +127,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
           const changed = new UnauthenticatedError('Your access has changed: subscribe again', 'expired');
           return { result: { errors: [changed] }, last: true };
         }
-        const result = await shared.run(`execute\0${renewed.principal}\0${operation}\0${event}`, async () =>
+        const result = await executions.run([renewed.principal, operation, event], async () =>
           execute({ ...args, rootValue: change, contextValue: renewed.context }),
         );
         return { result };
