@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 
 /*
@@ -159,7 +160,8 @@ export function account(changes: MadeChange[], held: Array<Pick<Subscriber, 'spe
   };
 }
 
-if (process.send) {
+// Only as the load process (forked by the runner), not when imported for its accounting.
+if (process.send && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.on('message', (message: FanOutMessage) => {
     if (message.kind === 'open') {
       void openAll(message.url, message.subscribers, message.concurrency).then(send);
