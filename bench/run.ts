@@ -344,6 +344,13 @@ async function main(): Promise<void> {
       if (deepPagesMatch === false) log('warning: the deep connection page and the offset page at its depth hold different requests');
     }
 
+    // (s) first, on a gateway that has served no load yet, so its RSS per subscriber is not hidden in a heap the
+    // other scenarios grew; its subscribers close before they start, so none weighs on them.
+    let fanOut: FanOutResult | null = null;
+    if (options.scenarios.includes('subscriptions')) {
+      fanOut = await runFanOut({ url: urls.gateway, pid: children.gateway!.pid, metricsToken: gatewayEnv.METRICS_TOKEN! }, options.subscribers, Math.max(1, Math.round(options.duration)), log);
+    }
+
     const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
     // With --against, each gateway scenario is followed by its twin on the other build, in every round.
     const runs = selected.flatMap((scenario) => {
@@ -388,12 +395,6 @@ async function main(): Promise<void> {
         }
       }
     }
-    // (s) last, on its own: its subscribers would weigh on every scenario measured while they are open.
-    let fanOut: FanOutResult | null = null;
-    if (options.scenarios.includes('subscriptions')) {
-      fanOut = await runFanOut({ url: urls.gateway, pid: children.gateway!.pid, metricsToken: gatewayEnv.METRICS_TOKEN! }, options.subscribers, Math.max(1, Math.round(options.duration)), log);
-    }
-
     const scenarios: BenchResults['scenarios'] = {};
     const theirs: BenchResults['scenarios'] = {};
     for (const run of runs) {
