@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 
 export const SCENARIO_IDS = [
   'graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated',
-  'connection-deep', 'area-risk-page', 'offset-deep', 'postgraphile',
+  'connection-deep', 'area-risk-page', 'offset-deep', 'postgraphile', 'postgraphile-rows', 'subscriptions',
 ] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 /** The letters the scenarios go by in the README and the summary, in run order. */
@@ -22,10 +22,15 @@ export const LETTERS: Record<ScenarioId, string> = {
   'area-risk-page': 'k',
   'offset-deep': 'l',
   postgraphile: 'p',
+  'postgraphile-rows': 'q',
+  subscriptions: 's',
 };
 
 /** What `--scales` measures at each size: the operations whose cost could grow with the data. */
 export const SCALE_SCENARIOS: ScenarioId[] = ['graphql-list', 'rest-list', 'statistics', 'search', 'connection-deep'];
+
+/** What `--soak` runs at once. */
+export const SOAK_SCENARIOS: ScenarioId[] = ['graphql-list', 'rest-list', 'wildfire-cached', 'update-user', 'subscriptions'];
 
 export interface BenchOptions {
   /** Seconds each scenario is measured. */
@@ -52,6 +57,10 @@ export interface BenchOptions {
   gatewayNodeOptions: string;
   /** Another checkout of the gateway whose build is measured beside this one, scenario by scenario. */
   against: string | null;
+  /** graphql-ws subscribers (s) holds open. */
+  subscribers: number;
+  /** Seconds of the soak (a, b, e, f and s at once), or null for the scenarios' run. */
+  soak: number | null;
   help: boolean;
 }
 
@@ -67,7 +76,13 @@ export const USAGE = `Usage: npm run bench -- [options]
                       g statistics, h search, i authenticated, j connection-deep (a page of the cursor connection at
                       90% of the table), k area-risk-page (a page of (a) with each request's area risk, from the warm
                       cache), l offset-deep (the offset page at j's depth), p postgraphile (PostGraphile 5 with its JWT
-                      preset, the peer; its packages live in bench/package.json and are installed on first use)
+                      preset, the peer; its packages live in bench/package.json and are installed on first use),
+                      q postgraphile-rows (the peer's page without totalCount), s subscriptions (graphql-ws fan-out:
+                      --subscribers connections from a load process of their own, one change a second for --duration s)
+  --subscribers <n>   graphql-ws subscribers to helpRequestChanged that (s) and the soak hold (default 10000): nine
+                      in ten administrators, one in ten plain users, who must hear only their own requests
+  --soak <s>          instead of the scenarios: a, b, e, f and s at once for that many seconds, the gateway's RSS and
+                      heap every 30 s; target: RSS after the first minute grows at most 10% to the end
   --page-size <n>     help requests per page in the list scenarios (default 50)
   --skip-seed         use the database as it is (it must have been seeded before)
   --small             seed 200 users / 500 requests / 20 FAQs instead of 10,000 / 50,000 / 500
@@ -128,6 +143,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       profile: { type: 'boolean', default: false },
       'gateway-node-options': { type: 'string' },
       against: { type: 'string' },
+      subscribers: { type: 'string' },
+      soak: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -142,6 +159,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       return id;
     });
   if (values.against !== undefined && values.scales !== undefined) throw new Error('--against compares one run of scenarios: it cannot be combined with --scales');
+  if (values.soak !== undefined && (values.scales !== undefined || values.against !== undefined)) throw new Error('--soak runs alone: it cannot be combined with --scales or --against');
   const pageSize = positive('page-size', values['page-size'], 50, true);
   if (pageSize > 100) throw new Error('--page-size is at most 100 (the API refuses larger pages)');
   return {
@@ -150,7 +168,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     rounds: positive('rounds', values.rounds, 5, true),
     connections: positive('connections', values.connections, 10, true),
     // Run order is the letters' whatever order they were named in, so two runs compare scenario by scenario.
-    scenarios: SCENARIO_IDS.filter((id) => scenarios.includes(id)),
+    scenarios: values.soak !== undefined ? SOAK_SCENARIOS : SCENARIO_IDS.filter((id) => scenarios.includes(id)),
     skipSeed: values['skip-seed'],
     small: values.small,
     requests: values.requests === undefined ? null : positive('requests', values.requests, 0, true),
@@ -160,6 +178,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     profile: values.profile,
     gatewayNodeOptions: values['gateway-node-options'] ?? '',
     against: values.against === undefined ? null : checkout(values.against),
+    subscribers: positive('subscribers', values.subscribers, 10_000, true),
+    soak: values.soak === undefined ? null : positive('soak', values.soak, 0),
     help: values.help,
   };
 }

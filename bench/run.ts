@@ -11,7 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db
 import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk/fake-upstream.js';
 import { startChild, type Child } from './children.js';
 import { CpuMeter } from './cpu.js';
-import { parseOptions, USAGE, type BenchOptions } from './options.js';
+import { parseOptions, USAGE, type BenchOptions, type ScenarioId } from './options.js';
 import { comparison, machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
 import {
   locateDeepPage,
@@ -28,6 +28,8 @@ import {
 import { runScales } from './scales.js';
 import { BENCH_ADMIN, benchUserId, FULL_SEED, seed, seedOf, SMALL_SEED } from './seed.js';
 import { countStatements } from './sql-counts.js';
+import { runFanOut, type FanOutResult } from './fan-out.js';
+import { runSoak, soakSummary } from './soak.js';
 
 /*
  * npm run bench: seeds a database, starts the gateway, a raw-SQL baseline and a bare-Fastify ceiling as
@@ -210,10 +212,13 @@ async function main(): Promise<void> {
       // The quota is counted in this database for the UTC day, across runs; the fake upstream bills nothing, and
       // the area-risk scenario fills the cache of each gateway (and of the counting one) from 50 areas per run.
       FIRE_DAILY_QUOTA: '100000',
+      // The soak reads the gateway's heap from its metrics.
+      METRICS_TOKEN: randomBytes(16).toString('hex'),
     };
 
     const needed = new Set<ServerName>(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => s.server));
     if (needed.has('ceiling')) needed.add('gateway'); // the ceiling answers the gateway's own wildfire body
+    if (options.scenarios.includes('subscriptions')) needed.add('gateway');
     const children: Partial<Record<ServerName, Child>> = {};
     const urls: Record<ServerName, string> = { gateway: '', baseline: '', ceiling: '', postgraphile: '' };
     log(`starting ${[...needed].join(', ')}`);
@@ -267,6 +272,26 @@ async function main(): Promise<void> {
     }
     const ctx: ScenarioContext = { urls, adminAuth, peerAuth, pageSize: options.pageSize, deep };
 
+    if (options.soak !== null) {
+      const targets = Object.fromEntries(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => [s.id, s.target(ctx)]));
+      log(`soak: ${Object.keys(targets).join(', ')} and subscriptions for ${options.soak} s`);
+      const soak = await runSoak({
+        gateway: { url: urls.gateway, pid: children.gateway!.pid },
+        metricsToken: gatewayEnv.METRICS_TOKEN!,
+        targets,
+        load: (target, seconds) => load(target, options, seconds),
+        seconds: options.soak,
+        subscribers: options.subscribers,
+        log,
+      });
+      await cleanup();
+      mkdirSync(options.out, { recursive: true });
+      const file = path.join(options.out, `soak-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+      writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine: machine(), options: { ...options, help: undefined }, database: { source: database.source, serverVersion: pgVersion }, soak }, null, 2)}\n`);
+      console.log(`\n${soakSummary(soak)}\n\nresults: ${file}`);
+      return;
+    }
+
     // After the servers start, so the deep page is located first; they stay idle meanwhile.
     log('counting SQL statements per operation');
     const sql = await countStatements(gatewayEnv, options.pageSize, { wildfire: (url) => warmRiskCache(url).then(() => undefined) }, { scenarios: options.scenarios, deep });
@@ -285,14 +310,24 @@ async function main(): Promise<void> {
       if (!baselineMatchesGraphql) log('warning: the baseline did not answer the same JSON as the GraphQL list');
     }
 
+    // (p) and (q) each answer the same rows, people and responses in the same order as (a), checked one by one.
     let peerMatchesGraphql: boolean | null = null;
+    let peerRowsMatchGraphql: boolean | null = null;
     if (urls.gateway && urls.postgraphile) {
-      const [graphql, peer] = await Promise.all(
-        SCENARIOS.filter((s) => s.id === 'graphql-list' || s.id === 'postgraphile').map((s) => send(s.target(ctx))),
-      );
-      const [mine, theirs] = [pageShape('gateway', graphql!.body), pageShape('peer', peer!.body)];
-      peerMatchesGraphql = mine !== null && JSON.stringify(mine) === JSON.stringify(theirs);
-      if (!peerMatchesGraphql) log('warning: PostGraphile did not answer the same rows in the same order as the GraphQL list');
+      const graphql = await send(SCENARIOS.find((s) => s.id === 'graphql-list')!.target(ctx));
+      const mine = pageShape('gateway', graphql.body);
+      const sameRows = async (id: ScenarioId) => {
+        const peer = await send(SCENARIOS.find((s) => s.id === id)!.target(ctx));
+        return mine !== null && JSON.stringify(mine) === JSON.stringify(pageShape('peer', peer.body));
+      };
+      if (options.scenarios.includes('postgraphile')) {
+        peerMatchesGraphql = await sameRows('postgraphile');
+        if (!peerMatchesGraphql) log('warning: PostGraphile (p) did not answer the same rows in the same order as the GraphQL list');
+      }
+      if (options.scenarios.includes('postgraphile-rows')) {
+        peerRowsMatchGraphql = await sameRows('postgraphile-rows');
+        if (!peerRowsMatchGraphql) log('warning: PostGraphile (q) did not answer the same rows in the same order as the GraphQL list');
+      }
     }
 
     // The cursor walk reached the deep page from the end, the offset page counts its way there: the same rows,
@@ -307,6 +342,13 @@ async function main(): Promise<void> {
         ? ids(connection!.body?.data?.helpRequestsConnection?.edges?.map((e: any) => e.node)) === ids(offset.body?.data?.helpRequests?.requests)
         : null;
       if (deepPagesMatch === false) log('warning: the deep connection page and the offset page at its depth hold different requests');
+    }
+
+    // (s) first, on a gateway that has served no load yet, so its RSS per subscriber is not hidden in a heap the
+    // other scenarios grew; its subscribers close before they start, so none weighs on them.
+    let fanOut: FanOutResult | null = null;
+    if (options.scenarios.includes('subscriptions')) {
+      fanOut = await runFanOut({ url: urls.gateway, pid: children.gateway!.pid, metricsToken: gatewayEnv.METRICS_TOKEN! }, options.subscribers, Math.max(1, Math.round(options.duration)), log);
     }
 
     const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
@@ -378,11 +420,13 @@ async function main(): Promise<void> {
       sqlStatements: sql,
       baselineMatchesGraphql,
       peerMatchesGraphql,
+      peerRowsMatchGraphql,
       upstreamCallsDuringCachedScenario,
       upstreamCallsDuringAreaRiskScenario,
       deepPage: deep ? { total: deep.total, depth: deep.depth, page: deep.page } : null,
       deepPagesMatch,
-      targets: targets(r, sql, scenarios),
+      fanOut,
+      targets: targets(r, sql, scenarios, fanOut),
       against: options.against ? { checkout: options.against, commit: commitOf(options.against), scenarios: theirs, ratios: comparison(scenarios, theirs) } : null,
     };
     mkdirSync(options.out, { recursive: true });

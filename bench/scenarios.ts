@@ -150,6 +150,12 @@ export const PEER_LIST_QUERY = /* GraphQL */ `
   }
 `;
 
+/**
+ * (q): the page of (p) without `totalCount`, which PostGraphile counts row by row: PostGraphile used well, the
+ * same rows, people and responses in the same order, and no count.
+ */
+export const PEER_ROWS_QUERY = PEER_LIST_QUERY.replace('BenchPeerHelpRequests', 'BenchPeerHelpRequestRows').replace(/\n\s*totalCount\n/, '\n');
+
 /** What the two lists must agree on, row by row and in order: ids, people and responses. */
 export function pageShape(source: 'gateway' | 'peer', body: any): unknown[] | null {
   if (source === 'gateway') {
@@ -431,5 +437,21 @@ export const SCENARIOS: Scenario[] = [
       body: JSON.stringify({ query: PEER_LIST_QUERY, variables: { first: ctx.pageSize } }),
     }),
     problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.allHelpRequests?.nodes, ctx),
+  },
+  {
+    id: 'postgraphile-rows',
+    letter: LETTERS['postgraphile-rows'],
+    title: 'PostGraphile 5 (JWT preset), the rows of (p) without totalCount',
+    server: 'postgraphile',
+    target: (ctx) => ({
+      method: 'POST',
+      url: `${ctx.urls.postgraphile}/graphql`,
+      headers: { ...json, authorization: ctx.peerAuth },
+      body: JSON.stringify({ query: PEER_ROWS_QUERY, variables: { first: ctx.pageSize } }),
+    }),
+    problem: (status, body, ctx) =>
+      graphqlProblem(status, body) ??
+      pageProblem(body?.data?.allHelpRequests?.nodes, ctx) ??
+      (body.data.allHelpRequests.totalCount === undefined ? null : 'the peer was asked to count'),
   },
 ];

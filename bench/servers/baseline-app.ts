@@ -31,8 +31,9 @@ interface ResponseRow {
 /**
  * The raw-SQL baseline: the administrator's view of one page of help requests with requester, assignee and
  * responses, written by hand against the gateway's tables with `pg`, answering byte for byte the JSON the
- * gateway's GraphQL list answers. Four statements in two rounds (page and count; then responses with their
- * responders, and the requesters and assignees), no ORM, no GraphQL, no authentication: what the data costs.
+ * gateway's GraphQL list answers. Four statements in two rounds (page and the total from the kept counts, as the
+ * gateway reads it; then responses with their responders, and the requesters and assignees), no ORM, no GraphQL,
+ * no authentication: what the data costs a careful hand-written server.
  */
 export function buildBaseline(db: Queryable): FastifyInstance {
   const app = Fastify({ logger: false });
@@ -45,7 +46,8 @@ export function buildBaseline(db: Queryable): FastifyInstance {
            from help_requests order by created_at desc, id desc limit $1 offset $2`,
         [perPage, (page - 1) * perPage],
       ),
-      db.query<{ total: number }>('select count(*)::int as total from help_requests'),
+      // The counts triggers keep per status, category and priority (the helpdesk_counts migration), as the gateway reads them.
+      db.query<{ total: number }>('select coalesce(sum(requests), 0)::int as total from help_request_counts'),
     ]);
     const requests = rows.rows;
     const peopleIds = [...new Set(requests.flatMap((r) => [r.requester_id, r.assigned_to_id]).filter((id): id is string => id !== null))];

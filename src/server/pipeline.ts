@@ -13,6 +13,7 @@ import {
   type OperationDefinitionNode,
   type ParseOptions,
 } from 'graphql';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../platform/config.js';
 import { errorFormatter } from '../platform/graphql/errors.js';
 import { GRAPHQL_LIMITS, limitExceeded, limitJudge } from '../platform/hardening/graphql-limits.js';
@@ -50,12 +51,18 @@ export interface GraphqlPipeline {
     | { errors: readonly GraphQLError[] };
 }
 
+/** Distinct valid documents `prepare` remembers. */
+const VALID_DOCUMENTS = 500;
+
 export function createPipeline(config: Config, schema: GraphQLSchema, trustedDocuments: TrustedDocuments): GraphqlPipeline {
   const introspection = !config.isProduction;
   const parseOptions: ParseOptions = { maxTokens: GRAPHQL_LIMITS.maxTokens };
   // As Apollo validates: the spec's rules, and no introspection unless allowed.
   const rules = [...specifiedRules, ...(introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   const judge = limitJudge();
+  // Parsed and valid documents by their text, as Apollo's document store keeps them for HTTP: the many
+  // subscribers of one screen send the same text, and each would otherwise hold a syntax tree of its own.
+  const validDocuments = new LRUCache<string, DocumentNode>({ max: VALID_DOCUMENTS });
 
   const check: GraphqlPipeline['check'] = (document, variables, trusted) => {
     const refusal = trusted ? null : judge(schema, document);
@@ -77,15 +84,18 @@ export function createPipeline(config: Config, schema: GraphQLSchema, trustedDoc
       const resolved = trustedDocuments.resolve(payload);
       if (resolved.kind === 'refused') return { errors: [resolved.error] };
       const query = resolved.kind === 'run' ? resolved.query : payload.query;
-      let document: DocumentNode;
-      try {
-        document = parse(query, parseOptions);
-      } catch (error) {
-        const syntax = error instanceof GraphQLError ? error : new GraphQLError(String(error));
-        return { errors: [withCode(syntax, 'GRAPHQL_PARSE_FAILED')] };
+      let document = validDocuments.get(query);
+      if (!document) {
+        try {
+          document = parse(query, parseOptions);
+        } catch (error) {
+          const syntax = error instanceof GraphQLError ? error : new GraphQLError(String(error));
+          return { errors: [withCode(syntax, 'GRAPHQL_PARSE_FAILED')] };
+        }
+        const invalid = validate(schema, document, rules);
+        if (invalid.length > 0) return { errors: invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')) };
+        validDocuments.set(query, document);
       }
-      const invalid = validate(schema, document, rules);
-      if (invalid.length > 0) return { errors: invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')) };
       const operation = getOperationAST(document, operationName);
       if (!operation) return { errors: [new GraphQLError('Unable to identify the operation to run', { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })] };
       const refusal = check(document, variables, false);

@@ -13,6 +13,7 @@ import { DomainError, UnauthenticatedError } from '../platform/errors.js';
 import type { Context } from '../platform/graphql/context.js';
 import { logOperationErrors } from '../platform/graphql/errors.js';
 import type { GraphqlPipeline } from './pipeline.js';
+import { eventKey, operationKey, principalKey, SharedWork } from './shared-work.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
@@ -33,6 +34,13 @@ export interface SubscriptionOptions {
   listening?: Promise<void>;
   /** Tells of changes to a user's credentials on any replica (a session ended, a lock): their subscriptions re-check at once. */
   onAccountChange?: (listener: (userId: string | undefined) => void) => () => void;
+}
+
+/** What a subscription needs at every change: how to renew its context, and the keys of its shared work. */
+interface Subscriber {
+  renew: () => Promise<Context>;
+  credentials: string;
+  operation: string;
 }
 
 /** What a connection remembers between messages: the credentials it was opened with. */
@@ -61,8 +69,11 @@ type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Part
 export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<WebsocketHandler> {
   const { config, pipeline, contextFor, session } = options;
   const { schema } = pipeline;
-  /** Each subscription's renewal: how a fresh context is made for the connection behind a context. */
-  const renewals = new WeakMap<object, () => Promise<Context>>();
+  /** What each subscription needs at every change, found by the context it subscribed with. */
+  const subscribers = new WeakMap<object, Subscriber>();
+  /** Renewals and executions that subscribers of the same change would repeat with the same answer. */
+  const renewing = new SharedWork();
+  const executions = new SharedWork();
   /** Changes being executed; shutdown lets them finish before the database pool closes. */
   const executing = new Set<Promise<unknown>>();
   const recheck = watchCredentials(options.onAccountChange);
@@ -90,14 +101,20 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
   const format = (error: GraphQLError) => pipeline.formatError(error.toJSON(), error);
 
   /**
-   * Executes each change for the subscriber in a context of its own, made now: the principal is read again, and
-   * the request is loaded through a fresh EntityManager, never from an identity map that has aged since subscribe.
+   * Executes each change for the subscriber in a context made now: the principal is read again, and the request
+   * is loaded through a fresh EntityManager, never from an identity map that has aged since subscribe. Both are
+   * shared with the change's other subscribers for whom they are the same (see SharedWork): one renewal per
+   * credentials, one execution per principal, document and variables, and event as this subscriber sees it.
    */
   async function subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
     const started = args.contextValue as Context;
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
-    const renew = renewals.get(started)!;
+    const { renew, credentials, operation } = subscribers.get(started)!;
+    const { principal } = started;
+    // The source stream holds what it needs; the subscribe context's EntityManager and loaders need not live as
+    // long as the subscription (graphql-ws keeps these arguments for its hooks, which do not read them).
+    args.contextValue = undefined;
     /** The result that ends the subscription when its caller's credentials no longer hold, or undefined. */
     const refusal = async (): Promise<ExecutionResult | undefined> => {
       let context: Context;
@@ -107,22 +124,29 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') return undefined; // checked again at the next change
         return { errors: [asGraphQLError(error)] };
       }
-      return sameCaller(started.principal, context.principal) ? undefined : { errors: [new UnauthenticatedError('Your access has changed: subscribe again', 'expired')] };
+      return sameCaller(principal, context.principal) ? undefined : { errors: [new UnauthenticatedError('Your access has changed: subscribe again', 'expired')] };
     };
-    const userId = started.principal.kind === 'user' ? started.principal.userId : undefined;
+    const userId = principal.kind === 'user' ? principal.userId : undefined;
     return perChange(source, recheck.watch(userId, refusal), async (change) => {
       const run = (async () => {
-        let context: Context;
+        const event = eventKey(change);
+        let renewed: { context: Context; principal: string };
         try {
-          context = await renew();
+          renewed = await renewing.run([credentials, event], async () => {
+            const context = await renew();
+            return { context, principal: principalKey(context.principal) };
+          });
         } catch (error) {
           return { result: { errors: [asGraphQLError(error)] }, last: true };
         }
-        if (!sameCaller(started.principal, context.principal)) {
+        if (!sameCaller(principal, renewed.context.principal)) {
           const changed = new UnauthenticatedError('Your access has changed: subscribe again', 'expired');
           return { result: { errors: [changed] }, last: true };
         }
-        return { result: await execute({ ...args, rootValue: change, contextValue: context }) };
+        const result = await executions.run([renewed.principal, operation, event], async () =>
+          execute({ ...args, rootValue: change, contextValue: renewed.context }),
+        );
+        return { result };
       })();
       executing.add(run);
       try {
@@ -180,7 +204,12 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         } catch (error) {
           return [asGraphQLError(error)];
         }
-        renewals.set(contextValue, renew);
+        subscribers.set(contextValue, {
+          renew,
+          // Who presents them from where: the same credentials from the same address read the same principal.
+          credentials: JSON.stringify([request.ip, connection.extra.authorization ?? null, connection.extra.session ?? null]),
+          operation: operationKey(payload.query, payload.operationName, payload.variables),
+        });
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       },
 

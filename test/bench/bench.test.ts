@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed, SMALL_SEED } from '../../bench/seed.js';
+import { buildBaseline } from '../../bench/servers/baseline-app.js';
+import { account } from '../../bench/subscribers.js';
 import { createTestDatabase } from '../helpers/app.js';
 
 /*
@@ -18,7 +20,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const run = promisify(execFile);
 const SCENARIOS = [
   'graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated',
-  'connection-deep', 'area-risk-page', 'offset-deep', 'postgraphile',
+  'connection-deep', 'area-risk-page', 'offset-deep', 'postgraphile', 'postgraphile-rows',
 ];
 
 /** Runs `bench/run.ts` on a database of its own (Redis unset), writing to a fresh folder; the caller cleans both up. */
@@ -36,13 +38,16 @@ async function runBench(folderPrefix: string, args: string[], timeout: number) {
   return { database, folder, printed };
 }
 
+/** The CPU per page of (a), (c) and (q), side by side, server + PostgreSQL. */
+const CPU_PER_PAGE_LINE = /CPU per page, server \+ PostgreSQL \(µs\): a [\d,.]+ \+ [\d,.–]+ = [\d,.]+; c .*; q /;
+
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let out: string;
 let stdout: string;
 let results: any;
 
 beforeAll(async () => {
-  ({ database: db, folder: out, printed: stdout } = await runBench('trellis-bench-', ['--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2'], 110_000));
+  ({ database: db, folder: out, printed: stdout } = await runBench('trellis-bench-', ['--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2', '--subscribers', '20'], 110_000));
   const files = readdirSync(out).filter((f) => /^bench-.*\.json$/.test(f));
   expect(files).toHaveLength(1);
   results = JSON.parse(readFileSync(path.join(out, files[0]!), 'utf8'));
@@ -99,8 +104,8 @@ describe('npm run bench', () => {
   });
 
   it('computes the ratios and a verdict for every target, and prints them', () => {
-    for (const ratio of ['a/c', 'b/c', 'e/d', 'b/a', 'a/p', 'j/a', 'k/a', 'j/l']) expect(results.ratios[ratio], ratio).toBeGreaterThan(0);
-    const names = ['a/c', 'b/a', 'sql-constant', 'j/a CPU', 'k/a', 'a/p', 'a/p CPU'];
+    for (const ratio of ['a/c', 'b/c', 'e/d', 'b/a', 'a/p', 'a/q', 'j/a', 'k/a', 'j/l']) expect(results.ratios[ratio], ratio).toBeGreaterThan(0);
+    const names = ['a/c', 'b/a', 'sql-constant', 'j/a CPU', 'k/a', 'a/p', 'a/p CPU', 'a/q', 's delivery', 's p99', 's memory'];
     expect(results.targets.map((t: { name: string }) => t.name)).toEqual(names);
     for (const target of results.targets) expect(typeof target.pass, target.name).toBe('boolean');
     for (const name of names) expect(stdout).toMatch(new RegExp(`(PASS|MISS)\\s+${name.replace('/', '\\/')}`));
@@ -110,9 +115,56 @@ describe('npm run bench', () => {
     expect(results.baselineMatchesGraphql).toBe(true);
     // PostGraphile, the peer, answers the same rows, people and responses in the same order.
     expect(results.peerMatchesGraphql).toBe(true);
+    // (q), the peer's page without totalCount, answers the same rows too, and is not asked to count.
+    expect(results.peerRowsMatchGraphql).toBe(true);
+    expect(stdout).toContain("PostGraphile's rows without totalCount (q) identical to the GraphQL list: yes");
     expect(results.upstreamCallsDuringCachedScenario).toBe(0);
     // The page of (k) reads 50 areas, all from the cache its first answer filled.
     expect(results.upstreamCallsDuringAreaRiskScenario).toBe(0);
+  });
+
+  it('gives the baseline the total from the kept counts, as the gateway reads it, and not from counting the rows', async () => {
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    const statements: string[] = [];
+    const baseline = buildBaseline({ query: (text, values) => (statements.push(text), pool.query(text, values)) });
+    try {
+      const page = async () => (await baseline.inject({ method: 'GET', url: '/help-requests?page=1&per_page=10' })).json().data.helpRequests.pagination;
+      const { total } = await page();
+      expect(total).toBe(SMALL_SEED.requests);
+      expect(statements.some((sql) => /from help_request_counts/.test(sql))).toBe(true);
+      expect(statements.some((sql) => /count\(\*\)/i.test(sql))).toBe(false);
+      // A count the triggers keep moves the total, while the rows stay as they were.
+      const { rows: [cell] } = await pool.query(`select status, category, priority from help_request_counts where requests > 0 limit 1`);
+      const nudge = (by: number) =>
+        pool.query('update help_request_counts set requests = requests + $4 where status = $1 and category = $2 and priority = $3', [cell.status, cell.category, cell.priority, by]);
+      await nudge(7);
+      try {
+        expect((await page()).total).toBe(SMALL_SEED.requests + 7);
+      } finally {
+        await nudge(-7);
+      }
+      expect(CPU_PER_PAGE_LINE.test(stdout)).toBe(true);
+    } finally {
+      await baseline.close();
+      await pool.end();
+    }
+  });
+
+  it('opens the subscribers of (s) from a load process, and accounts for every change each one was owed', () => {
+    const s = results.fanOut;
+    expect(s).toMatchObject({ subscribers: 20, plainUsers: 2, administrators: 18, failedToOpen: 0, leaks: 0, errors: 0 });
+    expect(s.credentials.plainUsers).toBe(2);
+    expect(s.changes).toBeGreaterThanOrEqual(1);
+    // Every administrator hears each change; of the plain users, only the one whose request it was.
+    expect(s.expected).toBe(s.changes * (18 + 1));
+    expect(s.delivered).toBe(s.expected);
+    expect(s.latencyMs.p99).toBeGreaterThanOrEqual(s.latencyMs.p50);
+    if (process.platform === 'linux') {
+      expect(s.rssAfterBytes).toBeGreaterThan(0);
+      expect(s.cpuMicrosecondsPerDeliveredEvent).toBeGreaterThan(0);
+    }
+    expect(stdout).toMatch(/subscriptions \(s\): 20 subscribers .* delivered 19 of 19, leaks 0/);
+    expect(stdout).toMatch(/PASS\s+s delivery/);
   });
 
   it('reads the deep page at 90% of the table, by cursor and by page number, and finds the same requests both ways', () => {
@@ -129,7 +181,8 @@ describe('npm run bench', () => {
     const again = await seed(db.url, SMALL_SEED, { progress: false });
     expect(again.inserted).toEqual({ users: 0, helpRequests: 0, responses: 0, history: 0, faqs: 0 });
     expect(again.zipsSet).toBe(0);
-    expect(again.total).toEqual(results.seed.total);
+    // The changes (s) made (its first, unmeasured one too) each left two history entries: priority and admin note.
+    expect(again.total).toEqual({ ...results.seed.total, history: results.seed.total.history + 2 * (results.fanOut.changes + 1) });
   });
 
   it('gives requests seeded without a ZIP code theirs on the next seed, and the newest page ZIP codes all different', async () => {
@@ -147,6 +200,28 @@ describe('npm run bench', () => {
     } finally {
       await client.end();
     }
+  });
+});
+
+describe("(s)'s accounting", () => {
+  const changes = [
+    { key: '1@t1', requester: 'alice', sentAt: 1000 },
+    { key: '2@t2', requester: 'bob', sentAt: 2000 },
+  ];
+  const subscriber = (group: string, seen: Array<[string, number]>, leaks = 0) => ({ spec: { auth: '', group }, seen: new Map(seen), leaks, errors: 0 });
+
+  it('owes an administrator every change and a plain user only theirs, and measures from the sending', () => {
+    const report = account(changes, [
+      subscriber('admin', [['1@t1', 1100], ['2@t2', 2300]]),
+      subscriber('alice', [['1@t1', 1200]]),
+      subscriber('bob', []),
+    ]);
+    expect(report).toEqual({ expected: 4, delivered: 3, leaks: 0, errors: 0, latencyMs: { p50: 200, p99: 300, max: 300 } });
+  });
+
+  it("counts a change heard by a subscriber it was not owed to as a leak, as well as what the subscriber itself flagged", () => {
+    const report = account(changes, [subscriber('alice', [['1@t1', 1050], ['2@t2', 2050]], 1)]);
+    expect(report).toMatchObject({ expected: 1, delivered: 1, leaks: 2 });
   });
 });
 
@@ -247,5 +322,49 @@ describe('npm run bench -- --against', () => {
     const failed = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--against', ROOT, '--scenarios', 'c,d'], { cwd: ROOT }).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failed && failed.code).not.toBe(0);
     expect((failed as { stderr: string }).stderr).toContain('none is selected');
+  });
+});
+
+describe('npm run bench -- --soak', () => {
+  let soakDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let soakOut: string;
+  let printed: string;
+  let soak: any;
+
+  beforeAll(async () => {
+    ({ database: soakDb, folder: soakOut, printed } = await runBench(
+      'trellis-bench-soak-',
+      ['--small', '--soak', '3', '--subscribers', '10', '--connections', '1'],
+      110_000,
+    ));
+    const [file] = readdirSync(soakOut).filter((f) => /^soak-.*\.json$/.test(f));
+    soak = JSON.parse(readFileSync(path.join(soakOut, file!), 'utf8')).soak;
+  }, 120_000);
+
+  afterAll(async () => {
+    rmSync(soakOut, { recursive: true, force: true });
+    await soakDb?.drop();
+  });
+
+  it('loads a, b, e and f at once while the subscribers hear every change, without a failed request or a leak', () => {
+    expect(Object.keys(soak.load)).toEqual(['graphql-list', 'rest-list', 'wildfire-cached', 'update-user']);
+    for (const [id, load] of Object.entries<any>(soak.load)) {
+      expect(load.requestsPerSecond, id).toBeGreaterThan(0);
+      expect(load.non2xx + load.errors, id).toBe(0);
+    }
+    expect(soak.changes).toBeGreaterThan(0);
+    expect(soak.delivered).toBe(soak.expected);
+    expect(soak.leaks).toBe(0);
+  });
+
+  it("samples the gateway's RSS and heap, and leaves the verdict to a soak of more than a minute", () => {
+    expect(soak.samples.length).toBeGreaterThanOrEqual(2);
+    for (const sample of soak.samples) {
+      if (process.platform === 'linux') expect(sample.rssBytes).toBeGreaterThan(0);
+      expect(sample.heapUsedBytes).toBeGreaterThan(0);
+    }
+    expect(soak.growthAfterFirstMinute).toBeNull();
+    expect(printed).toMatch(/SKIP\s+soak RSS/);
+    expect(printed).toMatch(/second\s+RSS MiB\s+heap used MiB/);
   });
 });
