@@ -12,6 +12,7 @@ import { Migration20261124000100_user_attributes } from './Migration202611240001
 import { Migration20261124000200_images_view_permission } from './Migration20261124000200_images_view_permission.js';
 import { Migration20261124000300_help_request_keyset_indexes } from './Migration20261124000300_help_request_keyset_indexes.js';
 import { Migration20261124000500_help_request_zip } from './Migration20261124000500_help_request_zip.js';
+import { Migration20261125002000_help_service_levels } from './Migration20261125002000_help_service_levels.js';
 
 /** Applied in this order at start-up. A new migration is added here as well as in its own file. */
 export const migrationsList: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000200_images_view_permission', class: Migration20261124000200_images_view_permission },
   { name: 'Migration20261124000300_help_request_keyset_indexes', class: Migration20261124000300_help_request_keyset_indexes },
   { name: 'Migration20261124000500_help_request_zip', class: Migration20261124000500_help_request_zip },
+  { name: 'Migration20261125002000_help_service_levels', class: Migration20261125002000_help_service_levels },
 ];
