@@ -10,7 +10,9 @@ import type { HelpRequestService } from './requests.js';
  */
 export class SlaMonitor {
   #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
+  /** The latest look asked for; each look starts once the one before it has finished. */
+  #last: Promise<number> = Promise.resolve(0);
+  #pending = 0;
 
   constructor(
     private readonly requests: HelpRequestService,
@@ -21,26 +23,31 @@ export class SlaMonitor {
   ) {}
 
   start(): void {
-    this.#timer ??= setInterval(() => void this.check(), this.intervalMs);
+    // A tick while a look is still running is skipped rather than queued, so a slow database is not piled on.
+    this.#timer ??= setInterval(() => this.#pending === 0 && void this.check(), this.intervalMs);
     this.#timer.unref();
   }
 
-  /** One look, unless one is already running (then that one's result). Returns how many breaches it claimed. */
+  /** Looks now (after any look in progress): resolves with how many breaches this look claimed. */
   check(): Promise<number> {
-    this.#running ??= this.requests
-      .claimBreaches(this.em(), this.now())
-      .catch((error: unknown) => {
-        // The next look retries; a database hiccup is not worth more than a warning.
-        this.log.warn({ err: error }, 'could not look for service-level breaches');
-        return 0;
-      })
-      .finally(() => (this.#running = undefined));
-    return this.#running as Promise<number>;
+    this.#pending++;
+    const look = this.#last.then(() =>
+      this.requests
+        .claimBreaches(this.em(), this.now())
+        .catch((error: unknown) => {
+          // The next look retries; a database hiccup is not worth more than a warning.
+          this.log.warn({ err: error }, 'could not look for service-level breaches');
+          return 0;
+        })
+        .finally(() => this.#pending--),
+    );
+    this.#last = look;
+    return look;
   }
 
   async stop(): Promise<void> {
     clearInterval(this.#timer);
     this.#timer = undefined;
-    await this.#running;
+    await this.#last;
   }
 }
