@@ -58,7 +58,7 @@ export class Migration20261125002000_help_service_levels extends Migration {
         "resolved_at" = case when r."status" in ('resolved', 'closed') then r."updated_at" end,
         "resolution_seconds" = case when r."status" in ('resolved', 'closed') then greatest(0, extract(epoch from r."updated_at" - r."created_at"))::int end,
         "first_public_response_at" = f."first",
-        "first_response_seconds" = greatest(0, extract(epoch from f."first" - r."created_at"))::int
+        "first_response_seconds" = case when f."first" is not null then greatest(0, extract(epoch from f."first" - r."created_at"))::int end
       from "help_sla_policies" p, "help_requests" x
       left join (select "request_id", min("created_at") as "first" from "help_responses" where "is_public" group by "request_id") f on f."request_id" = x."id"
      where p."priority" = r."priority" and x."id" = r."id";`);
