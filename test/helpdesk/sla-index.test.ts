@@ -16,7 +16,7 @@ let admin: string;
 let alice: { id: string; auth: string };
 
 beforeAll(async () => {
-  t = await startTestApp({ HELP_SLA_CHECK_SECONDS: '3600' });
+  t = await startTestApp();
   admin = await t.login('admin', ADMIN_PASSWORD);
   alice = await t.createUser('alice');
   db = await seedRequestsForPlans(t, alice.id, ROWS);

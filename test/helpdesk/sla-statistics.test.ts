@@ -21,7 +21,7 @@ let admin: string;
 let alice: { id: string; auth: string };
 
 beforeAll(async () => {
-  t = await startTestApp({ HELP_SLA_CHECK_SECONDS: '3600' }, { now: () => new Date(clock) });
+  t = await startTestApp({}, { now: () => new Date(clock) });
   h = helpdesk(t);
   admin = await t.login('admin', ADMIN_PASSWORD);
   alice = await t.createUser('alice');
