@@ -114,7 +114,7 @@ export function dueTimes(clock: Pick<SlaClock, 'createdAt' | 'pausedSeconds'>, t
 
 /*
  * Times in the statistics' histogram: bucket 0 is under a minute, bucket k >= 1 holds
- * [60 * 1.05^(k-1), 60 * 1.05^k) seconds (the help_sla_bucket function of the help_service_levels migration).
+ * [60 * 1.05^(k-1), 60 * 1.05^k) seconds, and the last (319) everything longer (see the help_service_levels migration).
  * A percentile reads as its bucket's upper edge: at most 5% above the exact value.
  */
 export const bucketUpperEdge = (bucket: number): number => Math.round(60 * 1.05 ** bucket);

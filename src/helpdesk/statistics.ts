@@ -42,13 +42,7 @@ select
   r.responses::int as responses,
   (select coalesce(json_agg(s), '[]') from (select priority::text as priority, first_response_breached::int as frb, first_response_decided::int as frd,
      resolution_breached::int as rb, resolution_decided::int as rd, ratings::int as ratings, rating_sum::int as rating_sum from help_sla_counts) s) as sla_counts,
-  (select coalesce(json_agg(x), '[]') from (
-     with h as (select kind, priority::text as priority, bucket, requests from help_sla_time_buckets where requests > 0),
-          a as (select kind, priority, bucket, requests from h union all select kind, null, bucket, sum(requests) from h group by kind, bucket),
-          c as (select kind, priority, bucket, sum(requests) over (partition by kind, priority order by bucket) as cum,
-                       sum(requests) over (partition by kind, priority) as n from a)
-     select kind, priority, min(bucket) filter (where cum >= ceil(0.5 * n)) as p50, min(bucket) filter (where cum >= ceil(0.9 * n)) as p90
-       from c group by kind, priority) x) as percentiles,
+  (select json_agg(json_build_array(kind, priority::text, counts::text)) from help_sla_histograms) as histograms,
   (select coalesce(json_agg(t), '[]') from (select tag, requests::int as count from help_request_tag_counts where requests > 0 order by requests desc, tag limit 20) t) as top_tags,
   (select coalesce(json_agg(t), '[]') from (select p.priority::text as priority, t.tag, t.requests::int as count
      from unnest(enum_range(null::help_priority)) as p(priority)
@@ -64,9 +58,23 @@ interface Row {
   responses: number;
   avg_response_time_days: number | null;
   sla_counts: { priority: HelpPriority; frb: number; frd: number; rb: number; rd: number; ratings: number; rating_sum: number }[];
-  percentiles: { kind: 'first_response' | 'resolution'; priority: HelpPriority | null; p50: number; p90: number }[];
+  /** [kind, priority, counts as PostgreSQL writes an array: {0,3,1,…}]: 8 rows of 320 counts whatever the size. */
+  histograms: ['first_response' | 'resolution', HelpPriority, string][];
   top_tags: { tag: string; count: number }[];
   priority_tags: { priority: HelpPriority; tag: string; count: number }[];
+}
+
+/** The nearest-rank percentile of a histogram (the ceil(p * n)-th smallest time), as its bucket's upper edge. */
+function percentileOf(counts: number[], p: number): number | null {
+  const n = counts.reduce((sum, c) => sum + c, 0);
+  if (n === 0) return null;
+  const rank = Math.ceil(p * n);
+  let seen = 0;
+  for (const [bucket, count] of counts.entries()) {
+    seen += count;
+    if (seen >= rank) return bucketUpperEdge(bucket);
+  }
+  return bucketUpperEdge(counts.length - 1);
 }
 
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
@@ -78,19 +86,21 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / wh
 function serviceLevels(row: Row, priority: HelpPriority | null): ServiceLevels {
   const counts = row.sla_counts.filter((c) => priority === null || c.priority === priority);
   const total = (key: 'frb' | 'frd' | 'rb' | 'rd' | 'ratings' | 'rating_sum') => counts.reduce((sum, c) => sum + c[key], 0);
-  const percentile = (kind: 'first_response' | 'resolution', p: 'p50' | 'p90') => {
-    const found = row.percentiles.find((x) => x.kind === kind && x.priority === priority);
-    return found ? bucketUpperEdge(found[p]) : null;
+  const percentile = (kind: 'first_response' | 'resolution', p: number) => {
+    const rows = row.histograms.filter(([k, of]) => k === kind && (priority === null || of === priority));
+    const counts: number[] = [];
+    for (const [, , text] of rows) text.slice(1, -1).split(',').forEach((c, i) => (counts[i] = (counts[i] ?? 0) + Number(c)));
+    return percentileOf(counts, p);
   };
   const ratings = total('ratings');
   return {
     priority,
     firstResponseBreachRate: rate(total('frb'), total('frd')),
     resolutionBreachRate: rate(total('rb'), total('rd')),
-    medianFirstResponseSeconds: percentile('first_response', 'p50'),
-    p90FirstResponseSeconds: percentile('first_response', 'p90'),
-    medianResolutionSeconds: percentile('resolution', 'p50'),
-    p90ResolutionSeconds: percentile('resolution', 'p90'),
+    medianFirstResponseSeconds: percentile('first_response', 0.5),
+    p90FirstResponseSeconds: percentile('first_response', 0.9),
+    medianResolutionSeconds: percentile('resolution', 0.5),
+    p90ResolutionSeconds: percentile('resolution', 0.9),
     satisfactionAverage: ratings > 0 ? Math.round((total('rating_sum') / ratings) * 100) / 100 : null,
     satisfactionCount: ratings,
     topTags: priority === null ? row.top_tags : row.priority_tags.filter((t) => t.priority === priority).map(({ tag, count }) => ({ tag, count })),

@@ -42,8 +42,8 @@ fragment levels on HelpServiceLevelStatistics {
   medianResolutionSeconds p90ResolutionSeconds satisfactionAverage satisfactionCount topTags { tag count }
 }`;
 
-/** The same bucket as the kept histogram: under a minute 0, else 1 + floor(log_1.05(seconds / 60)). */
-const bucketOf = (seconds: number) => (seconds < 60 ? 0 : 1 + Math.floor(Math.log(seconds / 60) / Math.log(1.05)));
+/** The same bucket as the kept histogram: under a minute 0, else 1 + floor(log_1.05(seconds / 60)), at most 319. */
+const bucketOf = (seconds: number) => Math.min(319, seconds < 60 ? 0 : 1 + Math.floor(Math.log(seconds / 60) / Math.log(1.05)));
 
 /** Nearest rank: the ceil(p * n)-th smallest, read as its bucket's upper edge. */
 function percentile(values: number[], p: number): number | null {

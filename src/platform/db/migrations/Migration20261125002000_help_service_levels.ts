@@ -14,11 +14,16 @@ import { Migration } from '@mikro-orm/migrations';
  *
  * The statistics read kept counts, as help_request_counts does (see the helpdesk_counts migration): per priority
  * the breached and decided targets and the ratings, a histogram of first-response and resolution times in
- * buckets 5% wide, tag counts, and the breached requests per (status, category, priority) overall ('' as
+ * buckets 5% wide (one row of 320 counts per kind and priority, so reading them costs the same however the
+ * times spread), tag counts, and the breached requests per (status, category, priority) overall ('' as
  * requester) and per requester. One statement-level trigger keeps them, touching only the cells that change.
  */
-/** A time's bucket: 0 under a minute, k >= 1 for [60 * 1.05^(k-1), 60 * 1.05^k) seconds; 5% wide. */
-const bucket = (seconds: string) => `case when ${seconds} < 60 then 0 else 1 + floor(ln(${seconds} / 60.0) / ln(1.05))::int end`;
+/**
+ * A time's bucket: 0 under a minute, k >= 1 for [60 * 1.05^(k-1), 60 * 1.05^k) seconds (5% wide), the last (319,
+ * from about 10 years) holding everything longer.
+ */
+const BUCKETS = 320;
+const bucket = (seconds: string) => `least(${BUCKETS - 1}, case when ${seconds} < 60 then 0 else 1 + floor(ln(${seconds} / 60.0) / ln(1.05))::int end)`;
 
 export class Migration20261125002000_help_service_levels extends Migration {
   override async up(): Promise<void> {
@@ -97,7 +102,8 @@ end $fn$;`);
 
 
     this.addSql(`create table "help_sla_counts" ("priority" "help_priority" primary key, "first_response_breached" bigint not null default 0, "first_response_decided" bigint not null default 0, "resolution_breached" bigint not null default 0, "resolution_decided" bigint not null default 0, "ratings" bigint not null default 0, "rating_sum" bigint not null default 0);`);
-    this.addSql(`create table "help_sla_time_buckets" ("kind" text not null check ("kind" in ('first_response', 'resolution')), "priority" "help_priority" not null, "bucket" int not null, "requests" bigint not null default 0, primary key ("kind", "priority", "bucket"));`);
+    this.addSql(`create table "help_sla_histograms" ("kind" text not null check ("kind" in ('first_response', 'resolution')), "priority" "help_priority" not null, "counts" bigint[] not null check (cardinality("counts") = ${BUCKETS}), primary key ("kind", "priority"));`);
+    this.addSql(`insert into "help_sla_histograms" select k, p, array_fill(0::bigint, array[${BUCKETS}]) from unnest(array['first_response', 'resolution']) as k, unnest(enum_range(null::help_priority)) as p;`);
     this.addSql(`create table "help_request_tag_counts" ("tag" text primary key, "requests" bigint not null default 0);`);
     this.addSql(`create index "help_request_tag_counts_top_index" on "help_request_tag_counts" ("requests" desc, "tag");`);
     this.addSql(`create table "help_request_priority_tag_counts" ("priority" "help_priority" not null, "tag" text not null, "requests" bigint not null default 0, primary key ("priority", "tag"));`);
@@ -126,14 +132,20 @@ begin
       resolution_breached = c.resolution_breached + excluded.resolution_breached,
       resolution_decided = c.resolution_decided + excluded.resolution_decided,
       ratings = c.ratings + excluded.ratings, rating_sum = c.rating_sum + excluded.rating_sum $sql$, changed);
+  -- The changed histogram rows are locked in key order, then each gets its counts plus the deltas.
   execute format($sql$
-    insert into help_sla_time_buckets as c (kind, priority, bucket, requests)
-    select kind, priority, bucket, sum(sign) from (
-      select sign, 'first_response' as kind, priority, ${bucket('first_response_seconds')} as bucket from (%1$s) d where first_response_seconds is not null
-      union all
-      select sign, 'resolution', priority, ${bucket('resolution_seconds')} from (%1$s) d where resolution_seconds is not null) x
-    group by 1, 2, 3 having sum(sign) <> 0 order by 1, 2, 3
-    on conflict (kind, priority, bucket) do update set requests = c.requests + excluded.requests $sql$, changed);
+    with deltas as (
+      select kind, priority, bucket, sum(sign) as delta from (
+        select sign, 'first_response' as kind, priority, ${bucket('first_response_seconds')} as bucket from (%1$s) d where first_response_seconds is not null
+        union all
+        select sign, 'resolution', priority, ${bucket('resolution_seconds')} from (%1$s) d where resolution_seconds is not null) x
+      group by 1, 2, 3 having sum(sign) <> 0),
+    locked as (
+      select h.kind, h.priority from help_sla_histograms h where (h.kind, h.priority) in (select kind, priority from deltas) order by 1, 2 for update)
+    update help_sla_histograms h set counts = (
+        select array_agg(u.c + coalesce(d.delta, 0) order by u.i) from unnest(h.counts) with ordinality as u(c, i)
+        left join deltas d on d.kind = h.kind and d.priority = h.priority and d.bucket + 1 = u.i)
+      from locked l where h.kind = l.kind and h.priority = l.priority $sql$, changed);
   execute format($sql$
     insert into help_request_tag_counts as c (tag, requests)
     select tag, sum(sign) from (%s) d cross join unnest(d.tags) as tag group by 1 having sum(sign) <> 0 order by 1
@@ -153,8 +165,12 @@ end $fn$;`);
 
     // The kept counts of what is there now, then the trigger that keeps them.
     this.addSql(`insert into "help_sla_counts" select "priority", count(*) filter (where "first_response_breached"), count(*) filter (where "first_response_breached" or "first_public_response_at" is not null), count(*) filter (where "resolution_breached"), count(*) filter (where "resolution_breached" or "resolved_at" is not null), count("satisfaction_score"), coalesce(sum("satisfaction_score"), 0) from "help_requests" group by 1;`);
-    this.addSql(`insert into "help_sla_time_buckets" select 'first_response', "priority", ${bucket('"first_response_seconds"')}, count(*) from "help_requests" where "first_response_seconds" is not null group by 2, 3;`);
-    this.addSql(`insert into "help_sla_time_buckets" select 'resolution', "priority", ${bucket('"resolution_seconds"')}, count(*) from "help_requests" where "resolution_seconds" is not null group by 2, 3;`);
+    for (const [kind, column] of [['first_response', 'first_response_seconds'], ['resolution', 'resolution_seconds']] as const) {
+      this.addSql(`update "help_sla_histograms" h set "counts" = (
+          select array_agg(coalesce(b.n, 0) order by i) from generate_series(1, ${BUCKETS}) as i
+          left join (select ${bucket(`"${column}"`)} as bucket, count(*) as n from "help_requests" r where r."${column}" is not null and r."priority" = h."priority" group by 1) b on b.bucket + 1 = i)
+        where h."kind" = '${kind}';`);
+    }
     this.addSql(`insert into "help_request_breached_counts" select s.scope, "status", "category", "priority", count(*) from "help_requests" r cross join lateral (values (''), (r."requester_id")) as s(scope) where r."sla_breached" and s.scope is not null group by 1, 2, 3, 4;`);
     for (const [event, transition] of [
       ['insert', 'new table as new_rows'],
@@ -171,7 +187,7 @@ end $fn$;`);
     this.addSql(`drop trigger if exists "help_requests_sla_due_priority" on "help_requests";`);
     this.addSql(`drop function if exists "help_requests_keep_sla_counts"();`);
     this.addSql(`drop function if exists "help_requests_sla_due"();`);
-    for (const table of ['help_request_breached_counts', 'help_request_priority_tag_counts', 'help_request_tag_counts', 'help_sla_time_buckets', 'help_sla_counts', 'help_sla_policies']) {
+    for (const table of ['help_request_breached_counts', 'help_request_priority_tag_counts', 'help_request_tag_counts', 'help_sla_histograms', 'help_sla_counts', 'help_sla_policies']) {
       this.addSql(`drop table if exists "${table}";`);
     }
     this.addSql(`alter table "help_request_history" drop constraint "help_request_history_action_check";`);
