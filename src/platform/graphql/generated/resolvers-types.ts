@@ -461,7 +461,8 @@ export type HelpSearchResult = {
  * decided ones (met or breached), 0 when none is decided. Times are clock seconds (pauses left out) from filing to
  * the first public response, or to the latest resolution; a percentile is the nearest-rank value (the ceil(p * n)-th
  * smallest) rounded up to the edge of its bucket: buckets are 5% wide, so a figure is at most 5% above the exact
- * value (under a minute, it reads 60). Null when no request has such a time.
+ * value (under a minute, it reads 60; beyond about ten years, all times share the last bucket). Null when no
+ * request has such a time.
  */
 export type HelpServiceLevelStatistics = {
   __typename?: 'HelpServiceLevelStatistics';
