@@ -439,7 +439,7 @@ export class HelpRequestService {
   }
 
   /**
-   * Claims up to `limit` requests whose due time passed unmet by `at`, marks them breached and records it, in
+   * Claims the requests whose due time passed unmet by `at` (`limit` at a time, up to 20 batches per look), marks them breached and records it, in
    * one statement per target: a conditional update over the partial due-time index that skips rows another
    * replica (or a change in progress) holds, so each breach is claimed by exactly one replica. Announces each
    * once the statement has committed; returns how many it claimed.
@@ -450,25 +450,29 @@ export class HelpRequestService {
       ['first_response', 'first_response_breached', 'first_response_due_at', 'first_public_response_at'],
       ['resolution', 'resolution_breached', 'resolution_due_at', 'resolved_at'],
     ] as const) {
-      const rows = await em.execute<{ id: number; requester_id: string | null }[]>(
-        `with claimed as (
-           update help_requests r set ${flag} = true
-            where r.id in (select id from help_requests
-                            where not ${flag} and ${met} is null and paused_since is null and ${due} < ?
-                            order by ${due} limit ? for update skip locked)
-              and not r.${flag}
-           returning r.id, r.requester_id, r.${due} as due
-         ), recorded as (
-           insert into help_request_history (request_id, action, field, new_value, internal, actor_id, created_at)
-           select id, 'sla_breached', ?, to_char(due at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), true, null, ? from claimed
-         )
-         select id, requester_id from claimed`,
-        [at, limit, target, at],
-      );
-      for (const row of rows) {
-        const entry = claimed.get(row.id) ?? { requesterId: row.requester_id, targets: [] };
-        entry.targets.push(target);
-        claimed.set(row.id, entry);
+      // A backlog (a replica that was down, say) is drained a batch at a time, each batch its own transaction.
+      for (let batch = 0; batch < 20; batch++) {
+        const rows = await em.execute<{ id: number; requester_id: string | null }[]>(
+          `with claimed as (
+             update help_requests r set ${flag} = true
+              where r.id in (select id from help_requests
+                              where not ${flag} and ${met} is null and paused_since is null and ${due} < ?
+                              order by ${due} limit ? for update skip locked)
+                and not r.${flag}
+             returning r.id, r.requester_id, r.${due} as due
+           ), recorded as (
+             insert into help_request_history (request_id, action, field, new_value, internal, actor_id, created_at)
+             select id, 'sla_breached', ?, to_char(due at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), true, null, ? from claimed
+           )
+           select id, requester_id from claimed`,
+          [at, limit, target, at],
+        );
+        for (const row of rows) {
+          const entry = claimed.get(row.id) ?? { requesterId: row.requester_id, targets: [] };
+          entry.targets.push(target);
+          claimed.set(row.id, entry);
+        }
+        if (rows.length < limit) break;
       }
     }
     for (const [id, { requesterId, targets }] of claimed) this.#publishBreaches(id, requesterId, targets, at);

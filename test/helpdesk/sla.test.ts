@@ -169,6 +169,16 @@ describe('service-level targets', () => {
     expect(await breachHistory(id)).toEqual([{ action: 'sla_breached', field: 'first_response', newValue: iso(created + HOUR) }]);
   });
 
+  it('drains a backlog of breaches a batch at a time, each recorded once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await file('urgent')).id);
+    advance(2 * HOUR);
+    const claimed = await t.app.services.helpdesk.requests.claimBreaches(t.app.orm.em.fork(), new Date(clock), 5);
+    expect(claimed).toBeGreaterThanOrEqual(12);
+    for (const id of ids) expect(await breachHistory(id)).toEqual([expect.objectContaining({ field: 'first_response' })]);
+    expect(await t.app.services.helpdesk.requests.claimBreaches(t.app.orm.em.fork(), new Date(clock), 5)).toBe(0);
+  });
+
   it('keeps breach entries out of the requester\'s history', async () => {
     const { id } = await file('urgent');
     advance(9 * HOUR);
