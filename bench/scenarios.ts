@@ -176,7 +176,13 @@ export const STATISTICS_QUERY = /* GraphQL */ `
     helpStatistics {
       requests { total open byStatus { status count } byCategory { category count } byPriority { priority count } }
       responses { total avgResponseTimeDays }
+      serviceLevels { ...BenchServiceLevels }
+      serviceLevelsByPriority { ...BenchServiceLevels }
     }
+  }
+  fragment BenchServiceLevels on HelpServiceLevelStatistics {
+    priority firstResponseBreachRate resolutionBreachRate medianFirstResponseSeconds p90FirstResponseSeconds
+    medianResolutionSeconds p90ResolutionSeconds satisfactionAverage satisfactionCount topTags { tag count }
   }
 `;
 

@@ -156,7 +156,8 @@ const sentences = (r: Random, min: number, max: number) => Array.from({ length: 
 
 // ---- bulk insert ------------------------------------------------------------------------------------------
 
-type Column = readonly [name: string, pgType: string];
+/** A column, its type as it travels, and (optionally) the expression that turns it into the column's value (%s: the value). */
+type Column = readonly [name: string, pgType: string, expression?: string];
 
 /** One multi-row INSERT: each column travels as one array parameter, unnest turns them back into rows. */
 async function insertRows(client: pg.ClientBase | pg.Pool, table: string, columns: readonly Column[], rows: unknown[][], conflict = ''): Promise<number> {
@@ -164,7 +165,9 @@ async function insertRows(client: pg.ClientBase | pg.Pool, table: string, column
   const names = columns.map(([name]) => `"${name}"`).join(', ');
   const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
   const values = columns.map((_, i) => rows.map((row) => row[i]));
-  const result = await client.query(`insert into "${table}" (${names}) select * from unnest(${arrays}) ${conflict}`, values);
+  const selected = columns.map(([, , expression], i) => (expression ? expression.replace('%s', `c${i}`) : `c${i}`)).join(', ');
+  const aliases = columns.map((_, i) => `c${i}`).join(', ');
+  const result = await client.query(`insert into "${table}" (${names}) select ${selected} from unnest(${arrays}) as u(${aliases}) ${conflict}`, values);
   return result.rowCount ?? 0;
 }
 
@@ -201,7 +204,15 @@ const REQUEST_COLUMNS: Column[] = [
   ['id', 'int'], ['title', 'varchar'], ['description', 'text'], ['category', 'text'], ['priority', 'help_priority'],
   ['contact_email', 'varchar'], ['status', 'help_status'], ['requester_id', 'varchar'], ['assigned_to_id', 'varchar'],
   ['admin_notes', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['zip', 'varchar'],
+  // Service levels as the app would have kept them (due times come from the database's trigger), tags and ratings.
+  ['first_public_response_at', 'timestamptz'], ['first_response_seconds', 'int'], ['resolved_at', 'timestamptz'],
+  ['resolution_seconds', 'int'], ['paused_since', 'timestamptz'], ['first_response_breached', 'boolean'],
+  ['resolution_breached', 'boolean'], ['tags', 'text', `string_to_array(%s, ',')`], ['satisfaction_score', 'smallint'],
+  ['rated_at', 'timestamptz'], ['rating_updated_at', 'timestamptz'],
 ];
+
+/** The default service-level targets (the help_service_levels migration), in hours: first response, resolution. */
+const SLA_HOURS: Record<string, [number, number]> = { low: [72, 720], medium: [24, 168], high: [4, 48], urgent: [1, 8] };
 const RESPONSE_COLUMNS: Column[] = [
   ['id', 'int'], ['request_id', 'int'], ['responder_id', 'varchar'], ['response', 'text'], ['new_status', 'help_status'],
   ['is_public', 'boolean'], ['created_at', 'timestamptz'],
@@ -400,12 +411,14 @@ function generateRequests(ids: number[], offset: number, size: SeedSize, adminId
 
     const answers = status === 'open' ? r.int(0, 1) : status === 'in_progress' || status === 'on_hold' ? r.int(1, 2) : r.int(1, 4);
     let current = 'open';
+    let firstPublic: number | null = null;
     for (let a = 0; a < answers; a++) {
       const last = a === answers - 1;
       const newStatus = last && status !== current ? status : a === 0 && status !== 'open' ? 'in_progress' : null;
       const isPublic = !r.chance(0.1);
       const responder = assignee ?? r.pick(adminIds);
       const when = new Date(later());
+      if (isPublic && firstPublic === null) firstPublic = when.getTime();
       const index = responses.length;
       responses.push([0, id, responder, `${r.pick(ANSWERS)} ${sentences(r, 0, 2)}`, newStatus, isPublic, when]);
       history.push([id, 'responded', 'response', null, () => index, !isPublic, responder, when]);
@@ -432,6 +445,28 @@ function generateRequests(ids: number[], offset: number, size: SeedSize, adminId
       new Date(at),
       zipOf(id),
     ]);
+    // Service levels, drawn after everything above so the rows the seed always wrote stay as they were.
+    const priority = requests.at(-1)![4] as string;
+    const [firstHours, resolutionHours] = SLA_HOURS[priority]!;
+    const settled = status === 'resolved' || status === 'closed';
+    const pausedSince = settled || status === 'on_hold' ? at : null;
+    const resolvedAt = settled ? at : null;
+    const firstDue = created + firstHours * HOUR;
+    const resolutionDue = created + resolutionHours * HOUR;
+    const rated = settled && r.chance(0.4);
+    requests.at(-1)!.push(
+      firstPublic === null ? null : new Date(firstPublic),
+      firstPublic === null ? null : Math.round((firstPublic - created) / 1000),
+      resolvedAt === null ? null : new Date(resolvedAt),
+      resolvedAt === null ? null : Math.round((resolvedAt - created) / 1000),
+      pausedSince === null ? null : new Date(pausedSince),
+      (firstPublic ?? pausedSince ?? now) > firstDue,
+      (resolvedAt ?? pausedSince ?? now) > resolutionDue,
+      [...new Set(Array.from({ length: r.int(0, 3) }, () => r.pick(TAGS)))].join(','),
+      rated ? r.int(1, 5) : null,
+      rated ? new Date(at) : null,
+      rated ? new Date(at) : null,
+    );
   });
   return { requests, responses, history };
 }

@@ -34,6 +34,25 @@ const HelpRequestSchema = defineEntity({
       .hidden(),
     /** When the first response came; a trigger on help_responses keeps it (see the helpdesk_counts migration). */
     firstResponseAt: p.datetime().$type<Opt<Date | null>>().nullable().lazy().hidden(),
+    // Service levels (see sla.ts and the help_service_levels migration). Due times arrive from a trigger when a
+    // row is inserted without them, and are recomputed there when the priority changes.
+    firstResponseDueAt: p.datetime().$type<Opt<Date>>(),
+    resolutionDueAt: p.datetime().$type<Opt<Date>>(),
+    pausedSeconds: p.integer().$type<Opt<number>>().default(0),
+    pausedSince: p.datetime().$type<Opt<Date | null>>().nullable(),
+    firstPublicResponseAt: p.datetime().$type<Opt<Date | null>>().nullable(),
+    resolvedAt: p.datetime().$type<Opt<Date | null>>().nullable(),
+    firstResponseSeconds: p.integer().$type<Opt<number | null>>().nullable(),
+    resolutionSeconds: p.integer().$type<Opt<number | null>>().nullable(),
+    firstResponseBreached: p.boolean().$type<Opt<boolean>>().default(false),
+    resolutionBreached: p.boolean().$type<Opt<boolean>>().default(false),
+    slaBreached: p.boolean().$type<Opt<boolean>>().generated('("first_response_breached" or "resolution_breached") stored').lazy().hidden(),
+    /** Administrators' labels, normalised (see validation.ts). */
+    tags: p.array().$type<Opt<string[]>>().default([]),
+    satisfactionScore: p.smallint().$type<Opt<number | null>>().nullable(),
+    satisfactionComment: p.text().$type<Opt<string | null>>().nullable(),
+    ratedAt: p.datetime().$type<Opt<Date | null>>().nullable(),
+    ratingUpdatedAt: p.datetime().$type<Opt<Date | null>>().nullable(),
   },
   indexes: [
     // One index per way the list is filtered or sorted; the requester's own list is the most common read.
@@ -48,7 +67,22 @@ const HelpRequestSchema = defineEntity({
     { name: 'help_requests_priority_id_index', properties: ['priority', 'id'] },
     { name: 'help_requests_category_id_index', properties: ['category', 'id'] },
     { name: 'help_requests_search_index', properties: ['searchVector'], type: 'gin' },
+    // Service levels: sorts by due time, the breached filter, the tag filter, and the breach monitor's claims.
+    { name: 'help_requests_first_response_due_index', properties: ['firstResponseDueAt', 'id'] },
+    { name: 'help_requests_resolution_due_index', properties: ['resolutionDueAt', 'id'] },
+    { name: 'help_requests_sla_breached_created_index', properties: ['slaBreached', 'createdAt'] },
+    { name: 'help_requests_sla_breached_id_index', properties: ['slaBreached', 'id'] },
+    { name: 'help_requests_tags_index', properties: ['tags'], type: 'gin' },
+    {
+      name: 'help_requests_first_response_running_index',
+      expression: `create index "help_requests_first_response_running_index" on "help_requests" ("first_response_due_at") where not "first_response_breached" and "first_public_response_at" is null and "paused_since" is null`,
+    },
+    {
+      name: 'help_requests_resolution_running_index',
+      expression: `create index "help_requests_resolution_running_index" on "help_requests" ("resolution_due_at") where not "resolution_breached" and "resolved_at" is null and "paused_since" is null`,
+    },
   ],
+  checks: [{ name: 'help_requests_satisfaction_score_check', expression: '"satisfaction_score" >= 1 and "satisfaction_score" <= 5' }],
 });
 
 export class HelpRequest extends HelpRequestSchema.class {}

@@ -10,6 +10,8 @@ import { RedisChannel } from './redis-channel.js';
 import { HelpRequestService } from './requests.js';
 import { helpdeskResolvers } from './resolvers.js';
 import { registerHelpRoutes } from './rest/routes.js';
+import { SlaMonitor } from './sla-monitor.js';
+import { HelpSlaPolicyService } from './sla-policies.js';
 import { HelpStatisticsService } from './statistics.js';
 
 /** Help requests, their responses and history, FAQs and statistics. */
@@ -19,6 +21,10 @@ export interface Helpdesk {
   /** Help-request changes, published after commit. */
   events: HelpRequestEvents;
   statistics: HelpStatisticsService;
+  /** Each priority's service-level targets. */
+  slaPolicies: HelpSlaPolicyService;
+  /** This replica's look-out for due times that pass unmet. */
+  slaMonitor: SlaMonitor;
 }
 
 declare module '../platform/services.js' {
@@ -39,14 +45,21 @@ export const helpdeskModule = defineModule({
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
   resolvers: helpdeskResolvers,
   rules: helpdeskRules,
-  services: ({ config, redis, log, now, audit }): Helpdesk => {
+  services: ({ config, redis, log, now, orm, audit }): Helpdesk => {
     // With Redis, changes reach every replica through one channel; without, they stay in this process.
     const channel = redis && new RedisChannel(redis, `${config.redisKeyPrefix}events:help-requests`, log);
     const events = new HelpRequestEvents(log, channel);
-    return { requests: new HelpRequestService(now, events, new Cursors(config.jwt.secret), audit.recorder), faqs: new FaqService(now, audit.recorder), events, statistics: new HelpStatisticsService() };
+    const slaPolicies = new HelpSlaPolicyService(now);
+    const requests = new HelpRequestService(now, events, new Cursors(config.jwt.secret), audit.recorder, slaPolicies);
+    const slaMonitor = new SlaMonitor(requests, () => orm.em.fork(), now, log, config.helpSlaCheckSeconds * 1000);
+    return { requests, faqs: new FaqService(now, audit.recorder), events, statistics: new HelpStatisticsService(), slaPolicies, slaMonitor };
   },
+  start: async ({ helpdesk }) => helpdesk.slaMonitor.start(),
   loaders: createHelpdeskLoaders,
   routes: (api, { gateway }) => registerHelpRoutes(api, gateway),
   ready: ({ helpdesk }) => helpdesk.events.ready(),
-  close: ({ helpdesk }) => helpdesk.events.close(),
+  close: async ({ helpdesk }) => {
+    await helpdesk.slaMonitor.stop();
+    await helpdesk.events.close();
+  },
 });

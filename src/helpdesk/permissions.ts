@@ -14,6 +14,7 @@ export const helpdeskRules = {
     faqs: allow,
     helpSearch: allow,
     helpStatistics: isAdmin,
+    helpSlaPolicies: isAdmin,
   },
   Mutation: {
     createHelpRequest: isAuthenticated,
@@ -22,6 +23,9 @@ export const helpdeskRules = {
     createFaq: isAdmin,
     updateFaq: isAdmin,
     deleteFaq: isAdmin,
+    updateHelpSlaPolicy: isAdmin,
+    // Only the requester may rate: the service's rule, as ownership always is.
+    rateHelpRequest: isAuthenticated,
   },
   // The help desk's link from a person to their requests. Who sees whose is the service's rule (empty for
   // anyone else, an API key included), so a query over users answers the rest without an error.

@@ -21,10 +21,13 @@ import {
   type HelpRequestView,
   type HelpResponseView,
 } from './views.js';
-import { contactEmail, optionalText, paging, requiredText, searchTerm, zipCode } from './validation.js';
+import { contactEmail, optionalText, paging, requestTag, requestTags, requiredText, satisfactionScore, searchTerm, zipCode } from './validation.js';
+import { changeStatus, dueTimes, markBreached, meetFirstResponse, passedTargets, pausedSecondsAt, type SlaTarget } from './sla.js';
+import type { HelpSlaPolicyService } from './sla-policies.js';
 import {
   DEFAULT_PER_PAGE,
   LIMITS,
+  RATING_CHANGE_WINDOW_MS,
   SETTLED_STATUSES,
   type HelpCategory,
   type HelpPriority,
@@ -42,6 +45,8 @@ export interface HelpRequestQuery {
   perPage?: number | null;
   sortBy?: HelpRequestSortField | null;
   sortOrder?: SortOrder | null;
+  slaBreached?: boolean | null;
+  tag?: string | null;
 }
 
 /** A connection's filters, sort and paging (first/after forward, last/before backward). */
@@ -51,6 +56,8 @@ export interface HelpRequestConnectionQuery extends ConnectionArgs {
   priority?: HelpPriority | null;
   sortBy?: HelpRequestSortField | null;
   sortOrder?: SortOrder | null;
+  slaBreached?: boolean | null;
+  tag?: string | null;
 }
 
 export interface NewHelpRequest {
@@ -71,6 +78,7 @@ export interface HelpRequestChanges {
   assignedToId?: string | null;
   adminNotes?: string | null;
   zip?: string | null;
+  tags?: readonly string[] | null;
 }
 
 export interface NewHelpResponse {
@@ -112,10 +120,38 @@ const SORT_PROPERTY = {
   category: 'category',
   created_date: 'createdAt',
   updated_date: 'updatedAt',
+  firstResponseDueAt: 'firstResponseDueAt',
+  resolutionDueAt: 'resolutionDueAt',
 } as const satisfies Record<HelpRequestSortField, HelpRequestSortColumn>;
 
 /** Changes, by legacy field name, that only an administrator may make. */
-const ADMIN_FIELDS = { status: 'status', priority: 'priority', assignedToId: 'assigned_to_id', adminNotes: 'admin_notes' } as const;
+const ADMIN_FIELDS = { status: 'status', priority: 'priority', assignedToId: 'assigned_to_id', adminNotes: 'admin_notes', tags: 'tags' } as const;
+
+/** What a request's service levels show an administrator. */
+export interface HelpRequestSla {
+  firstResponseDueAt: Date;
+  resolutionDueAt: Date;
+  firstResponseAt: Date | null;
+  resolvedAt: Date | null;
+  firstResponseBreached: boolean;
+  resolutionBreached: boolean;
+  pausedSeconds: number;
+  paused: boolean;
+}
+
+/**
+ * Filters and sorts that reveal service levels or tags, which only administrators see: anyone else asking for
+ * them is refused rather than answered with what the fields would hide.
+ */
+function adminListOptions(viewer: Viewer, query: { slaBreached?: boolean | null; tag?: string | null; sortBy?: HelpRequestSortField | null }) {
+  const asked = [
+    query.slaBreached !== undefined && query.slaBreached !== null ? 'slaBreached' : undefined,
+    query.tag !== undefined && query.tag !== null ? 'tag' : undefined,
+    query.sortBy === 'firstResponseDueAt' || query.sortBy === 'resolutionDueAt' ? 'sortBy' : undefined,
+  ].filter((a): a is string => a !== undefined);
+  if (!viewer.isAdmin && asked.length > 0) throw new ForbiddenError('Admin access required', { fields: asked });
+  return { slaBreached: query.slaBreached ?? undefined, tag: query.tag === undefined || query.tag === null ? undefined : requestTag(query.tag) };
+}
 
 interface FieldChange {
   field: string;
@@ -136,6 +172,7 @@ export class HelpRequestService {
     readonly events: HelpRequestEvents,
     private readonly cursors: Cursors,
     private readonly audit: AuditRecorder,
+    private readonly policies: HelpSlaPolicyService,
   ) {}
 
   async list(
@@ -153,6 +190,7 @@ export class HelpRequestService {
       status: query.status ?? undefined,
       category: query.category ?? undefined,
       priority: query.priority ?? undefined,
+      ...adminListOptions(viewer, query),
     };
     const [requests, total] = await Promise.all([
       readHelpRequests(em, filter, { column: SORT_PROPERTY[sortBy], order }, perPage, (page - 1) * perPage),
@@ -169,7 +207,8 @@ export class HelpRequestService {
    */
   async connection(em: EntityManager, principal: Principal, query: HelpRequestConnectionQuery, want: { total: boolean }): Promise<HelpRequestConnection> {
     const viewer = viewerOf(principal);
-    return this.#connection(em, 'helpRequestsConnection', viewer.isAdmin ? undefined : viewer.userId, query, want);
+    const options = adminListOptions(viewer, query);
+    return this.#connection(em, 'helpRequestsConnection', viewer.isAdmin ? undefined : viewer.userId, { ...query, ...options }, want);
   }
 
   /**
@@ -191,9 +230,13 @@ export class HelpRequestService {
       pageWindow(query, this.cursors, { list: 'User.helpRequests', fingerprint: {} });
       return emptyConnection();
     }
-    const sort = { column: 'createdAt', order: 'desc' } as const;
-    const filter = { status: query.status ?? undefined, category: query.category ?? undefined, priority: query.priority ?? undefined };
-    const identity: ListIdentity = { list: `User.helpRequests:${requesterId}`, fingerprint: filter };
+    const { slaBreached } = adminListOptions({ userId: principal.userId, isAdmin: principal.role === 'admin' }, { ...query, tag: undefined });
+    const sortBy = query.sortBy ?? 'created_date';
+    const sort = { column: SORT_PROPERTY[sortBy], order: query.sortOrder ?? 'desc' } as const;
+    const filter = { status: query.status ?? undefined, category: query.category ?? undefined, priority: query.priority ?? undefined, slaBreached };
+    // The newest-first default keeps the fingerprint its cursors always had.
+    const fingerprint = sortBy === 'created_date' && sort.order === 'desc' ? filter : { ...filter, sortBy, order: sort.order };
+    const identity: ListIdentity = { list: `User.helpRequests:${requesterId}`, fingerprint };
     const window = pageWindow(query, this.cursors, identity);
     // Through the request's loaders: a list of people asking for their requests reads every page in one statement.
     const [rows, total] = await Promise.all([
@@ -219,10 +262,15 @@ export class HelpRequestService {
       status: query.status ?? undefined,
       category: query.category ?? undefined,
       priority: query.priority ?? undefined,
+      slaBreached: query.slaBreached ?? undefined,
+      tag: query.tag ?? undefined,
     };
     // The scope (whose requests) is left out: an administrator's and a user's view of the same filters are the
     // same order, and a cursor shows only a position its holder was shown.
-    const identity: ListIdentity = { list, fingerprint: { status: filter.status, category: filter.category, priority: filter.priority, sortBy, order } };
+    const identity: ListIdentity = {
+      list,
+      fingerprint: { status: filter.status, category: filter.category, priority: filter.priority, sortBy, order, slaBreached: filter.slaBreached, tag: filter.tag },
+    };
     const window = pageWindow(query, this.cursors, identity);
     // Sorted by a column the filter fixes, the order is the ids': said so, PostgreSQL reads the page off the
     // (column, id) index from the cursor's id instead of filtering its way down the primary key.
@@ -257,6 +305,7 @@ export class HelpRequestService {
     const now = this.now();
     const request = await em.transactional(async (tem) => {
       const requester = tem.getReference(User, viewer.userId);
+      const targets = await this.policies.of(tem, values.priority);
       const request = tem.create(HelpRequest, {
         ...values,
         status: 'open',
@@ -265,6 +314,11 @@ export class HelpRequestService {
         adminNotes: null,
         createdAt: now,
         updatedAt: now,
+        ...dueTimes({ createdAt: now, pausedSeconds: 0 }, targets),
+        pausedSeconds: 0,
+        firstResponseBreached: false,
+        resolutionBreached: false,
+        tags: [],
       });
       tem.create(HelpRequestHistory, { request, action: 'created', internal: false, actor: requester, createdAt: now });
       return request;
@@ -285,8 +339,9 @@ export class HelpRequestService {
     }
     const wanted = this.#validateChanges(input);
     const now = this.now();
+    const targets = wanted.priority ? await this.policies.of(em, wanted.priority) : undefined;
 
-    const { request, changes } = await em.transactional(async (tem) => {
+    const { request, changes, breaches } = await em.transactional(async (tem) => {
       // The assignee is read FOR SHARE, and before the request is locked: an administrator deleted at the same
       // moment is then either gone when read or kept until this commits (deleting a user takes the user row,
       // then its requests, in that order too, so the two cannot deadlock).
@@ -299,17 +354,22 @@ export class HelpRequestService {
         throw new ValidationError(`A ${request.status} request can no longer be edited`, 'status');
       }
       if (!assigneeExists) throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
-      const changes = this.#apply(tem, request, wanted);
+      // A due time that passed before this change is a breach under the rules that stood until now.
+      const breaches = this.#breachesPassed(request, now);
+      const changes = this.#apply(tem, request, wanted, now, breaches, targets);
+      breaches.push(...this.#breachesPassed(request, now));
       if (changes.length > 0) {
         request.updatedAt = now;
         this.#record(tem, request, viewer, changes, now);
         recordRequestChanges(this.audit, tem, principal, request, changes);
       }
-      return { request, changes };
+      this.#recordBreaches(tem, request, breaches, now);
+      return { request, changes, breaches };
     });
     if (changes.length > 0) {
       this.events.publish({ kind: 'updated', requestId: request.id, requesterId: request.requester?.id ?? null, ...changedFields(changes), at: now });
     }
+    this.#publishBreaches(request.id, request.requester?.id ?? null, breaches, now);
     return request;
   }
 
@@ -321,23 +381,149 @@ export class HelpRequestService {
     const isPublic = input.isPublic ?? true;
     const now = this.now();
 
-    const { response, changes, requesterId } = await em.transactional(async (tem) => {
+    const { response, changes, requesterId, breaches } = await em.transactional(async (tem) => {
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundError();
       const responder = tem.getReference(User, viewer.userId);
       const response = tem.create(HelpResponse, { request, responder, response: text, newStatus, isPublic, createdAt: now });
       await tem.flush(); // the history entry names the response by id
+      const breaches = this.#breachesPassed(request, now);
+      // The first public answer meets the first-response target (a private note to colleagues does not).
+      if (isPublic) breaches.push(...meetFirstResponse(request, now));
       const changes: FieldChange[] = [
         { field: 'response', action: 'responded', oldValue: null, newValue: String(response.id), internal: !isPublic },
-        ...(newStatus ? this.#apply(tem, request, { status: newStatus }) : []),
+        ...(newStatus ? this.#apply(tem, request, { status: newStatus }, now, breaches) : []),
       ];
       request.updatedAt = now;
       this.#record(tem, request, viewer, changes, now);
       recordRequestChanges(this.audit, tem, principal, request, changes);
-      return { response, changes, requesterId: request.requester?.id ?? null };
+      this.#recordBreaches(tem, request, breaches, now);
+      return { response, changes, requesterId: request.requester?.id ?? null, breaches };
     });
     this.events.publish({ kind: 'responded', requestId: id, requesterId, ...changedFields(changes.slice(1)), responseIsPublic: isPublic, at: now });
+    this.#publishBreaches(id, requesterId, breaches, now);
     return response;
+  }
+
+  /**
+   * The requester rates their resolved or closed request: once, then changeable for 7 days from the first
+   * rating. Nobody else may rate it (an administrator included); someone who cannot read it is told it is missing.
+   */
+  async rate(em: EntityManager, principal: Principal, id: number, score: number, comment: string | null | undefined): Promise<HelpRequest> {
+    const viewer = viewerOf(principal);
+    const value = satisfactionScore(score);
+    const text = optionalText(comment, 'comment', LIMITS.satisfactionComment);
+    const now = this.now();
+    const { request, change } = await em.transactional(async (tem) => {
+      const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
+      if (request.requester?.id !== viewer.userId) throw new ForbiddenError('Only the requester may rate a help request');
+      if (!SETTLED_STATUSES.includes(request.status)) {
+        throw new ValidationError('Only a resolved or closed request can be rated', 'status');
+      }
+      if (request.ratedAt && now.getTime() - request.ratedAt.getTime() > RATING_CHANGE_WINDOW_MS) {
+        throw new ValidationError('The rating can no longer be changed: a rating may be changed for 7 days after it was given', 'score');
+      }
+      const change: FieldChange = {
+        field: 'satisfaction',
+        action: 'updated',
+        oldValue: request.satisfactionScore === null || request.satisfactionScore === undefined ? null : String(request.satisfactionScore),
+        newValue: String(value),
+        internal: false,
+      };
+      request.satisfactionScore = value;
+      request.satisfactionComment = text;
+      request.ratedAt ??= now;
+      request.ratingUpdatedAt = now;
+      request.updatedAt = now;
+      this.#record(tem, request, viewer, [change], now);
+      return { request, change };
+    });
+    this.events.publish({ kind: 'updated', requestId: request.id, requesterId: viewer.userId, ...changedFields([change]), at: now });
+    return request;
+  }
+
+  /**
+   * Claims the requests whose due time passed unmet by `at` (`limit` at a time, up to 20 batches per look), marks them breached and records it, in
+   * one statement per target: a conditional update over the partial due-time index that skips rows another
+   * replica (or a change in progress) holds, so each breach is claimed by exactly one replica. Announces each
+   * once the statement has committed; returns how many it claimed.
+   */
+  async claimBreaches(em: EntityManager, at: Date, limit = 500): Promise<number> {
+    const claimed = new Map<number, { requesterId: string | null; targets: SlaTarget[] }>();
+    for (const [target, flag, due, met] of [
+      ['first_response', 'first_response_breached', 'first_response_due_at', 'first_public_response_at'],
+      ['resolution', 'resolution_breached', 'resolution_due_at', 'resolved_at'],
+    ] as const) {
+      // A backlog (a replica that was down, say) is drained a batch at a time, each batch its own transaction.
+      for (let batch = 0; batch < 20; batch++) {
+        const rows = await em.execute<{ id: number; requester_id: string | null }[]>(
+          `with claimed as (
+             update help_requests r set ${flag} = true
+              where r.id in (select id from help_requests
+                              where not ${flag} and ${met} is null and paused_since is null and ${due} < ?
+                              order by ${due} limit ? for update skip locked)
+                and not r.${flag}
+             returning r.id, r.requester_id, r.${due} as due
+           ), recorded as (
+             insert into help_request_history (request_id, action, field, new_value, internal, actor_id, created_at)
+             select id, 'sla_breached', ?, to_char(due at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), true, null, ? from claimed
+           )
+           select id, requester_id from claimed`,
+          [at, limit, target, at],
+        );
+        for (const row of rows) {
+          const entry = claimed.get(row.id) ?? { requesterId: row.requester_id, targets: [] };
+          entry.targets.push(target);
+          claimed.set(row.id, entry);
+        }
+        if (rows.length < limit) break;
+      }
+    }
+    for (const [id, { requesterId, targets }] of claimed) this.#publishBreaches(id, requesterId, targets, at);
+    return claimed.size;
+  }
+
+  /** A request's service levels, for administrators only (null for anyone else); a passed due time reads as breached at once. */
+  slaFor(principal: Principal, request: HelpRequestView): HelpRequestSla | null {
+    if (!isAdminPrincipal(principal)) return null;
+    const now = this.now();
+    const passed = passedTargets({ ...request, createdAt: request.createdAt, pausedSeconds: request.pausedSeconds ?? 0 }, now);
+    return {
+      firstResponseDueAt: request.firstResponseDueAt,
+      resolutionDueAt: request.resolutionDueAt,
+      firstResponseAt: request.firstPublicResponseAt ?? null,
+      resolvedAt: request.resolvedAt ?? null,
+      firstResponseBreached: request.firstResponseBreached || passed.includes('first_response'),
+      resolutionBreached: request.resolutionBreached || passed.includes('resolution'),
+      pausedSeconds: pausedSecondsAt(request, now),
+      paused: Boolean(request.pausedSince),
+    };
+  }
+
+  /** Tags are administrators' labels: anyone else sees none. */
+  tagsFor(principal: Principal, request: HelpRequestView): string[] {
+    return isAdminPrincipal(principal) ? (request.tags ?? []) : [];
+  }
+
+  #breachesPassed(request: HelpRequest, at: Date): SlaTarget[] {
+    const passed = passedTargets(request, at);
+    passed.forEach((target) => markBreached(request, target));
+    return passed;
+  }
+
+  /** History entries for breaches found by a change (internal: administrators see them), with no actor. */
+  #recordBreaches(em: EntityManager, request: HelpRequest, targets: SlaTarget[], at: Date): void {
+    for (const target of new Set(targets)) {
+      const due = target === 'first_response' ? request.firstResponseDueAt : request.resolutionDueAt;
+      em.create(HelpRequestHistory, { request, action: 'sla_breached', field: target, oldValue: null, newValue: due.toISOString(), internal: true, actor: null, createdAt: at });
+    }
+  }
+
+  #publishBreaches(requestId: number, requesterId: string | null, targets: SlaTarget[], at: Date): void {
+    if (targets.length === 0) return;
+    const fields = [...new Set(targets)];
+    this.events.publish({ kind: 'sla_breached', requestId, requesterId, fields, internalFields: fields, at });
   }
 
   /**
@@ -401,11 +587,22 @@ export class HelpRequestService {
     }
     if (input.adminNotes !== undefined) wanted.adminNotes = optionalText(input.adminNotes, 'admin_notes', LIMITS.adminNotes);
     if (input.zip !== undefined) wanted.zip = zipCode(input.zip);
+    if (input.tags !== undefined) wanted.tags = requestTags(input.tags);
     return wanted;
   }
 
-  /** Sets each wanted value that differs from the current one and returns what changed. */
-  #apply(em: EntityManager, request: HelpRequest, wanted: HelpRequestChanges): FieldChange[] {
+  /**
+   * Sets each wanted value that differs from the current one and returns what changed. A status change moves the
+   * service-level clock (a late resolution joins `breaches`); a priority change takes `targets`, its policy.
+   */
+  #apply(
+    em: EntityManager,
+    request: HelpRequest,
+    wanted: HelpRequestChanges,
+    now: Date,
+    breaches: SlaTarget[],
+    targets?: { firstResponseMinutes: number; resolutionMinutes: number },
+  ): FieldChange[] {
     const changes: FieldChange[] = [];
     const change = (field: string, oldValue: string | null, newValue: string | null, action: HistoryAction = 'updated', internal = false) => {
       if (oldValue !== newValue) changes.push({ field, action, oldValue, newValue, internal });
@@ -413,8 +610,12 @@ export class HelpRequestService {
     };
     if (wanted.title !== undefined && change('title', request.title, wanted.title)) request.title = wanted.title!;
     if (wanted.description !== undefined && change('description', request.description, wanted.description)) request.description = wanted.description!;
-    if (wanted.status && change('status', request.status, wanted.status)) request.status = wanted.status;
-    if (wanted.priority && change('priority', request.priority, wanted.priority)) request.priority = wanted.priority;
+    if (wanted.status && change('status', request.status, wanted.status)) breaches.push(...changeStatus(request, wanted.status, now));
+    if (wanted.priority && change('priority', request.priority, wanted.priority)) {
+      request.priority = wanted.priority;
+      // Recomputed from the creation under the new priority's targets (the database's trigger agrees).
+      if (targets) Object.assign(request, dueTimes(request, targets));
+    }
     if (wanted.assignedToId !== undefined && change('assigned_to_id', request.assignedTo?.id ?? null, wanted.assignedToId, 'assigned')) {
       request.assignedTo = wanted.assignedToId ? em.getReference(User, wanted.assignedToId) : null;
     }
@@ -423,6 +624,10 @@ export class HelpRequestService {
       request.adminNotes = wanted.adminNotes;
     }
     if (wanted.zip !== undefined && change('zip', request.zip ?? null, wanted.zip)) request.zip = wanted.zip;
+    // Tags are administrators' labels: internal, as admin notes are.
+    if (wanted.tags && change('tags', (request.tags ?? []).join(',') || null, wanted.tags.join(',') || null, 'updated', true)) {
+      request.tags = [...wanted.tags];
+    }
     return changes;
   }
 
@@ -446,6 +651,7 @@ const changedFields = (changes: FieldChange[]) => ({
  */
 function changeSeenBy(viewer: Viewer, change: HelpRequestChange): HelpRequestChange | null {
   if (viewer.isAdmin) return change;
+  if (change.kind === 'sla_breached') return null;
   if (change.requesterId === null || change.requesterId !== viewer.userId) return null;
   const fields = change.fields.filter((f) => !change.internalFields.includes(f));
   const kind = change.kind === 'responded' && change.responseIsPublic !== true ? 'updated' : change.kind;

@@ -125,6 +125,7 @@ export const helpdeskResolvers: Resolvers = {
       helpRequests: await ctx.services.helpdesk.requests.search(ctx.em, ctx.principal, q),
     }),
     helpStatistics: (_p, _a, ctx) => ctx.services.helpdesk.statistics.summary(ctx.em),
+    helpSlaPolicies: (_p, _a, ctx) => ctx.services.helpdesk.slaPolicies.list(ctx.em),
   },
   Mutation: {
     createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.principal, input),
@@ -133,6 +134,8 @@ export const helpdeskResolvers: Resolvers = {
     createFaq: (_p, { input }, ctx) => ctx.services.helpdesk.faqs.create(ctx.em, ctx.actor, input),
     updateFaq: (_p, { id, input }, ctx) => ctx.services.helpdesk.faqs.update(ctx.em, ctx.actor, id, input),
     deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, ctx.actor, id),
+    updateHelpSlaPolicy: (_p, { priority, input }, ctx) => ctx.services.helpdesk.slaPolicies.update(ctx.em, priority, input),
+    rateHelpRequest: (_p, { id, score, comment }, ctx) => ctx.services.helpdesk.requests.rate(ctx.em, ctx.principal, id, score, comment),
   },
   Subscription: {
     // No resolve of its own: shield guards `subscribe` only when the field has no `resolve`, so the payload is
@@ -153,6 +156,12 @@ export const helpdeskResolvers: Resolvers = {
     assignedToId: (r) => r.assignedTo?.id ?? null,
     assignee: (r, _a, ctx, info) => person(ctx, info, r.assignedTo),
     adminNotes: (r, _a, ctx) => ctx.services.helpdesk.requests.adminNotesFor(ctx.principal, r),
+    sla: (r, _a, ctx) => ctx.services.helpdesk.requests.slaFor(ctx.principal, r),
+    tags: (r, _a, ctx) => ctx.services.helpdesk.requests.tagsFor(ctx.principal, r),
+    satisfaction: (r) =>
+      r.satisfactionScore && r.ratedAt
+        ? { score: r.satisfactionScore, comment: r.satisfactionComment ?? null, ratedAt: r.ratedAt, updatedAt: r.ratingUpdatedAt ?? r.ratedAt }
+        : null,
     history: (r, _a, ctx) => settle(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) => ctx.services.helpdesk.requests.visibleHistory(ctx.principal, h)),
     responses: (r, _a, ctx) =>
       settle(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) => ctx.services.helpdesk.requests.visibleResponses(ctx.principal, list)),

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { bucketUpperEdge } from './sla.js';
 import { HELP_CATEGORIES, HELP_PRIORITIES, HELP_STATUSES, type HelpCategory, type HelpPriority, type HelpStatus } from './vocabulary.js';
 
 export interface HelpStatistics {
@@ -10,6 +11,21 @@ export interface HelpStatistics {
     byPriority: { priority: HelpPriority; count: number }[];
   };
   responses: { total: number; avgResponseTimeDays: number };
+  serviceLevels: ServiceLevels;
+  serviceLevelsByPriority: ServiceLevels[];
+}
+
+export interface ServiceLevels {
+  priority: HelpPriority | null;
+  firstResponseBreachRate: number;
+  resolutionBreachRate: number;
+  medianFirstResponseSeconds: number | null;
+  p90FirstResponseSeconds: number | null;
+  medianResolutionSeconds: number | null;
+  p90ResolutionSeconds: number | null;
+  satisfactionAverage: number | null;
+  satisfactionCount: number;
+  topTags: { tag: string; count: number }[];
 }
 
 /*
@@ -24,6 +40,13 @@ select
   (select coalesce(json_object_agg(c.category, c.n), '{}') from (select category, sum(requests)::int as n from help_request_counts group by category) c) as by_category,
   (select coalesce(json_object_agg(p.priority, p.n), '{}') from (select priority::text as priority, sum(requests)::int as n from help_request_counts group by priority) p) as by_priority,
   r.responses::int as responses,
+  (select coalesce(json_agg(s), '[]') from (select priority::text as priority, first_response_breached::int as frb, first_response_decided::int as frd,
+     resolution_breached::int as rb, resolution_decided::int as rd, ratings::int as ratings, rating_sum::int as rating_sum from help_sla_counts) s) as sla_counts,
+  (select json_agg(json_build_array(kind, priority::text, counts::text)) from help_sla_histograms) as histograms,
+  (select coalesce(json_agg(t), '[]') from (select tag, requests::int as count from help_request_tag_counts where requests > 0 order by requests desc, tag limit 20) t) as top_tags,
+  (select coalesce(json_agg(t), '[]') from (select p.priority::text as priority, t.tag, t.requests::int as count
+     from unnest(enum_range(null::help_priority)) as p(priority)
+     cross join lateral (select tag, requests from help_request_priority_tag_counts x where x.priority = p.priority and requests > 0 order by requests desc, tag limit 20) t) t) as priority_tags,
   case when r.responded_requests > 0 then round(r.first_response_seconds / r.responded_requests / 86400, 2)::float8 end as avg_response_time_days
 from help_response_counts r
 `;
@@ -34,6 +57,54 @@ interface Row {
   by_priority: Record<string, number>;
   responses: number;
   avg_response_time_days: number | null;
+  sla_counts: { priority: HelpPriority; frb: number; frd: number; rb: number; rd: number; ratings: number; rating_sum: number }[];
+  /** [kind, priority, counts as PostgreSQL writes an array: {0,3,1,…}]: 8 rows of 320 counts whatever the size. */
+  histograms: ['first_response' | 'resolution', HelpPriority, string][];
+  top_tags: { tag: string; count: number }[];
+  priority_tags: { priority: HelpPriority; tag: string; count: number }[];
+}
+
+/** The nearest-rank percentile of a histogram (the ceil(p * n)-th smallest time), as its bucket's upper edge. */
+function percentileOf(counts: number[], p: number): number | null {
+  const n = counts.reduce((sum, c) => sum + c, 0);
+  if (n === 0) return null;
+  const rank = Math.ceil(p * n);
+  let seen = 0;
+  for (const [bucket, count] of counts.entries()) {
+    seen += count;
+    if (seen >= rank) return bucketUpperEdge(bucket);
+  }
+  return bucketUpperEdge(counts.length - 1);
+}
+
+const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : 0);
+
+/**
+ * The service levels of one priority (or all, with null) from the kept counts the statement read: breach rates,
+ * percentiles (a bucket's upper edge, see sla.ts), satisfaction and the most used tags.
+ */
+function serviceLevels(row: Row, priority: HelpPriority | null): ServiceLevels {
+  const counts = row.sla_counts.filter((c) => priority === null || c.priority === priority);
+  const total = (key: 'frb' | 'frd' | 'rb' | 'rd' | 'ratings' | 'rating_sum') => counts.reduce((sum, c) => sum + c[key], 0);
+  const percentile = (kind: 'first_response' | 'resolution', p: number) => {
+    const rows = row.histograms.filter(([k, of]) => k === kind && (priority === null || of === priority));
+    const counts: number[] = [];
+    for (const [, , text] of rows) text.slice(1, -1).split(',').forEach((c, i) => (counts[i] = (counts[i] ?? 0) + Number(c)));
+    return percentileOf(counts, p);
+  };
+  const ratings = total('ratings');
+  return {
+    priority,
+    firstResponseBreachRate: rate(total('frb'), total('frd')),
+    resolutionBreachRate: rate(total('rb'), total('rd')),
+    medianFirstResponseSeconds: percentile('first_response', 0.5),
+    p90FirstResponseSeconds: percentile('first_response', 0.9),
+    medianResolutionSeconds: percentile('resolution', 0.5),
+    p90ResolutionSeconds: percentile('resolution', 0.9),
+    satisfactionAverage: ratings > 0 ? Math.round((total('rating_sum') / ratings) * 100) / 100 : null,
+    satisfactionCount: ratings,
+    topTags: priority === null ? row.top_tags : row.priority_tags.filter((t) => t.priority === priority).map(({ tag, count }) => ({ tag, count })),
+  };
 }
 
 /** Counts and response times of the help desk, for administrators. */
@@ -51,6 +122,8 @@ export class HelpStatisticsService {
         byPriority: HELP_PRIORITIES.map((priority) => ({ priority, count: row!.by_priority[priority] ?? 0 })),
       },
       responses: { total: row!.responses, avgResponseTimeDays: row!.avg_response_time_days ?? 0 },
+      serviceLevels: serviceLevels(row!, null),
+      serviceLevelsByPriority: HELP_PRIORITIES.map((priority) => serviceLevels(row!, priority)),
     };
   }
 }

@@ -88,3 +88,37 @@ export function zipCode(value: string | null | undefined): string | null {
   if (!isZip(value)) throw new ValidationError('zip must be a five-digit ZIP code', 'zip');
   return value;
 }
+
+/**
+ * A help request's tags, normalised as FAQ tags are (trimmed, split at commas, empties and duplicates dropped)
+ * and lower-cased, so that filtering and counting see one tag however it was typed: at most 10, of at most 30
+ * characters each.
+ */
+export function requestTags(tags: readonly string[] | null | undefined): string[] {
+  const kept = new Set<string>();
+  for (const raw of tags ?? []) {
+    for (const part of raw.split(',')) {
+      const tag = part.trim().toLowerCase();
+      if (!tag) continue;
+      if (characters(tag) > LIMITS.requestTag) throw new ValidationError(`each tag must be at most ${LIMITS.requestTag} characters`, 'tags');
+      kept.add(tag);
+    }
+  }
+  if (kept.size > LIMITS.requestTags) throw new ValidationError(`at most ${LIMITS.requestTags} tags`, 'tags');
+  return [...kept];
+}
+
+/** One tag to filter by, normalised as requestTags stores it. */
+export function requestTag(value: string): string {
+  const tag = value.trim().toLowerCase();
+  if (!tag || tag.includes(',') || characters(tag) > LIMITS.requestTag) {
+    throw new ValidationError(`tag must be 1 to ${LIMITS.requestTag} characters, without a comma`, 'tag');
+  }
+  return tag;
+}
+
+/** A satisfaction score: a whole number from 1 to 5. */
+export function satisfactionScore(value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > 5) throw new ValidationError('score must be a whole number from 1 to 5', 'score');
+  return value;
+}

@@ -14,7 +14,26 @@ import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabu
 export type HelpRequestView = Pick<
   HelpRequest,
   'id' | 'title' | 'description' | 'category' | 'priority' | 'contactEmail' | 'zip' | 'status' | 'adminNotes' | 'createdAt' | 'updatedAt'
-> & { requester?: PersonRef | null; assignedTo?: PersonRef | null };
+> &
+  SlaView & { requester?: PersonRef | null; assignedTo?: PersonRef | null };
+
+/** A request's service-level clock, tags and rating, as entities and list rows both carry them. */
+export type SlaView = Pick<
+  HelpRequest,
+  | 'firstResponseDueAt'
+  | 'resolutionDueAt'
+  | 'pausedSeconds'
+  | 'pausedSince'
+  | 'firstPublicResponseAt'
+  | 'resolvedAt'
+  | 'firstResponseBreached'
+  | 'resolutionBreached'
+  | 'tags'
+  | 'satisfactionScore'
+  | 'satisfactionComment'
+  | 'ratedAt'
+  | 'ratingUpdatedAt'
+>;
 
 export type HelpResponseView = Pick<HelpResponse, 'id' | 'response' | 'newStatus' | 'isPublic' | 'createdAt'> & {
   request: { id: number };
@@ -32,6 +51,10 @@ export interface HelpRequestFilter {
   status?: HelpStatus | undefined;
   category?: HelpCategory | undefined;
   priority?: HelpPriority | undefined;
+  /** Requests that breached a target (true) or none (false). */
+  slaBreached?: boolean | undefined;
+  /** Requests carrying this (normalised) tag. */
+  tag?: string | undefined;
 }
 
 /** The columns a list may be sorted by; the only identifiers that ever reach the SQL from a caller's choice. */
@@ -43,19 +66,26 @@ export const SORT_COLUMNS = {
   category: 'category',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
+  firstResponseDueAt: 'first_response_due_at',
+  resolutionDueAt: 'resolution_due_at',
 } as const;
 
 export type HelpRequestSortColumn = keyof typeof SORT_COLUMNS;
 
-const FILTER_COLUMNS = { requesterId: 'requester_id', status: 'status', category: 'category', priority: 'priority' } as const;
+const FILTER_COLUMNS = { requesterId: 'requester_id', status: 'status', category: 'category', priority: 'priority', slaBreached: 'sla_breached' } as const;
 
 function where(filter: HelpRequestFilter, extra?: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
-  for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof HelpRequestFilter, string][]) {
+  for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof typeof FILTER_COLUMNS, string][]) {
     if (filter[key] === undefined) continue;
     params.push(filter[key]);
     conditions.push(`"${column}" = ?`);
+  }
+  if (filter.tag !== undefined) {
+    // Containment, so the tags' GIN index answers it.
+    params.push(filter.tag);
+    conditions.push(`"tags" @> array[?]::text[]`);
   }
   if (extra) {
     conditions.push(extra.sql);
@@ -80,7 +110,25 @@ interface RequestRow {
   admin_notes: string | null;
   created_at: string;
   updated_at: string;
+  first_response_due_at: string;
+  resolution_due_at: string;
+  paused_seconds: number;
+  paused_since: string | null;
+  first_public_response_at: string | null;
+  resolved_at: string | null;
+  first_response_breached: boolean;
+  resolution_breached: boolean;
+  tags: string[];
+  satisfaction_score: number | null;
+  satisfaction_comment: string | null;
+  rated_at: string | null;
+  rating_updated_at: string | null;
 }
+
+/** What a list reads of each request. */
+const REQUEST_COLUMNS = `id, title, description, category, priority, contact_email, zip, status, requester_id, assigned_to_id, admin_notes,
+            created_at, updated_at, first_response_due_at, resolution_due_at, paused_seconds, paused_since, first_public_response_at,
+            resolved_at, first_response_breached, resolution_breached, tags, satisfaction_score, satisfaction_comment, rated_at, rating_updated_at`;
 
 /** One page of requests, sorted by the column given and then by id, so equal values never split or repeat across pages. */
 export async function readHelpRequests(
@@ -95,8 +143,7 @@ export async function readHelpRequests(
   const orderBy = sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
   const rows = await read<RequestRow>(
     em,
-    `select id, title, description, category, priority, contact_email, zip, status, requester_id, assigned_to_id, admin_notes,
-            created_at, updated_at
+    `select ${REQUEST_COLUMNS}
        from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
     [...condition.params, limit, offset],
   );
@@ -104,6 +151,8 @@ export async function readHelpRequests(
 }
 
 function toView(em: EntityManager, row: RequestRow): HelpRequestView {
+  const date = (value: string) => em.getPlatform().parseDate(value);
+  const maybeDate = (value: string | null) => (value === null ? null : date(value));
   return {
     id: row.id,
     title: row.title,
@@ -116,8 +165,21 @@ function toView(em: EntityManager, row: RequestRow): HelpRequestView {
     requester: ref(row.requester_id),
     assignedTo: ref(row.assigned_to_id),
     adminNotes: row.admin_notes,
-    createdAt: em.getPlatform().parseDate(row.created_at),
-    updatedAt: em.getPlatform().parseDate(row.updated_at),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+    firstResponseDueAt: date(row.first_response_due_at),
+    resolutionDueAt: date(row.resolution_due_at),
+    pausedSeconds: row.paused_seconds,
+    pausedSince: maybeDate(row.paused_since),
+    firstPublicResponseAt: maybeDate(row.first_public_response_at),
+    resolvedAt: maybeDate(row.resolved_at),
+    firstResponseBreached: row.first_response_breached,
+    resolutionBreached: row.resolution_breached,
+    tags: row.tags,
+    satisfactionScore: row.satisfaction_score,
+    satisfactionComment: row.satisfaction_comment,
+    ratedAt: maybeDate(row.rated_at),
+    ratingUpdatedAt: maybeDate(row.rating_updated_at),
   };
 }
 
@@ -142,8 +204,7 @@ export async function readHelpRequestsAfter(
   const condition = where(filter, seek.condition);
   const rows = await read<RequestRow & { sort_key: string | null }>(
     em,
-    `select id, title, description, category, priority, contact_email, zip, status, requester_id, assigned_to_id, admin_notes,
-            created_at, updated_at, ${column === undefined ? 'null' : `${column}::text`} as sort_key
+    `select ${REQUEST_COLUMNS}, ${column === undefined ? 'null' : `${column}::text`} as sort_key
        from "help_requests"${condition.sql} order by ${seek.orderBy} limit ?`,
     [...condition.params, window.size + 1],
   );
@@ -169,8 +230,7 @@ export async function readRequestersHelpRequestsAfter(
   const rows = await read<RequestRow & { sort_key: string | null }>(
     em,
     `select r.* from unnest(array[?]::varchar[]) as p(requester_id) cross join lateral (
-       select id, title, description, category, priority, contact_email, zip, status, requester_id, assigned_to_id, admin_notes,
-              created_at, updated_at, ${column === undefined ? 'null' : `${column}::text`} as sort_key
+       select ${REQUEST_COLUMNS}, ${column === undefined ? 'null' : `${column}::text`} as sort_key
          from "help_requests"${scope} order by ${seek.orderBy} limit ?) r`,
     [[...requesterIds], ...condition.params, window.size + 1],
   );
@@ -184,15 +244,24 @@ export async function countRequestersHelpRequests(
   requesterIds: readonly string[],
   filter: Omit<HelpRequestFilter, 'requesterId'>,
 ): Promise<number[]> {
-  const condition = where({ ...filter, requesterId: undefined });
-  const rows = await read<{ requester_id: string; total: number }>(
-    em,
-    `select requester_id, coalesce(sum(requests), 0)::int as total from "help_request_requester_counts"
-      ${condition.sql ? `${condition.sql} and` : ' where'} requester_id in (?) group by requester_id`,
-    [...condition.params, [...requesterIds]],
-  );
-  const totals = new Map(rows.map((row) => [row.requester_id, row.total]));
-  return requesterIds.map((id) => totals.get(id) ?? 0);
+  const { slaBreached, tag: _tag, ...cells } = filter;
+  const condition = where({ ...cells, requesterId: undefined });
+  const scope = `${condition.sql ? `${condition.sql} and` : ' where'} requester_id in (?) group by requester_id`;
+  // Breached requests have kept counts of their own; the others are all of them less those.
+  const totalsOf = async (table: string) => {
+    const rows = await read<{ requester_id: string; total: number }>(
+      em,
+      `select requester_id, coalesce(sum(requests), 0)::int as total from "${table}"${scope}`,
+      [...condition.params, [...requesterIds]],
+    );
+    const totals = new Map(rows.map((row) => [row.requester_id, row.total]));
+    return requesterIds.map((id) => totals.get(id) ?? 0);
+  };
+  if (slaBreached === true) return totalsOf('help_request_breached_counts');
+  const all = await totalsOf('help_request_requester_counts');
+  if (slaBreached === undefined) return all;
+  const breached = await totalsOf('help_request_breached_counts');
+  return all.map((n, i) => n - breached[i]!);
 }
 
 /**
@@ -200,10 +269,23 @@ export async function countRequestersHelpRequests(
  * migration), so its cost does not grow with the number of requests.
  */
 export async function countHelpRequests(em: EntityManager, filter: HelpRequestFilter): Promise<number> {
-  const condition = where(filter);
-  const table = filter.requesterId === undefined ? 'help_request_counts' : 'help_request_requester_counts';
-  const [row] = await read<{ total: number }>(em, `select coalesce(sum(requests), 0)::int as total from "${table}"${condition.sql}`, condition.params);
-  return row!.total;
+  const { slaBreached, tag, ...cells } = filter;
+  if (tag !== undefined) {
+    // A tag is not a kept-count cell: counted off the tags' index, so it costs what the tag's requests cost.
+    const condition = where(filter);
+    const [row] = await read<{ total: number }>(em, `select count(*)::int as total from "help_requests"${condition.sql}`, condition.params);
+    return row!.total;
+  }
+  const sum = async (table: string, scope: HelpRequestFilter) => {
+    const condition = where(scope);
+    const [row] = await read<{ total: number }>(em, `select coalesce(sum(requests), 0)::int as total from "${table}"${condition.sql}`, condition.params);
+    return row!.total;
+  };
+  // Breached requests have kept counts of their own ('' is every requester's); the others are all less those.
+  const breached = () => sum('help_request_breached_counts', { ...cells, requesterId: cells.requesterId ?? '' });
+  if (slaBreached === true) return breached();
+  const all = await sum(cells.requesterId === undefined ? 'help_request_counts' : 'help_request_requester_counts', cells);
+  return slaBreached === false ? all - (await breached()) : all;
 }
 
 interface ResponseRow {

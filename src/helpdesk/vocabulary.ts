@@ -34,6 +34,9 @@ export const SETTLED_STATUSES: readonly HelpStatus[] = ['resolved', 'closed'];
 export const HELP_REQUEST_SORT_FIELDS = HelpRequestSortFieldValues;
 export type { HelpRequestSortField };
 
+/** The sorts the legacy REST list accepts: the due-time sorts are GraphQL's only, so REST answers exactly as before. */
+export const LEGACY_SORT_FIELDS = ['id', 'title', 'status', 'priority', 'category', 'created_date', 'updated_date'] as const satisfies readonly HelpRequestSortField[];
+
 export const SORT_ORDERS = HelpSortOrderValues;
 export type SortOrder = HelpSortOrder;
 
@@ -57,4 +60,11 @@ export const LIMITS = {
   searchTerm: 200,
   /** Search answers at most this many entries of each kind. */
   searchResults: 50,
+  /** A help request's tags: at most this many, each at most requestTag characters. */
+  requestTags: 10,
+  requestTag: 30,
+  satisfactionComment: 2_000,
 } as const;
+
+/** How long after first rating a request its requester may still change the rating. */
+export const RATING_CHANGE_WINDOW_MS = 7 * 24 * 3600_000;

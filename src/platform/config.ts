@@ -90,6 +90,7 @@ const EnvSchema = z
     ZIP_GEOCODER_URL: httpUrl,
     UPSTREAM_TIMEOUT_MS: int(50, 60_000).default(5000),
     RESPONSE_CACHE_TTL_SECONDS: int(0, 3600).default(60),
+    HELP_SLA_CHECK_SECONDS: int(1, 3600).default(15),
 
     RATE_LIMIT_MAX: int(1, 1_000_000).default(600),
     RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
@@ -165,6 +166,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   db: { url: string | undefined; dataDir: string; poolMax: number };
   redisUrl: string | undefined;
+  /** How often each replica looks for help requests whose service-level due time passed unmet. */
+  helpSlaCheckSeconds: number;
   /** Starts every Redis key and channel name, so deployments (or test runs) can share one Redis without colliding. */
   redisKeyPrefix: string;
   jwt: {
@@ -250,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     db: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, poolMax: e.DB_POOL_MAX },
     redisUrl: e.REDIS_URL,
+    helpSlaCheckSeconds: e.HELP_SLA_CHECK_SECONDS,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwt: {
       secret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),

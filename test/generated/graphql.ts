@@ -55,6 +55,11 @@ export type HelpRequestChangeKind =
   | 'created'
   /** An administrator answered, perhaps moving the request to a new status (then fields holds status). */
   | 'responded'
+  /**
+   * A service-level target passed unmet (fields holds first_response or resolution). Told to administrators only,
+   * once, whichever replica noticed it.
+   */
+  | 'sla_breached'
   /** Fields of the request changed (fields says which). */
   | 'updated';
 

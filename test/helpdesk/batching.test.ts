@@ -34,7 +34,7 @@ beforeAll(async () => {
     const helper = em.getReference(User, helpers[i % helpers.length]!.id);
     const request = em.create(HelpRequest, {
       title: `Request ${i}`, description: 'd', category: 'technical', priority: 'medium', status: 'open',
-      requester, assignedTo: helper, createdAt: now, updatedAt: now,
+      requester, assignedTo: helper, createdAt: now, updatedAt: now, firstResponseDueAt: now, resolutionDueAt: now,
     });
     em.create(HelpRequestHistory, { request, action: 'created', actor: requester, createdAt: now });
     for (let r = 0; r < 2; r++) {
@@ -113,7 +113,7 @@ describe('batching', () => {
     const later = new Date(Date.now() + 60_000);
     const request = em.create(HelpRequest, {
       title: 'Answered by an outsider', description: 'd', category: 'technical', priority: 'low', status: 'open',
-      createdAt: later, updatedAt: later,
+      createdAt: later, updatedAt: later, firstResponseDueAt: later, resolutionDueAt: later,
     });
     em.create(HelpResponse, { request, responder: em.getReference(User, outsider.id), response: 'hello', isPublic: true, createdAt: later });
     await em.flush();

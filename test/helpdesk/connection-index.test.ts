@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_REQUEST_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
+import { HELP_REQUEST_SORT_FIELDS, LEGACY_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { seedRequestsForPlans } from './support.js';
 
@@ -92,10 +92,13 @@ describe('indexes behind helpRequestsConnection', () => {
     }
 
     it(`reads a user's own list by ${sortBy}, and an administrator's filtered by status, from an index`, async () => {
-      const own = await deepCursor(alice.auth, { sortBy });
-      const page = await t.countQueries(() => t.gql(PAGE, { sortBy, first: 10, after: own }, alice.auth));
-      const mine = [alice.id, ...positionOf(own), 11];
-      expect((await rowsRead(pageStatement(page.statements, mine))).plan).not.toMatch(/Seq Scan/);
+      // The due-time sorts are administrators' (a user asking is refused: see sla.test.ts).
+      if ((LEGACY_SORT_FIELDS as readonly string[]).includes(sortBy)) {
+        const own = await deepCursor(alice.auth, { sortBy });
+        const page = await t.countQueries(() => t.gql(PAGE, { sortBy, first: 10, after: own }, alice.auth));
+        const mine = [alice.id, ...positionOf(own), 11];
+        expect((await rowsRead(pageStatement(page.statements, mine))).plan).not.toMatch(/Seq Scan/);
+      }
       const vars = { sortBy, status: 'on_hold' };
       const cursor = await deepCursor(admin, vars);
       const filtered = await t.countQueries(() => t.gql(PAGE, { ...vars, first: 10, after: cursor }, admin));

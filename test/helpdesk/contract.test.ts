@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCatalog } from '../../src/platform/rest/catalog.js';
-import { HELP_CATEGORIES, HELP_REQUEST_SORT_FIELDS, HELP_STATUSES } from '../../src/helpdesk/vocabulary.js';
+import { HELP_CATEGORIES, HELP_STATUSES, LEGACY_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { helpdesk } from './support.js';
 
@@ -120,7 +120,7 @@ const rows: Row[] = [
   { name: 'listing by an unknown status', as: 'alice', rest: { method: 'GET', path: () => '/requests?status=lost' }, status: 400, message: `status must be one of: ${HELP_STATUSES.join(', ')}`, graphql: { query: LIST, variables: () => ({ status: 'lost' }) }, code: 'BAD_USER_INPUT' },
   { name: 'listing by an unknown category', as: 'alice', rest: { method: 'GET', path: () => '/requests?category=gossip' }, status: 400, message: /^category must be one of/ },
   { name: 'listing by an unknown priority', as: 'alice', rest: { method: 'GET', path: () => '/requests?priority=meh' }, status: 400, message: 'priority must be one of: low, medium, high, urgent' },
-  { name: 'sorting by an unknown field', as: 'alice', rest: { method: 'GET', path: () => '/requests?sort_by=colour' }, status: 400, message: `sort_by must be one of: ${HELP_REQUEST_SORT_FIELDS.join(', ')}` },
+  { name: 'sorting by an unknown field', as: 'alice', rest: { method: 'GET', path: () => '/requests?sort_by=colour' }, status: 400, message: `sort_by must be one of: ${LEGACY_SORT_FIELDS.join(', ')}` },
   { name: 'sorting in an unknown order', as: 'alice', rest: { method: 'GET', path: () => '/requests?sort_order=up' }, status: 400, message: 'sort_order must be one of: asc, desc' },
 
   // GET /requests/{id}

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_REQUEST_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
+import { LEGACY_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { helpdesk, seedRequestsForPlans } from './support.js';
 
@@ -64,7 +64,7 @@ describe('indexes behind the list of help requests', () => {
     });
   }
 
-  for (const sortBy of HELP_REQUEST_SORT_FIELDS) {
+  for (const sortBy of LEGACY_SORT_FIELDS) {
     for (const order of ['asc', 'desc']) {
       it(`serves an administrator's list sorted by ${sortBy} ${order} from an index`, async () => {
         const { result, statements } = await t.countQueries(() => helpdesk(t).get(`/requests?sort_by=${sortBy}&sort_order=${order}`, admin));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   HELP_CATEGORIES,
   HELP_PRIORITIES,
-  HELP_REQUEST_SORT_FIELDS,
+  LEGACY_SORT_FIELDS,
   HELP_STATUSES,
   HISTORY_ACTIONS,
   SORT_ORDERS,
@@ -43,7 +43,7 @@ export const ListQuery = z.object({
   priority: param(oneOf('priority', HELP_PRIORITIES)),
   page: intParam('page').describe('default 1'),
   per_page: intParam('per_page').describe('default 10, at most 100'),
-  sort_by: param(oneOf('sort_by', HELP_REQUEST_SORT_FIELDS)).describe('default created_date'),
+  sort_by: param(oneOf('sort_by', LEGACY_SORT_FIELDS)).describe('default created_date'),
   sort_order: param(oneOf('sort_order', SORT_ORDERS)).describe('default desc'),
 });
 

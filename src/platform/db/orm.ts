@@ -38,7 +38,11 @@ export function ormOptions(url: string, { poolMax, entities = [], log, onQuery }
     // Counts and notifications are kept by hand-written triggers (see the helpdesk_counts and account_changed
     // migrations), which the entities do not describe.
     schemaGenerator: {
-      skipTables: ['help_request_counts', 'help_request_requester_counts', 'help_response_counts'],
+      skipTables: [
+        'help_request_counts', 'help_request_requester_counts', 'help_response_counts',
+        // Service levels: policies and kept counts, read and written with SQL of their own (see the help_service_levels migration).
+        'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
+      ],
       ignoreTriggers: true,
     },
     debug: onQuery ? ['query'] : false,

@@ -14,6 +14,7 @@ import { Migration20261124000300_help_request_keyset_indexes } from './Migration
 import { Migration20261124000500_help_request_zip } from './Migration20261124000500_help_request_zip.js';
 import { Migration20261125000100_sessions } from './Migration20261125000100_sessions.js';
 import { Migration20261125001000_audit_events } from './Migration20261125001000_audit_events.js';
+import { Migration20261125002000_help_service_levels } from './Migration20261125002000_help_service_levels.js';
 
 /** Applied in this order at start-up. A new migration is added here as well as in its own file. */
 export const migrationsList: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000500_help_request_zip', class: Migration20261124000500_help_request_zip },
   { name: 'Migration20261125000100_sessions', class: Migration20261125000100_sessions },
   { name: 'Migration20261125001000_audit_events', class: Migration20261125001000_audit_events },
+  { name: 'Migration20261125002000_help_service_levels', class: Migration20261125002000_help_service_levels },
 ];

@@ -302,6 +302,8 @@ export type HelpHistoryAction =
   | 'created'
   /** An administrator answered (newValue is the response id). */
   | 'responded'
+  /** A service-level target passed unmet (field: first_response or resolution; newValue: the due time). Administrators only. */
+  | 'sla_breached'
   /** A field changed (field, oldValue and newValue say which and how). */
   | 'updated';
 
@@ -354,7 +356,13 @@ export type HelpRequest = {
   requesterId?: Maybe<Scalars['ID']['output']>;
   /** Administrators' answers, oldest first. The requester sees public ones only. */
   responses: Array<HelpResponse>;
+  /** The requester's rating, once given; seen by administrators and the requester. */
+  satisfaction?: Maybe<HelpSatisfaction>;
+  /** Where the request stands against its priority's service-level targets; null for anyone but an administrator. */
+  sla?: Maybe<HelpRequestSla>;
   status: HelpStatus;
+  /** Administrators' labels (lower case, at most 10 of 30 characters); empty for anyone else. */
+  tags: Array<Scalars['String']['output']>;
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
   /** The five-digit US ZIP code of the area the request comes from, when the requester gave one. */
@@ -383,6 +391,11 @@ export type HelpRequestChangeKind =
   | 'created'
   /** An administrator answered, perhaps moving the request to a new status (then fields holds status). */
   | 'responded'
+  /**
+   * A service-level target passed unmet (fields holds first_response or resolution). Told to administrators only,
+   * once, whichever replica noticed it.
+   */
+  | 'sla_breached'
   /** Fields of the request changed (fields says which). */
   | 'updated';
 
@@ -423,11 +436,40 @@ export type HelpRequestPage = {
   requests: Array<HelpRequest>;
 };
 
+/**
+ * A request's service levels. The clock runs while the request is open or in progress and stands still while it is
+ * on_hold, resolved or closed (reopening resumes it where it stopped). Due times are the creation plus the
+ * priority's target (see helpSlaPolicies, as it stood when the request was filed or its priority last changed) plus
+ * the time the clock stood still so far; while it stands still they do not move, and when it resumes they move
+ * later by the pause. A priority change recomputes them from the creation.
+ */
+export type HelpRequestSla = {
+  __typename?: 'HelpRequestSla';
+  /** The first public response of an administrator: it meets the first-response target. */
+  firstResponseAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The first-response target passed unmet (or was met late). Once breached, a request stays breached. */
+  firstResponseBreached: Scalars['Boolean']['output'];
+  firstResponseDueAt: Scalars['DateTime']['output'];
+  /** Whether the clock stands still now. */
+  paused: Scalars['Boolean']['output'];
+  /** Seconds the clock has stood still so far, the current pause included. */
+  pausedSeconds: Scalars['Int']['output'];
+  /** The resolution target passed unmet (or was met late). Once breached, a request stays breached. */
+  resolutionBreached: Scalars['Boolean']['output'];
+  resolutionDueAt: Scalars['DateTime']['output'];
+  /** When the request was last resolved or closed (null again once reopened): it meets the resolution target. */
+  resolvedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
 export type HelpRequestSortField =
   | 'category'
   | 'created_date'
+  /** The first-response due time (see HelpRequestSla); administrators' lists only, like the field. */
+  | 'firstResponseDueAt'
   | 'id'
   | 'priority'
+  /** The resolution due time (see HelpRequestSla). */
+  | 'resolutionDueAt'
   | 'status'
   | 'title'
   | 'updated_date';
@@ -464,11 +506,58 @@ export type HelpResponseStatistics = {
   total: Scalars['Int']['output'];
 };
 
+/** The requester's rating of a resolved or closed request. */
+export type HelpSatisfaction = {
+  __typename?: 'HelpSatisfaction';
+  comment?: Maybe<Scalars['String']['output']>;
+  /** When the request was first rated; the rating may be changed for 7 days from then. */
+  ratedAt: Scalars['DateTime']['output'];
+  /** 1 (poor) to 5 (excellent). */
+  score: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
 export type HelpSearchResult = {
   __typename?: 'HelpSearchResult';
   faqs: Array<Faq>;
   /** Only requests the caller may read: their own, every request for an administrator, none when anonymous. */
   helpRequests: Array<HelpRequest>;
+};
+
+/**
+ * Service levels of all requests or of one priority, from kept counts. A breach rate is breached targets over
+ * decided ones (met or breached), 0 when none is decided. Times are clock seconds (pauses left out) from filing to
+ * the first public response, or to the latest resolution; a percentile is the nearest-rank value (the ceil(p * n)-th
+ * smallest) rounded up to the edge of its bucket: buckets are 5% wide, so a figure is at most 5% above the exact
+ * value (under a minute, it reads 60; beyond about ten years, all times share the last bucket). Null when no
+ * request has such a time.
+ */
+export type HelpServiceLevelStatistics = {
+  __typename?: 'HelpServiceLevelStatistics';
+  firstResponseBreachRate: Scalars['Float']['output'];
+  medianFirstResponseSeconds?: Maybe<Scalars['Int']['output']>;
+  medianResolutionSeconds?: Maybe<Scalars['Int']['output']>;
+  p90FirstResponseSeconds?: Maybe<Scalars['Int']['output']>;
+  p90ResolutionSeconds?: Maybe<Scalars['Int']['output']>;
+  /** Null for the figures over all requests. */
+  priority?: Maybe<HelpPriority>;
+  resolutionBreachRate: Scalars['Float']['output'];
+  /** Mean score of the rated requests, to 2 decimals; null when none is rated. */
+  satisfactionAverage?: Maybe<Scalars['Float']['output']>;
+  satisfactionCount: Scalars['Int']['output'];
+  /** The 20 tags most used, most used first (ties by tag). */
+  topTags: Array<HelpTagCount>;
+};
+
+/** A priority's service-level targets, in calendar time. */
+export type HelpSlaPolicy = {
+  __typename?: 'HelpSlaPolicy';
+  /** Minutes from filing to the first public response of an administrator. */
+  firstResponseMinutes: Scalars['Int']['output'];
+  priority: HelpPriority;
+  /** Minutes from filing to resolution. */
+  resolutionMinutes: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
 };
 
 export type HelpSortOrder =
@@ -479,6 +568,10 @@ export type HelpStatistics = {
   __typename?: 'HelpStatistics';
   requests: HelpRequestStatistics;
   responses: HelpResponseStatistics;
+  /** Service levels, satisfaction and tags over all requests. */
+  serviceLevels: HelpServiceLevelStatistics;
+  /** The same for each priority, lowest first. */
+  serviceLevelsByPriority: Array<HelpServiceLevelStatistics>;
 };
 
 /** Where a help request stands, in the order a request usually moves through them. */
@@ -493,6 +586,13 @@ export type HelpStatusCount = {
   __typename?: 'HelpStatusCount';
   count: Scalars['Int']['output'];
   status: HelpStatus;
+};
+
+export type HelpTagCount = {
+  __typename?: 'HelpTagCount';
+  /** Requests carrying the tag. */
+  count: Scalars['Int']['output'];
+  tag: Scalars['String']['output'];
 };
 
 export type Mutation = {
@@ -535,6 +635,11 @@ export type Mutation = {
   logout: Scalars['Boolean']['output'];
   /** Revokes every token the user holds. */
   logoutUser: User;
+  /**
+   * The requester rates their request, once it is resolved or closed: score 1 to 5, comment up to 2,000
+   * characters. The rating may be changed for 7 days after it was first given; nobody else may rate.
+   */
+  rateHelpRequest: HelpRequest;
   /** Returns the removed mapping's id. */
   removeFileMapping: Scalars['ID']['output'];
   /** Idempotent; nobody leaves the default group. */
@@ -554,6 +659,11 @@ export type Mutation = {
   updateFileMapping: FileMapping;
   updateGroup: Group;
   updateHelpRequest: HelpRequest;
+  /**
+   * Changes a priority's targets (administrators). Requests filed or moved to that priority afterwards get them;
+   * those already there keep their due times.
+   */
+  updateHelpSlaPolicy: HelpSlaPolicy;
   /** Changes only the fields sent, all or nothing. */
   updateUser: User;
   /**
@@ -633,6 +743,13 @@ export type MutationLogoutUserArgs = {
 };
 
 
+export type MutationRateHelpRequestArgs = {
+  comment?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['Int']['input'];
+  score: Scalars['Int']['input'];
+};
+
+
 export type MutationRemoveFileMappingArgs = {
   id: Scalars['ID']['input'];
 };
@@ -687,6 +804,12 @@ export type MutationUpdateGroupArgs = {
 export type MutationUpdateHelpRequestArgs = {
   id: Scalars['Int']['input'];
   input: UpdateHelpRequestInput;
+};
+
+
+export type MutationUpdateHelpSlaPolicyArgs = {
+  input: UpdateHelpSlaPolicyInput;
+  priority: HelpPriority;
 };
 
 
@@ -751,6 +874,8 @@ export type Query = {
   helpRequestsConnection: HelpRequestConnection;
   /** FAQ entries and readable help requests matching q. Public. */
   helpSearch: HelpSearchResult;
+  /** Each priority's service-level targets, lowest priority first (administrators). */
+  helpSlaPolicies: Array<HelpSlaPolicy>;
   /** Counts and response times (administrators). */
   helpStatistics: HelpStatistics;
   /** The signed-in user. */
@@ -820,9 +945,11 @@ export type QueryHelpRequestsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   perPage?: InputMaybe<Scalars['Int']['input']>;
   priority?: InputMaybe<HelpPriority>;
+  slaBreached?: InputMaybe<Scalars['Boolean']['input']>;
   sortBy?: InputMaybe<HelpRequestSortField>;
   sortOrder?: InputMaybe<HelpSortOrder>;
   status?: InputMaybe<HelpStatus>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -833,9 +960,11 @@ export type QueryHelpRequestsConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   priority?: InputMaybe<HelpPriority>;
+  slaBreached?: InputMaybe<Scalars['Boolean']['input']>;
   sortBy?: InputMaybe<HelpRequestSortField>;
   sortOrder?: InputMaybe<HelpSortOrder>;
   status?: InputMaybe<HelpStatus>;
+  tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -968,9 +1097,18 @@ export type UpdateHelpRequestInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   priority?: InputMaybe<HelpPriority>;
   status?: InputMaybe<HelpStatus>;
+  /** Replaces the tags (administrators): trimmed, lower-cased, duplicates dropped; at most 10 of 30 characters each. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
   title?: InputMaybe<Scalars['String']['input']>;
   /** A five-digit US ZIP code, changed by the requester or an administrator. */
   zip?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateHelpSlaPolicyInput = {
+  /** 1 minute to 365 days, and at most resolutionMinutes. */
+  firstResponseMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 minute to 365 days. */
+  resolutionMinutes?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Only the fields sent change; null clears the optional text fields. */
@@ -1002,6 +1140,7 @@ export type User = {
   /**
    * The user's help requests, newest first, by cursor (as helpRequestsConnection pages): a user sees their own,
    * an administrator anyone's. Anyone else, an API key included, sees an empty connection rather than an error.
+   * sortBy and sortOrder as helpRequestsConnection takes them; slaBreached and the due-time sorts are administrators'.
    */
   helpRequests: HelpRequestConnection;
   /** 32 lowercase hexadecimal characters. */
@@ -1026,6 +1165,9 @@ export type UserHelpRequestsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   priority?: InputMaybe<HelpPriority>;
+  slaBreached?: InputMaybe<Scalars['Boolean']['input']>;
+  sortBy?: InputMaybe<HelpRequestSortField>;
+  sortOrder?: InputMaybe<HelpSortOrder>;
   status?: InputMaybe<HelpStatus>;
 };
 
@@ -1336,15 +1478,20 @@ export type ResolversTypes = ResolversObject<{
   HelpRequestEdge: ResolverTypeWrapper<Omit<HelpRequestEdge, 'node'> & { node: ResolversTypes['HelpRequest'] }>;
   HelpRequestHistoryEntry: ResolverTypeWrapper<HelpRequestHistoryViewModel>;
   HelpRequestPage: ResolverTypeWrapper<Omit<HelpRequestPage, 'pagination' | 'requests'> & { pagination: ResolversTypes['HelpPagination'], requests: Array<ResolversTypes['HelpRequest']> }>;
+  HelpRequestSla: ResolverTypeWrapper<HelpRequestSla>;
   HelpRequestSortField: HelpRequestSortField;
   HelpRequestStatistics: ResolverTypeWrapper<HelpRequestStatistics>;
   HelpResponse: ResolverTypeWrapper<HelpResponseViewModel>;
   HelpResponseStatistics: ResolverTypeWrapper<HelpResponseStatistics>;
+  HelpSatisfaction: ResolverTypeWrapper<HelpSatisfaction>;
   HelpSearchResult: ResolverTypeWrapper<Omit<HelpSearchResult, 'faqs' | 'helpRequests'> & { faqs: Array<ResolversTypes['Faq']>, helpRequests: Array<ResolversTypes['HelpRequest']> }>;
+  HelpServiceLevelStatistics: ResolverTypeWrapper<HelpServiceLevelStatistics>;
+  HelpSlaPolicy: ResolverTypeWrapper<HelpSlaPolicy>;
   HelpSortOrder: HelpSortOrder;
   HelpStatistics: ResolverTypeWrapper<HelpStatistics>;
   HelpStatus: HelpStatus;
   HelpStatusCount: ResolverTypeWrapper<HelpStatusCount>;
+  HelpTagCount: ResolverTypeWrapper<HelpTagCount>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
@@ -1362,6 +1509,7 @@ export type ResolversTypes = ResolversObject<{
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
+  UpdateHelpSlaPolicyInput: UpdateHelpSlaPolicyInput;
   UpdateUserInput: UpdateUserInput;
   User: ResolverTypeWrapper<UserRecordModel>;
   UserAttributes: ResolverTypeWrapper<UserAttributesViewModel>;
@@ -1420,12 +1568,17 @@ export type ResolversParentTypes = ResolversObject<{
   HelpRequestEdge: Omit<HelpRequestEdge, 'node'> & { node: ResolversParentTypes['HelpRequest'] };
   HelpRequestHistoryEntry: HelpRequestHistoryViewModel;
   HelpRequestPage: Omit<HelpRequestPage, 'pagination' | 'requests'> & { pagination: ResolversParentTypes['HelpPagination'], requests: Array<ResolversParentTypes['HelpRequest']> };
+  HelpRequestSla: HelpRequestSla;
   HelpRequestStatistics: HelpRequestStatistics;
   HelpResponse: HelpResponseViewModel;
   HelpResponseStatistics: HelpResponseStatistics;
+  HelpSatisfaction: HelpSatisfaction;
   HelpSearchResult: Omit<HelpSearchResult, 'faqs' | 'helpRequests'> & { faqs: Array<ResolversParentTypes['Faq']>, helpRequests: Array<ResolversParentTypes['HelpRequest']> };
+  HelpServiceLevelStatistics: HelpServiceLevelStatistics;
+  HelpSlaPolicy: HelpSlaPolicy;
   HelpStatistics: HelpStatistics;
   HelpStatusCount: HelpStatusCount;
+  HelpTagCount: HelpTagCount;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   JSON: Scalars['JSON']['output'];
@@ -1440,6 +1593,7 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
+  UpdateHelpSlaPolicyInput: UpdateHelpSlaPolicyInput;
   UpdateUserInput: UpdateUserInput;
   User: UserRecordModel;
   UserAttributes: UserAttributesViewModel;
@@ -1627,7 +1781,10 @@ export type HelpRequestResolvers<ContextType = Context, ParentType extends Resol
   requester?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   requesterId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   responses?: Resolver<Array<ResolversTypes['HelpResponse']>, ParentType, ContextType>;
+  satisfaction?: Resolver<Maybe<ResolversTypes['HelpSatisfaction']>, ParentType, ContextType>;
+  sla?: Resolver<Maybe<ResolversTypes['HelpRequestSla']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['HelpStatus'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   zip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1668,6 +1825,17 @@ export type HelpRequestPageResolvers<ContextType = Context, ParentType extends R
   requests?: Resolver<Array<ResolversTypes['HelpRequest']>, ParentType, ContextType>;
 }>;
 
+export type HelpRequestSlaResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestSla'] = ResolversParentTypes['HelpRequestSla']> = ResolversObject<{
+  firstResponseAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  firstResponseBreached?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  firstResponseDueAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pausedSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resolutionBreached?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  resolutionDueAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+}>;
+
 export type HelpRequestStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestStatistics'] = ResolversParentTypes['HelpRequestStatistics']> = ResolversObject<{
   byCategory?: Resolver<Array<ResolversTypes['HelpCategoryCount']>, ParentType, ContextType>;
   byPriority?: Resolver<Array<ResolversTypes['HelpPriorityCount']>, ParentType, ContextType>;
@@ -1692,19 +1860,53 @@ export type HelpResponseStatisticsResolvers<ContextType = Context, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type HelpSatisfactionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpSatisfaction'] = ResolversParentTypes['HelpSatisfaction']> = ResolversObject<{
+  comment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ratedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
 export type HelpSearchResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpSearchResult'] = ResolversParentTypes['HelpSearchResult']> = ResolversObject<{
   faqs?: Resolver<Array<ResolversTypes['Faq']>, ParentType, ContextType>;
   helpRequests?: Resolver<Array<ResolversTypes['HelpRequest']>, ParentType, ContextType>;
 }>;
 
+export type HelpServiceLevelStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpServiceLevelStatistics'] = ResolversParentTypes['HelpServiceLevelStatistics']> = ResolversObject<{
+  firstResponseBreachRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  medianFirstResponseSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  medianResolutionSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  p90FirstResponseSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  p90ResolutionSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['HelpPriority']>, ParentType, ContextType>;
+  resolutionBreachRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  satisfactionAverage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  satisfactionCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  topTags?: Resolver<Array<ResolversTypes['HelpTagCount']>, ParentType, ContextType>;
+}>;
+
+export type HelpSlaPolicyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpSlaPolicy'] = ResolversParentTypes['HelpSlaPolicy']> = ResolversObject<{
+  firstResponseMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['HelpPriority'], ParentType, ContextType>;
+  resolutionMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
 export type HelpStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpStatistics'] = ResolversParentTypes['HelpStatistics']> = ResolversObject<{
   requests?: Resolver<ResolversTypes['HelpRequestStatistics'], ParentType, ContextType>;
   responses?: Resolver<ResolversTypes['HelpResponseStatistics'], ParentType, ContextType>;
+  serviceLevels?: Resolver<ResolversTypes['HelpServiceLevelStatistics'], ParentType, ContextType>;
+  serviceLevelsByPriority?: Resolver<Array<ResolversTypes['HelpServiceLevelStatistics']>, ParentType, ContextType>;
 }>;
 
 export type HelpStatusCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpStatusCount'] = ResolversParentTypes['HelpStatusCount']> = ResolversObject<{
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['HelpStatus'], ParentType, ContextType>;
+}>;
+
+export type HelpTagCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpTagCount'] = ResolversParentTypes['HelpTagCount']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tag?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
@@ -1726,6 +1928,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'password' | 'username'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   logoutUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationLogoutUserArgs, 'id'>>;
+  rateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationRateHelpRequestArgs, 'id' | 'score'>>;
   removeFileMapping?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFileMappingArgs, 'id'>>;
   removeUserFromGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationRemoveUserFromGroupArgs, 'groupId' | 'userId'>>;
   respondToHelpRequest?: Resolver<ResolversTypes['HelpResponse'], ParentType, ContextType, RequireFields<MutationRespondToHelpRequestArgs, 'id' | 'input'>>;
@@ -1736,6 +1939,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   updateFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationUpdateFileMappingArgs, 'id' | 'input'>>;
   updateGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationUpdateGroupArgs, 'id' | 'input'>>;
   updateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationUpdateHelpRequestArgs, 'id' | 'input'>>;
+  updateHelpSlaPolicy?: Resolver<ResolversTypes['HelpSlaPolicy'], ParentType, ContextType, RequireFields<MutationUpdateHelpSlaPolicyArgs, 'input' | 'priority'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
   updateUserAttributes?: Resolver<ResolversTypes['UserAttributes'], ParentType, ContextType, RequireFields<MutationUpdateUserAttributesArgs, 'input' | 'userId'>>;
   updateWorkspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceSettingsArgs, 'input'>>;
@@ -1759,6 +1963,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   helpRequests?: Resolver<ResolversTypes['HelpRequestPage'], ParentType, ContextType, RequireFields<QueryHelpRequestsArgs, 'page' | 'perPage' | 'sortBy' | 'sortOrder'>>;
   helpRequestsConnection?: Resolver<ResolversTypes['HelpRequestConnection'], ParentType, ContextType, RequireFields<QueryHelpRequestsConnectionArgs, 'sortBy' | 'sortOrder'>>;
   helpSearch?: Resolver<ResolversTypes['HelpSearchResult'], ParentType, ContextType, RequireFields<QueryHelpSearchArgs, 'q'>>;
+  helpSlaPolicies?: Resolver<Array<ResolversTypes['HelpSlaPolicy']>, ParentType, ContextType>;
   helpStatistics?: Resolver<ResolversTypes['HelpStatistics'], ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   mySessions?: Resolver<Array<ResolversTypes['Session']>, ParentType, ContextType>;
@@ -1792,7 +1997,7 @@ export type UserResolvers<ContextType = Context, ParentType extends ResolversPar
   disabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   groups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
-  helpRequests?: Resolver<ResolversTypes['HelpRequestConnection'], ParentType, ContextType, Partial<UserHelpRequestsArgs>>;
+  helpRequests?: Resolver<ResolversTypes['HelpRequestConnection'], ParentType, ContextType, RequireFields<UserHelpRequestsArgs, 'sortBy' | 'sortOrder'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastSession?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -1936,12 +2141,17 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpRequestEdge?: HelpRequestEdgeResolvers<ContextType>;
   HelpRequestHistoryEntry?: HelpRequestHistoryEntryResolvers<ContextType>;
   HelpRequestPage?: HelpRequestPageResolvers<ContextType>;
+  HelpRequestSla?: HelpRequestSlaResolvers<ContextType>;
   HelpRequestStatistics?: HelpRequestStatisticsResolvers<ContextType>;
   HelpResponse?: HelpResponseResolvers<ContextType>;
   HelpResponseStatistics?: HelpResponseStatisticsResolvers<ContextType>;
+  HelpSatisfaction?: HelpSatisfactionResolvers<ContextType>;
   HelpSearchResult?: HelpSearchResultResolvers<ContextType>;
+  HelpServiceLevelStatistics?: HelpServiceLevelStatisticsResolvers<ContextType>;
+  HelpSlaPolicy?: HelpSlaPolicyResolvers<ContextType>;
   HelpStatistics?: HelpStatisticsResolvers<ContextType>;
   HelpStatusCount?: HelpStatusCountResolvers<ContextType>;
+  HelpTagCount?: HelpTagCountResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
@@ -1968,10 +2178,10 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
 /** Each enum's values in the order the SDL declares them (the types above are sorted by name). */
 export const DataStatusValues = ['live', 'cached', 'unavailable'] as const satisfies readonly DataStatus[];
 export const HelpCategoryValues = ['technical', 'account', 'general', 'bug_report', 'feature_request', 'billing', 'other'] as const satisfies readonly HelpCategory[];
-export const HelpHistoryActionValues = ['created', 'updated', 'assigned', 'responded'] as const satisfies readonly HelpHistoryAction[];
+export const HelpHistoryActionValues = ['created', 'updated', 'assigned', 'responded', 'sla_breached'] as const satisfies readonly HelpHistoryAction[];
 export const HelpPriorityValues = ['low', 'medium', 'high', 'urgent'] as const satisfies readonly HelpPriority[];
-export const HelpRequestChangeKindValues = ['created', 'updated', 'responded'] as const satisfies readonly HelpRequestChangeKind[];
-export const HelpRequestSortFieldValues = ['id', 'title', 'status', 'priority', 'category', 'created_date', 'updated_date'] as const satisfies readonly HelpRequestSortField[];
+export const HelpRequestChangeKindValues = ['created', 'updated', 'responded', 'sla_breached'] as const satisfies readonly HelpRequestChangeKind[];
+export const HelpRequestSortFieldValues = ['id', 'title', 'status', 'priority', 'category', 'created_date', 'updated_date', 'firstResponseDueAt', 'resolutionDueAt'] as const satisfies readonly HelpRequestSortField[];
 export const HelpSortOrderValues = ['asc', 'desc'] as const satisfies readonly HelpSortOrder[];
 export const HelpStatusValues = ['open', 'in_progress', 'on_hold', 'resolved', 'closed'] as const satisfies readonly HelpStatus[];
 export const RiskLevelValues = ['Low', 'Medium', 'High'] as const satisfies readonly RiskLevel[];

@@ -65,6 +65,8 @@ export type HelpHistoryAction =
   | 'created'
   /** An administrator answered (newValue is the response id). */
   | 'responded'
+  /** A service-level target passed unmet (field: first_response or resolution; newValue: the due time). Administrators only. */
+  | 'sla_breached'
   /** A field changed (field, oldValue and newValue say which and how). */
   | 'updated';
 
@@ -78,8 +80,12 @@ export type HelpPriority =
 export type HelpRequestSortField =
   | 'category'
   | 'created_date'
+  /** The first-response due time (see HelpRequestSla); administrators' lists only, like the field. */
+  | 'firstResponseDueAt'
   | 'id'
   | 'priority'
+  /** The resolution due time (see HelpRequestSla). */
+  | 'resolutionDueAt'
   | 'status'
   | 'title'
   | 'updated_date';
@@ -136,6 +142,8 @@ export type UpdateHelpRequestInput = {
   description?: string | null | undefined;
   priority?: HelpPriority | null | undefined;
   status?: HelpStatus | null | undefined;
+  /** Replaces the tags (administrators): trimmed, lower-cased, duplicates dropped; at most 10 of 30 characters each. */
+  tags?: Array<string> | null | undefined;
   title?: string | null | undefined;
   /** A five-digit US ZIP code, changed by the requester or an administrator. */
   zip?: string | null | undefined;
