@@ -64,7 +64,8 @@ export const identityModule = defineModule({
     );
     const accounts = AccountStatusCache.forOrm(orm, log);
     const fork = () => orm.em.fork();
-    const sessions = new SessionService(accounts, fork, log, now);
+    // A session lives as long as the tokens that name it, whose exp jose checks by the wall clock: so is the session.
+    const sessions = new SessionService(accounts, fork, log, () => new Date());
     users.directory.keepOwnSession((tx, userId, sessionId, tokenVersion) => sessions.carryOver(tx, userId, sessionId, tokenVersion));
     const apiKeysUsed = new UsageStamps({ table: 'api_keys', column: 'last_used_at' }, fork, log, now);
     return {
