@@ -87,7 +87,18 @@ function plain(value: unknown): unknown {
 }
 
 function withoutSecrets(change: AuditChange): AuditChange {
-  return SECRET_FIELD.test(change.field) ? { field: change.field, oldValue: null, newValue: null } : change;
+  if (SECRET_FIELD.test(change.field)) return { field: change.field, oldValue: null, newValue: null };
+  return { field: change.field, oldValue: wellFormed(change.oldValue), newValue: wellFormed(change.newValue) };
+}
+
+/** A lone UTF-16 surrogate (which a text column stores as U+FFFD) written as U+FFFD: jsonb refuses its escape. */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
+  return value;
 }
 
 function actorColumns(actor: Actor | SystemActor): Pick<AuditEvent, 'actorType' | 'actorId' | 'actorName'> {
