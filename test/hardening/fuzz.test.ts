@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
 import { restCatalog, type RestRoute } from '../../src/platform/rest/catalog.js';
 import { legacyApiOf, type LegacyApi } from '../../src/platform/rest/errors.js';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
+import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import {
   addExtra,
   corrupt,
@@ -100,6 +100,16 @@ interface Outcome {
 
 let t: TestApp;
 const auth: Record<'admin' | 'user' | 'apikey', string> = { admin: '', user: '', apikey: `ApiKey ${API_KEY}:${API_KEY_SECRET}` };
+/** Sessions of their own for the cases that sign out, so a fuzzed sign-out never ends the other cases' sessions. */
+const disposable: string[] = [];
+const SIGN_OUT_TARGETS = new Set(['Mutation.logout', 'DELETE /api/authenticate', 'POST /api/auth/logout']);
+/** A signed-in caller of a sign-out case gets a session of its own, used once. */
+function forSignOut(target: string, [as, headers]: [string, Record<string, string>]): [string, Record<string, string>] {
+  if (!SIGN_OUT_TARGETS.has(target) || (as !== 'admin' && as !== 'user')) return [as, headers];
+  const session = disposable.pop();
+  if (!session) throw new Error('fixture: too few disposable sessions for the sign-out cases');
+  return ['user', { ...headers, authorization: session }];
+}
 const pools: Pools = { users: [], usernames: [], admins: [], groups: [], entries: [], workspaces: [], mappings: [], requests: [], faqs: [] };
 
 async function gqlOk<T = any>(query: string, variables: Record<string, unknown>, as = auth.admin): Promise<T> {
@@ -114,6 +124,9 @@ async function seedFixtures() {
   // The callers' own accounts stay out of the pools: a fuzzed logoutUser or password change must not sign them out.
   const member = await t.createUser('fz-member');
   auth.user = member.auth;
+  const leaver = await t.createUser('fz-leaver');
+  disposable.push(leaver.auth);
+  for (let i = 0; i < 3 * CASES_PER_TARGET_WITHOUT_INPUT; i++) disposable.push(await t.login('fz-leaver', DEFAULT_PASSWORD));
   const assignee = await t.createUser('fz-assignee', { role: 'admin' });
   pools.admins.push(assignee.id);
 
@@ -301,7 +314,7 @@ function graphqlCases(r: Rng): Case[] {
           document = `${kind} Fuzz${defs ? `(${defs})` : ''} { ${field.name}${uses ? `(${uses})` : ''} ${selection} }`;
         }
         if (strategy === 'mangled-document') document = mangleDocument(r, document);
-        const [as, headers] = graphqlPrincipal(r);
+        const [as, headers] = forSignOut(target, graphqlPrincipal(r));
         cases.push({
           target,
           surface: 'graphql',
@@ -437,7 +450,7 @@ function restCases(r: Rng): Case[] {
         query: query ? (fromJsonSchema(r, pools, query as never, '', route.path) as Record<string, unknown>) : {},
         body: body ? (fromJsonSchema(r, pools, body as never, '', route.path) as Record<string, unknown>) : undefined,
       };
-      let [as, headers] = bearerPrincipal(r, route);
+      let [as, headers] = forSignOut(target, bearerPrincipal(r, route));
       if (route.auth === 'body-api-key') {
         const [who, credentials] = bodyCredentials(r);
         as = who;
