@@ -12,10 +12,9 @@ export const AUDIT_ACTIONS = [
   'user.role_change',
   // Someone else's attributes (preferences, SSH public key).
   'user.attributes_update',
-  // An administrator ending all of another user's sessions (logout_user).
+  // An administrator or key ending all of another user's sessions (logout_user); a session is otherwise ended
+  // only by its owner (logout, revokeSession), or by a lock or password set, recorded as those.
   'user.logout',
-  // One session ended by someone other than its owner.
-  'session.revoke',
   'user.group_add',
   'user.group_remove',
   'group.create',
@@ -34,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'help_request.status_change',
   'help_request.assign',
   'help_request.delete',
+  // A priority's service-level targets.
+  'help_sla_policy.update',
   'faq.create',
   'faq.update',
   'faq.delete',
@@ -50,8 +51,8 @@ export const AUDIT_TARGET_TYPES = [
   'settings',
   'file_mapping',
   'api_key',
-  'session',
   'help_request',
+  'help_sla_policy',
   'faq',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

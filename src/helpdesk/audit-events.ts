@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuditRecorder } from '../audit/recorder.js';
+import { fieldsOf, type AuditRecorder } from '../audit/recorder.js';
 import type { Actor } from '../platform/auth/principal.js';
 import type { HelpRequest } from './help-request.entity.js';
 
@@ -20,4 +20,18 @@ export function recordRequestChanges(
     const target = { type: 'help_request', id: request.id, name: request.title } as const;
     audit.record(em, actor, { action, target, changes: [{ field: change.field, oldValue: change.oldValue, newValue: change.newValue }] });
   }
+}
+
+/** What the trail keeps of a deleted request: enough to say what was lost and whose it was. */
+export function recordRequestDeletion(audit: AuditRecorder, em: EntityManager, actor: Actor, request: HelpRequest): void {
+  const kept = {
+    title: request.title,
+    category: request.category,
+    status: request.status,
+    priority: request.priority,
+    requesterId: request.requester?.id ?? null,
+    createdAt: request.createdAt.toISOString(),
+  };
+  const target = { type: 'help_request', id: request.id, name: request.title } as const;
+  audit.record(em, actor, { action: 'help_request.delete', target, changes: fieldsOf(kept, ['title', 'category', 'status', 'priority', 'requesterId', 'createdAt'], 'deleted') });
 }

@@ -49,7 +49,7 @@ export const helpdeskModule = defineModule({
     // With Redis, changes reach every replica through one channel; without, they stay in this process.
     const channel = redis && new RedisChannel(redis, `${config.redisKeyPrefix}events:help-requests`, log);
     const events = new HelpRequestEvents(log, channel);
-    const slaPolicies = new HelpSlaPolicyService(now);
+    const slaPolicies = new HelpSlaPolicyService(now, audit.recorder);
     const requests = new HelpRequestService(now, events, new Cursors(config.jwt.secret), audit.recorder, slaPolicies);
     const slaMonitor = new SlaMonitor(requests, () => orm.em.fork(), now, log, config.helpSlaCheckSeconds * 1000);
     return { requests, faqs: new FaqService(now, audit.recorder), events, statistics: new HelpStatisticsService(), slaPolicies, slaMonitor };

@@ -23,6 +23,7 @@ export const helpdeskRules = {
     createFaq: isAdmin,
     updateFaq: isAdmin,
     deleteFaq: isAdmin,
+    deleteHelpRequest: isAdmin,
     updateHelpSlaPolicy: isAdmin,
     // Only the requester may rate: the service's rule, as ownership always is.
     rateHelpRequest: isAuthenticated,

@@ -1,7 +1,7 @@
 import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { Actor, Principal } from '../platform/auth/principal.js';
 import type { AuditRecorder } from '../audit/recorder.js';
-import { recordRequestChanges } from './audit-events.js';
+import { recordRequestChanges, recordRequestDeletion } from './audit-events.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
 import { connectionOf, emptyConnection, pageWindow, type ConnectionArgs, type Cursors, type ListIdentity } from '../platform/graphql/connections.js';
@@ -403,6 +403,20 @@ export class HelpRequestService {
     this.events.publish({ kind: 'responded', requestId: id, requesterId, ...changedFields(changes.slice(1)), responseIsPublic: isPublic, at: now });
     this.#publishBreaches(id, requesterId, breaches, now);
     return response;
+  }
+
+  /**
+   * Deletes a request for good, with its responses and history (administrators: spam, a request filed twice). The
+   * audit trail keeps what it was; the kept counts follow by their triggers.
+   */
+  async delete(em: EntityManager, actor: Actor, id: number): Promise<true> {
+    return em.transactional(async (tem) => {
+      const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!request) throw new NotFoundError();
+      recordRequestDeletion(this.audit, tem, actor, request);
+      await tem.nativeDelete(HelpRequest, { id });
+      return true as const;
+    });
   }
 
   /**

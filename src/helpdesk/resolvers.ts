@@ -134,7 +134,8 @@ export const helpdeskResolvers: Resolvers = {
     createFaq: (_p, { input }, ctx) => ctx.services.helpdesk.faqs.create(ctx.em, ctx.actor, input),
     updateFaq: (_p, { id, input }, ctx) => ctx.services.helpdesk.faqs.update(ctx.em, ctx.actor, id, input),
     deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, ctx.actor, id),
-    updateHelpSlaPolicy: (_p, { priority, input }, ctx) => ctx.services.helpdesk.slaPolicies.update(ctx.em, priority, input),
+    deleteHelpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.requests.delete(ctx.em, ctx.actor, id),
+    updateHelpSlaPolicy: (_p, { priority, input }, ctx) => ctx.services.helpdesk.slaPolicies.update(ctx.em, ctx.actor, priority, input),
     rateHelpRequest: (_p, { id, score, comment }, ctx) => ctx.services.helpdesk.requests.rate(ctx.em, ctx.principal, id, score, comment),
   },
   Subscription: {

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditRecorder } from '../audit/recorder.js';
+import type { Actor } from '../platform/auth/principal.js';
 import { NotFoundError, ValidationError } from '../platform/errors.js';
 import { read } from '../platform/db/read.js';
 import type { HelpPriority } from './vocabulary.js';
@@ -31,7 +33,10 @@ interface Row {
  * without the service), so changing a policy leaves the requests already there as they were promised.
  */
 export class HelpSlaPolicyService {
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    private readonly audit: AuditRecorder,
+  ) {}
 
   async list(em: EntityManager): Promise<HelpSlaPolicy[]> {
     const rows = await read<Row>(em, 'select priority, first_response_minutes, resolution_minutes, updated_at from help_sla_policies order by priority', []);
@@ -44,7 +49,7 @@ export class HelpSlaPolicyService {
     return this.#view(em, row);
   }
 
-  async update(em: EntityManager, priority: HelpPriority, input: HelpSlaPolicyChanges): Promise<HelpSlaPolicy> {
+  async update(em: EntityManager, actor: Actor, priority: HelpPriority, input: HelpSlaPolicyChanges): Promise<HelpSlaPolicy> {
     const firstResponse = minutes(input.firstResponseMinutes, 'first_response_minutes');
     const resolution = minutes(input.resolutionMinutes, 'resolution_minutes');
     if (firstResponse === undefined && resolution === undefined) {
@@ -63,6 +68,11 @@ export class HelpSlaPolicyService {
          returning priority, first_response_minutes, resolution_minutes, updated_at`,
         [wanted.first, wanted.resolution, this.now(), priority],
       );
+      const changes = [
+        { field: 'firstResponseMinutes', oldValue: current.first_response_minutes, newValue: wanted.first },
+        { field: 'resolutionMinutes', oldValue: current.resolution_minutes, newValue: wanted.resolution },
+      ].filter((change) => change.oldValue !== change.newValue);
+      if (changes.length) this.audit.record(tem, actor, { action: 'help_sla_policy.update', target: { type: 'help_sla_policy', id: priority, name: priority }, changes });
       return this.#view(tem, row!);
     });
   }

@@ -483,6 +483,29 @@ const CASES: Case[] = [
     },
   },
   {
+    action: 'help_request.delete',
+    fields: ['title', 'category', 'status', 'priority', 'requesterId', 'createdAt'],
+    graphql: {
+      ...asAdmin,
+      run: async () => {
+        const id = await someHelpRequest();
+        const { requestId } = await gql('mutation($id: Int!) { deleteHelpRequest(id: $id) }', { id });
+        return { requestId, target: { type: 'help_request', id: String(id) } };
+      },
+    },
+  },
+  {
+    action: 'help_sla_policy.update',
+    fields: ['firstResponseMinutes'],
+    graphql: {
+      ...asAdmin,
+      run: async () => {
+        const { requestId } = await gql('mutation { updateHelpSlaPolicy(priority: low, input: { firstResponseMinutes: 4000 }) { priority } }');
+        return { requestId, target: { type: 'help_sla_policy', id: 'low' } };
+      },
+    },
+  },
+  {
     // A response that sets a status is a status change too, through either door.
     action: 'help_request.status_change',
     fields: ['status'],
@@ -657,6 +680,16 @@ describe('every privileged change', () => {
     ]);
     expect(rows[0]!.changes.map((change) => change.field)).toEqual(['permissions', 'readOnly', 'expiresAt']);
     expectNoSecret(rows);
+  });
+
+  it('records a value holding a lone UTF-16 surrogate as the column stores it (U+FFFD), never failing the change', async () => {
+    const { rows } = await eventsOf(async () => {
+      const { requestId } = await gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', {
+        input: { username: 'surrogate', lastName: 'half \ud83d' },
+      });
+      return requestId;
+    });
+    expect(rows.map((row) => row.changes.find((change) => change.field === 'lastName')?.newValue)).toEqual(['half \uFFFD']);
   });
 
   it('records nothing for a change that changes nothing', async () => {

@@ -437,3 +437,41 @@ describe('text PostgreSQL cannot store', () => {
     expect(await h.count('help_responses')).toBe(responses);
   });
 });
+
+describe('deleting a help request', () => {
+  const remove = (id: number, auth: string) => t.gql('mutation($id: Int!) { deleteHelpRequest(id: $id) }', { id }, auth);
+  const total = async () => (await t.gql('{ helpStatistics { requests { total } responses { total } } }', {}, admin)).data.helpStatistics;
+
+  it('lets an administrator delete a request with its responses and history, and the counts follow', async () => {
+    const id = await h.file(alice.auth, { title: 'Filed twice' });
+    await h.post(`/requests/${id}/response`, { response: 'Duplicate of the other one' }, admin);
+    const before = await total();
+
+    expect((await remove(id, admin)).data).toEqual({ deleteHelpRequest: true });
+
+    expect((await h.get(`/requests/${id}`, admin)).status).toBe(404);
+    expect((await h.get(`/requests/${id}`, alice.auth)).status).toBe(404);
+    expect(await total()).toEqual({ requests: { total: before.requests.total - 1 }, responses: { total: before.responses.total - 1 } });
+    const [history] = await t.app.orm.em.fork().getConnection().execute('select count(*)::int as n from help_request_history where request_id = ?', [id]);
+    expect(history.n).toBe(0);
+  });
+
+  it('refuses the requester and anyone else who is not an administrator, and deletes nothing', async () => {
+    const id = await h.file(alice.auth, { title: 'Mine to keep' });
+    for (const auth of [alice.auth, bob.auth]) {
+      const res = await remove(id, auth);
+      expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+    const anonymous = await t.gql('mutation($id: Int!) { deleteHelpRequest(id: $id) }', { id });
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await h.get(`/requests/${id}`, alice.auth)).status).toBe(200);
+  });
+
+  it('answers NOT_FOUND for a request that does not exist, or was already deleted', async () => {
+    const id = await h.file(alice.auth, { title: 'Gone soon' });
+    await remove(id, admin);
+    for (const missing of [id, 999_999]) {
+      expect((await remove(missing, admin)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    }
+  });
+});

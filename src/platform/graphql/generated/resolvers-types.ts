@@ -613,6 +613,11 @@ export type Mutation = {
   /** Deletes a group (not the default one) and its memberships. Returns the deleted group's id. */
   deleteGroup: Scalars['ID']['output'];
   /**
+   * Deletes a request for good, with its responses and history (administrators): for spam or a request filed twice.
+   * Returns true; NOT_FOUND when there is no such request.
+   */
+  deleteHelpRequest: Scalars['Boolean']['output'];
+  /**
    * Deletes a user and their memberships; their help requests stay, without a requester.
    * Deleting an administrator needs force: true, and the last active administrator is never deleted.
    * Returns the deleted user's id.
@@ -713,6 +718,11 @@ export type MutationDeleteFaqArgs = {
 
 export type MutationDeleteGroupArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteHelpRequestArgs = {
+  id: Scalars['Int']['input'];
 };
 
 
@@ -1922,6 +1932,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   createUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
   deleteFaq?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteFaqArgs, 'id'>>;
   deleteGroup?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteGroupArgs, 'id'>>;
+  deleteHelpRequest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpRequestArgs, 'id'>>;
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'force' | 'id'>>;
   importWorkspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<MutationImportWorkspaceRegistryArgs, 'entries'>>;
   installWorkspace?: Resolver<ResolversTypes['Workspace'], ParentType, ContextType, RequireFields<MutationInstallWorkspaceArgs, 'entryId'>>;
