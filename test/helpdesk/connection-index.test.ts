@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_REQUEST_SORT_FIELDS, LEGACY_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { pageStatement, positionOf, rowsRead } from '../helpers/plans.js';
 import { seedRequestsForPlans } from './support.js';
 
 /**
@@ -35,35 +36,6 @@ const PAGE = `query($status: HelpStatus, $sortBy: HelpRequestSortField, $sortOrd
   }
 }`;
 
-const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
-
-/** The page statement the app sent, with its parameters (filters, the cursor's position, the limit) written in. */
-function pageStatement(statements: string[], params: unknown[]): string {
-  const page = statements.find((s) => s.includes('from "help_requests"') && / limit \?/.test(s));
-  expect(page, statements.join('\n')).toBeDefined();
-  let i = 0;
-  const sql = page!
-    .replace(/^\[query\] /, '')
-    .replace(/ \[took .*$/s, '')
-    .replace(/\?/g, () => literal(params[i++]));
-  expect(i, sql).toBe(params.length);
-  return sql;
-}
-
-/** The rows PostgreSQL read to answer: what every scan returned plus what its filters threw away. */
-async function rowsRead(sql: string): Promise<{ rows: number; plan: string }> {
-  const [{ 'QUERY PLAN': plan }] = (await db.query(`explain (analyze, format json) ${sql}`)).rows;
-  let rows = 0;
-  const walk = (node: Record<string, any>) => {
-    if (/Scan/.test(node['Node Type'])) rows += (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
-    for (const child of node.Plans ?? []) walk(child);
-  };
-  walk(plan[0].Plan);
-  return { rows, plan: JSON.stringify(plan[0].Plan) };
-}
-
-/** The position a cursor holds (its first part is the position, as JSON; the rest is the signature). */
-const positionOf = (cursor: string) => JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8')) as unknown[];
 
 async function deepCursor(auth: string, vars: Record<string, unknown>): Promise<string> {
   let after: string | undefined;
@@ -84,7 +56,7 @@ describe('indexes behind helpRequestsConnection', () => {
         for (const [arg, size] of [['after', 'first'], ['before', 'last']] as const) {
           const { result, statements } = await t.countQueries(() => t.gql(PAGE, { ...vars, [size]: 10, [arg]: cursor }, admin));
           expect(result.data.helpRequestsConnection.edges).toHaveLength(10);
-          const { rows, plan } = await rowsRead(pageStatement(statements, [...positionOf(cursor), 11]));
+          const { rows, plan } = await rowsRead(db, pageStatement(statements, [...positionOf(cursor), 11]));
           expect(plan).not.toMatch(/Seq Scan/);
           expect(rows, plan).toBeLessThan(200);
         }
@@ -97,12 +69,12 @@ describe('indexes behind helpRequestsConnection', () => {
         const own = await deepCursor(alice.auth, { sortBy });
         const page = await t.countQueries(() => t.gql(PAGE, { sortBy, first: 10, after: own }, alice.auth));
         const mine = [alice.id, ...positionOf(own), 11];
-        expect((await rowsRead(pageStatement(page.statements, mine))).plan).not.toMatch(/Seq Scan/);
+        expect((await rowsRead(db, pageStatement(page.statements, mine))).plan).not.toMatch(/Seq Scan/);
       }
       const vars = { sortBy, status: 'on_hold' };
       const cursor = await deepCursor(admin, vars);
       const filtered = await t.countQueries(() => t.gql(PAGE, { ...vars, first: 10, after: cursor }, admin));
-      const { rows, plan } = await rowsRead(pageStatement(filtered.statements, ['on_hold', ...positionOf(cursor), 11]));
+      const { rows, plan } = await rowsRead(db, pageStatement(filtered.statements, ['on_hold', ...positionOf(cursor), 11]));
       expect(plan).not.toMatch(/Seq Scan/);
       expect(rows, plan).toBeLessThan(1000);
     });
