@@ -4,6 +4,7 @@ import { read } from '../platform/db/read.js';
 import { NotFoundError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
 import type { User } from '../users/user.entity.js';
+import { ACCOUNT_STATUS_COLUMNS, accountStatusOf, type AccountStatusRow } from '../users/views.js';
 import type { AccountStatusCache, AccountWithSession, SessionReads, SessionState } from './account-status-cache.js';
 import { Session } from './session.entity.js';
 import { UsageStamps } from './usage-stamps.js';
@@ -23,17 +24,6 @@ export interface SessionView {
   userAgent: string | null;
   /** The session the request itself belongs to. */
   current: boolean;
-}
-
-/** The account columns a token check reads (as users/views.ts readAccountStatus reads them). */
-interface AccountRow {
-  id: string;
-  username: string;
-  role: User['role'];
-  locked: boolean;
-  disabled: boolean;
-  token_version: number;
-  tokens_revoked_at: string | null;
 }
 
 interface SessionJson {
@@ -100,9 +90,9 @@ export class SessionService implements SessionReads {
 
   /** An account and one session, in one statement: what a token naming a session needs when nothing is cached. */
   async both(em: EntityManager, userId: string, id: string): Promise<AccountWithSession> {
-    const [row] = await read<AccountRow & { session: SessionJson | string | null }>(
+    const [row] = await read<AccountStatusRow & { session: SessionJson | string | null }>(
       em,
-      `select id, username, role, locked, disabled, token_version, tokens_revoked_at,
+      `select ${ACCOUNT_STATUS_COLUMNS},
               (select json_build_object('user_id', s.user_id, 'token_version', s.token_version, 'open', s.ended_at is null and s.expires_at > ?)
                  from sessions s where s.id = ?) as session
          from users where id = ?`,
@@ -111,15 +101,7 @@ export class SessionService implements SessionReads {
     if (!row) return { status: null, session: null };
     const session = typeof row.session === 'string' ? (JSON.parse(row.session) as SessionJson) : row.session;
     return {
-      status: {
-        id: row.id,
-        username: row.username,
-        role: row.role,
-        locked: row.locked,
-        disabled: row.disabled,
-        tokenVersion: row.token_version,
-        tokensRevokedAt: row.tokens_revoked_at === null ? null : em.getPlatform().parseDate(row.tokens_revoked_at),
-      },
+      status: accountStatusOf(em, row),
       session: session ? { userId: session.user_id, tokenVersion: session.token_version, open: session.open } : null,
     };
   }

@@ -113,24 +113,29 @@ export function readNames(em: EntityManager, ids: readonly string[]): Promise<Pe
 /** What deciding whether a token may still act needs of its user. */
 export type AccountStatus = Pick<User, 'id' | 'username' | 'role' | 'locked' | 'disabled' | 'tokenVersion' | 'tokensRevokedAt'>;
 
+/** The users columns an account status is read from, and their row. */
+export const ACCOUNT_STATUS_COLUMNS = 'id, username, role, locked, disabled, token_version, tokens_revoked_at';
+export interface AccountStatusRow {
+  id: string;
+  username: string;
+  role: User['role'];
+  locked: boolean;
+  disabled: boolean;
+  token_version: number;
+  tokens_revoked_at: string | null;
+}
+
+export const accountStatusOf = (em: EntityManager, row: AccountStatusRow): AccountStatus => ({
+  id: row.id,
+  username: row.username,
+  role: row.role,
+  locked: row.locked,
+  disabled: row.disabled,
+  tokenVersion: row.token_version,
+  tokensRevokedAt: row.tokens_revoked_at === null ? null : em.getPlatform().parseDate(row.tokens_revoked_at),
+});
+
 export async function readAccountStatus(em: EntityManager, id: string): Promise<AccountStatus | null> {
-  const [row] = await read<{
-    id: string;
-    username: string;
-    role: User['role'];
-    locked: boolean;
-    disabled: boolean;
-    token_version: number;
-    tokens_revoked_at: string | null;
-  }>(em, `select id, username, role, locked, disabled, token_version, tokens_revoked_at from users where id = ?`, [id]);
-  if (!row) return null;
-  return {
-    id: row.id,
-    username: row.username,
-    role: row.role,
-    locked: row.locked,
-    disabled: row.disabled,
-    tokenVersion: row.token_version,
-    tokensRevokedAt: row.tokens_revoked_at === null ? null : em.getPlatform().parseDate(row.tokens_revoked_at),
-  };
+  const [row] = await read<AccountStatusRow>(em, `select ${ACCOUNT_STATUS_COLUMNS} from users where id = ?`, [id]);
+  return row ? accountStatusOf(em, row) : null;
 }
