@@ -86,13 +86,7 @@ function open(url: string, spec: SubscriberSpec): Promise<Subscriber> {
         const key = `${change.requestId}@${change.at}`;
         subscriber.seen.set(key, at);
         heard.set(key, (heard.get(key) ?? 0) + 1);
-        if (spec.group !== 'admin') {
-          const own = change.request?.requester?.id === spec.group;
-          if (!own || change.request?.adminNotes !== null || change.fields.includes('admin_notes')) subscriber.leaks++;
-        } else if (typeof change.request?.adminNotes !== 'string') {
-          // An administrator who is shown less than an administrator sees was given someone else's view.
-          subscriber.leaks++;
-        }
+        if (leaked(spec, change)) subscriber.leaks++;
       } else if (message.type === 'error' || message.type === 'complete') {
         subscriber.errors++;
       } else if (message.type === 'ping') {
@@ -124,6 +118,25 @@ async function openAll(url: string, specs: SubscriberSpec[], concurrency: number
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, specs.length) }, worker));
   return { kind: 'opened', open: subscribers.length, failed, firstError };
+}
+
+/** A change as a subscriber receives it (the fields of FAN_OUT_SUBSCRIPTION this judges). */
+export interface HeardChange {
+  kind: string;
+  fields: string[];
+  request: { adminNotes: string | null; requester: { id: string } | null } | null;
+}
+
+/**
+ * Whether a delivery shows a subscriber what it may not see. A plain user hears only changes to their own
+ * requests, never an admin note, an internal field or a service-level breach. An administrator shown a change the
+ * runner made (each sets an admin note) without its note was given someone else's view; the other changes an
+ * administrator hears meanwhile (breaches the help desk's monitor announces) are theirs to hear.
+ */
+export function leaked(spec: Pick<SubscriberSpec, 'group'>, change: HeardChange): boolean {
+  if (spec.group === 'admin') return change.kind === 'updated' && typeof change.request?.adminNotes !== 'string';
+  const own = change.request?.requester?.id === spec.group;
+  return !own || change.kind === 'sla_breached' || change.request?.adminNotes !== null || change.fields.includes('admin_notes');
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

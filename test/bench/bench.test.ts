@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed, SMALL_SEED } from '../../bench/seed.js';
 import { buildBaseline } from '../../bench/servers/baseline-app.js';
-import { account } from '../../bench/subscribers.js';
+import { account, leaked } from '../../bench/subscribers.js';
 import { createTestDatabase } from '../helpers/app.js';
 
 /*
@@ -222,6 +222,22 @@ describe("(s)'s accounting", () => {
   it("counts a change heard by a subscriber it was not owed to as a leak, as well as what the subscriber itself flagged", () => {
     const report = account(changes, [subscriber('alice', [['1@t1', 1050], ['2@t2', 2050]], 1)]);
     expect(report).toMatchObject({ expected: 1, delivered: 1, leaks: 2 });
+  });
+
+  describe('what a delivery may show', () => {
+    const note = (adminNotes: string | null, requester = 'alice') => ({ adminNotes, requester: { id: requester } });
+    it.each([
+      ['an administrator, a change with its note', 'admin', { kind: 'updated', fields: ['priority', 'admin_notes'], request: note('n') }, false],
+      ["an administrator, a change shown without its note (someone else's view)", 'admin', { kind: 'updated', fields: ['priority'], request: note(null) }, true],
+      ["an administrator, a breach the monitor announced on a request without a note", 'admin', { kind: 'sla_breached', fields: ['resolution'], request: note(null) }, false],
+      ['a requester, their own change without internals', 'alice', { kind: 'updated', fields: ['priority'], request: note(null) }, false],
+      ["a requester, someone else's change", 'alice', { kind: 'updated', fields: ['priority'], request: note(null, 'bob') }, true],
+      ['a requester, an admin note', 'alice', { kind: 'updated', fields: ['priority'], request: note('n') }, true],
+      ['a requester, an internal field named', 'alice', { kind: 'updated', fields: ['admin_notes'], request: note(null) }, true],
+      ['a requester, a breach of their own request', 'alice', { kind: 'sla_breached', fields: ['resolution'], request: note(null) }, true],
+    ])('%s: leak %s', (_name, group, change, leak) => {
+      expect(leaked({ group }, change)).toBe(leak);
+    });
   });
 });
 
