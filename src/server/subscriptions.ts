@@ -76,7 +76,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
   const executions = new SharedWork();
   /** Changes being executed; shutdown lets them finish before the database pool closes. */
   const executing = new Set<Promise<unknown>>();
-  const recheck = watchCredentials(options.onAccountChange);
+  const recheck = new CredentialWatch(options.onAccountChange);
 
   // A replica that serves subscribers before it hears other replicas' changes would leave them waiting silently.
   if (options.listening) {
@@ -115,19 +115,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
     // The source stream holds what it needs; the subscribe context's EntityManager and loaders need not live as
     // long as the subscription (graphql-ws keeps these arguments for its hooks, which do not read them).
     args.contextValue = undefined;
-    /** The result that ends the subscription when its caller's credentials no longer hold, or undefined. */
-    const refusal = async (): Promise<ExecutionResult | undefined> => {
-      let context: Context;
-      try {
-        context = await renew();
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') return undefined; // checked again at the next change
-        return { errors: [asGraphQLError(error)] };
-      }
-      return sameCaller(principal, context.principal) ? undefined : { errors: [new UnauthenticatedError('Your access has changed: subscribe again', 'expired')] };
-    };
-    const userId = principal.kind === 'user' ? principal.userId : undefined;
-    return perChange(source, recheck.watch(userId, refusal), async (change) => {
+    return recheck.watch(source, { renew, principal }, async (change) => {
       const run = (async () => {
         const event = eventKey(change);
         let renewed: { context: Context; principal: string };
@@ -275,15 +263,16 @@ function asGraphQLError(error: unknown): GraphQLError {
   return new GraphQLError(error instanceof Error ? error.message : String(error), { originalError: error instanceof Error ? error : undefined });
 }
 
-/**
- * A subscription's watch on its caller: `refused` holds the result that ends it once they may no longer hear, and
- * `onRefused`, while set, is told of it. (A callback, not a promise raced at every change: each race would leave a
- * reaction on a promise that may never settle, for as long as the subscription lives.)
- */
-interface Revocation {
-  readonly refused: ExecutionResult | undefined;
-  onRefused: ((result: ExecutionResult) => void) | undefined;
-  stop(): void;
+/** Whom a subscription serves: how to read them again, and the principal its filtering was decided on. */
+interface Caller {
+  renew: () => Promise<Context>;
+  principal: Principal;
+}
+
+/** A subscription as its user's credential changes reach it. */
+interface Watched {
+  readonly userId: string | undefined;
+  check(): void;
 }
 
 /**
@@ -291,100 +280,147 @@ interface Revocation {
  * (a session ended, the account locked or demoted), rather than at its next change, which may never come: a
  * signed-out session must not keep listening. Everyone's are re-checked when changes may have been missed.
  */
-function watchCredentials(onAccountChange: SubscriptionOptions['onAccountChange']) {
-  const byUser = new Map<string, Set<() => void>>();
-  const stopListening = onAccountChange?.((userId) => {
-    const checks = userId === undefined ? [...byUser.values()].flatMap((set) => [...set]) : [...(byUser.get(userId) ?? [])];
-    for (const check of checks) check();
-  });
-  return {
-    watch(userId: string | undefined, refusal: () => Promise<ExecutionResult | undefined>): Revocation {
-      const revocation: Revocation & { refused: ExecutionResult | undefined } = { refused: undefined, onRefused: undefined, stop: () => undefined };
-      if (userId === undefined) return revocation;
-      const refuse = (result: ExecutionResult) => {
-        if (revocation.refused) return;
-        revocation.refused = result;
-        revocation.onRefused?.(result);
-      };
-      // One check at a time; a change heard during one is checked again after it, as that one may have read too early.
-      let checking = false;
-      let again = false;
-      const check = () => {
-        if (checking) return void (again = true);
-        checking = true;
-        void refusal()
-          .then((result) => result && refuse(result))
-          .finally(() => {
-            checking = false;
-            if (again) {
-              again = false;
-              check();
-            }
-          });
-      };
-      const set = byUser.get(userId) ?? new Set();
-      byUser.set(userId, set.add(check));
-      revocation.stop = () => {
-        set.delete(check);
-        if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
-      };
-      return revocation;
-    },
-    stop: () => stopListening?.(),
-  };
+class CredentialWatch {
+  readonly #byUser = new Map<string, Set<Watched>>();
+  readonly #stopListening: (() => void) | undefined;
+
+  constructor(onAccountChange: SubscriptionOptions['onAccountChange']) {
+    this.#stopListening = onAccountChange?.((userId) => this.#heard(userId));
+  }
+
+  /** `source` mapped through `run` (see WatchedStream), ended with a refusal once its caller may no longer hear. */
+  watch<T>(source: AsyncIterable<T>, caller: Caller, run: (value: T) => Promise<{ result: ExecutionResult; last?: boolean }>): AsyncGenerator<ExecutionResult> {
+    const stream = new WatchedStream(source[Symbol.asyncIterator](), run, caller, this);
+    const { userId } = stream;
+    if (userId !== undefined) {
+      const set = this.#byUser.get(userId) ?? new Set();
+      this.#byUser.set(userId, set.add(stream));
+    }
+    return stream;
+  }
+
+  forget(stream: Watched): void {
+    const { userId } = stream;
+    if (userId === undefined) return;
+    const set = this.#byUser.get(userId);
+    if (set?.delete(stream) && set.size === 0) this.#byUser.delete(userId);
+  }
+
+  stop(): void {
+    this.#stopListening?.();
+  }
+
+  #heard(userId: string | undefined): void {
+    const streams = userId === undefined ? [...this.#byUser.values()].flatMap((set) => [...set]) : [...(this.#byUser.get(userId) ?? [])];
+    for (const stream of streams) stream.check();
+  }
 }
 
 /**
- * Maps each value of `source` through `run`, ending after a result marked `last`, or with the refusal `revoked` is
- * told of, at once, even while waiting for a change. Unlike an async generator, `return()` ends it at once even
- * while it waits for the next change, so an unsubscribe never waits on one.
+ * Maps each value of `source` through `run`, ending after a result marked `last`, or with a refusal once `check()`
+ * finds the caller may no longer hear: at once, even while waiting for a change, since ending the source settles
+ * the `next()` waiting on it (as the help desk's streams do). Unlike an async generator, `return()` ends it at once
+ * even while it waits for the next change, so an unsubscribe never waits on one.
+ *
+ * A class, not closures: one is held for every open subscription, and its methods are shared by all of them.
  */
-function perChange<T>(
-  source: AsyncIterable<T>,
-  revoked: Revocation,
-  run: (value: T) => Promise<{ result: ExecutionResult; last?: boolean }>,
-): AsyncGenerator<ExecutionResult> {
-  const iterator = source[Symbol.asyncIterator]();
-  let ended = false;
-  const end = async () => {
-    if (ended) return;
-    ended = true;
-    revoked.stop();
-    await iterator.return?.();
-  };
-  const generator: AsyncGenerator<ExecutionResult> = {
-    async next() {
-      if (ended) return { value: undefined, done: true };
-      const step = await new Promise<IteratorResult<T> | { refused: ExecutionResult }>((resolve, reject) => {
-        if (revoked.refused) return resolve({ refused: revoked.refused });
-        revoked.onRefused = (refused) => resolve({ refused });
-        iterator.next().then(resolve, reject);
-      }).finally(() => (revoked.onRefused = undefined));
-      if ('refused' in step) {
-        await end();
-        return { value: step.refused, done: false };
-      }
-      if (step.done || ended) {
-        await end();
-        return { value: undefined, done: true };
-      }
-      const { result, last } = await run(step.value);
-      if (last) await end();
-      return { value: result, done: false };
-    },
-    async return() {
-      await end();
+class WatchedStream<T> implements AsyncGenerator<ExecutionResult>, Watched {
+  /** The user whose credentials changing re-checks it; undefined for callers who are not users. */
+  readonly userId: string | undefined;
+  #ended = false;
+  /** The result that ends it, from the moment the caller is refused until the next `next()` delivers it. */
+  #refused: ExecutionResult | undefined;
+  /** One check at a time; a change heard during one is checked again after it, as that one may have read too early. */
+  #checking = false;
+  #again = false;
+
+  constructor(
+    private readonly iterator: AsyncIterator<T>,
+    private readonly run: (value: T) => Promise<{ result: ExecutionResult; last?: boolean }>,
+    private readonly caller: Caller,
+    private readonly watch: CredentialWatch,
+  ) {
+    this.userId = caller.principal.kind === 'user' ? caller.principal.userId : undefined;
+  }
+
+  async next(): Promise<IteratorResult<ExecutionResult>> {
+    if (this.#refused) return this.#deliverRefusal();
+    if (this.#ended) return { value: undefined, done: true };
+    const step = await this.iterator.next();
+    if (this.#refused) return this.#deliverRefusal();
+    if (step.done || this.#ended) {
+      await this.#end();
       return { value: undefined, done: true };
-    },
-    async throw(error: unknown) {
-      await end();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return generator;
-    },
-  };
-  return generator;
+    }
+    const { result, last } = await this.run(step.value);
+    if (last) await this.#end();
+    return { value: result, done: false };
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult>> {
+    await this.#end();
+    return { value: undefined, done: true };
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<ExecutionResult>> {
+    await this.#end();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): AsyncGenerator<ExecutionResult> {
+    return this;
+  }
+
+  /** Reads the caller again; if they may no longer hear, ends the stream with the refusal. */
+  check(): void {
+    if (this.#ended) return;
+    if (this.#checking) return void (this.#again = true);
+    this.#checking = true;
+    void this.#refusal()
+      .then((result) => {
+        if (result && !this.#ended) {
+          this.#refused = result;
+          // Ending the source now settles a `next()` waiting on it, which then delivers the refusal. A source that
+          // fails to end changes nothing for the caller, who is refused either way.
+          this.#end().catch(() => undefined);
+        }
+      })
+      .finally(() => {
+        this.#checking = false;
+        if (this.#again) {
+          this.#again = false;
+          this.check();
+        }
+      });
+  }
+
+  /** The result that ends the subscription when its caller's credentials no longer hold, or undefined. */
+  async #refusal(): Promise<ExecutionResult | undefined> {
+    let context: Context;
+    try {
+      context = await this.caller.renew();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') return undefined; // checked again at the next change
+      return { errors: [asGraphQLError(error)] };
+    }
+    return sameCaller(this.caller.principal, context.principal)
+      ? undefined
+      : { errors: [new UnauthenticatedError('Your access has changed: subscribe again', 'expired')] };
+  }
+
+  async #deliverRefusal(): Promise<IteratorResult<ExecutionResult>> {
+    const value = this.#refused!;
+    this.#refused = undefined;
+    await this.#end();
+    return { value, done: false };
+  }
+
+  async #end(): Promise<void> {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.watch.forget(this);
+    await this.iterator.return?.();
+  }
 }
 
 /** Says goodbye (1001) to every client, then cuts those that do not finish the closing handshake in time. */
