@@ -25,7 +25,8 @@ export interface AuditEventView {
   clientAddress: string | null;
 }
 
-interface AuditEventRow {
+/** A row of audit_events as PostgreSQL returns it. */
+export interface AuditEventRow {
   id: string;
   occurred_at: Date;
   actor_type: string;

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { API_KEY_HEADER, KEY_BODY, registryEntry } from '../users/fixtures.js';
+import type { AuditEventRow } from '../../src/audit/trail.js';
 
 /**
  * The audit trail: every privileged change writes exactly one event, in its own transaction, through every door
@@ -19,25 +20,11 @@ const NEW_PASSWORD = 'N3w-Secret!pass';
 const REST_PASSWORD = 'R3st-Secret!pass';
 const SECRETS = [ADMIN_PASSWORD, DEFAULT_PASSWORD, NEW_PASSWORD, REST_PASSWORD, API_KEY_SECRET];
 
-interface EventRow {
-  id: string;
-  occurred_at: Date;
-  actor_type: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  target_name: string | null;
-  changes: Array<{ field: string; oldValue: unknown; newValue: unknown }>;
-  request_id: string | null;
-  client_address: string | null;
-}
 
-const allEvents = async () => (await db.query<EventRow>('select * from audit_events order by occurred_at, id')).rows;
+const allEvents = async () => (await db.query<AuditEventRow>('select * from audit_events order by occurred_at, id')).rows;
 
 /** Runs a change and returns the events it wrote, with the request id its response carried. */
-async function eventsOf(change: () => Promise<string | undefined>): Promise<{ rows: EventRow[]; requestId: string | undefined }> {
+async function eventsOf(change: () => Promise<string | undefined>): Promise<{ rows: AuditEventRow[]; requestId: string | undefined }> {
   const before = new Set((await allEvents()).map((row) => row.id));
   const requestId = await change();
   return { rows: (await allEvents()).filter((row) => !before.has(row.id)), requestId };
@@ -97,7 +84,7 @@ const KEY_ACTOR = { actor_type: 'api_key', actor_id: API_KEY, actor_name: 'boots
 interface Door {
   /** Makes the change and returns the request id its response carried, and what the event must name. */
   run: () => Promise<{ requestId?: string; target: { type: string; id: string | number | null } }>;
-  actor: () => Partial<EventRow>;
+  actor: () => Partial<AuditEventRow>;
 }
 
 interface Case {
@@ -619,7 +606,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-function expectNoSecret(rows: readonly EventRow[]) {
+function expectNoSecret(rows: readonly AuditEventRow[]) {
   const text = JSON.stringify(rows);
   for (const secret of SECRETS) expect(text).not.toContain(secret);
   expect(text).not.toMatch(/\$argon2|Bearer |eyJ/);
