@@ -1,6 +1,7 @@
 import type { QueryResult } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../platform/db/orm.js';
+import { repeatEvery, type PeriodicWork } from '../platform/periodic.js';
 
 /** An arbitrary constant naming the advisory lock held while pruning, so replicas prune one at a time. */
 const PRUNE_LOCK = 7_472_656_201;
@@ -15,8 +16,7 @@ const HOUR_MS = 3_600_000;
  * the transaction has said it is pruning (`trellis.audit_prune`), which nothing but this class says.
  */
 export class AuditRetention {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<number> | undefined;
+  #pruning: PeriodicWork | undefined;
 
   constructor(
     private readonly orm: Orm,
@@ -48,29 +48,18 @@ export class AuditRetention {
 
   /** Prunes now, then every hour, until stop(); a failed run is logged and the next one tries again. */
   start(): void {
-    if (this.#timer) return;
-    const run = () => {
-      this.#running ??= this.prune()
-        .then((deleted) => {
-          if (deleted > 0) this.log.info({ deleted, retentionDays: this.retentionDays }, 'pruned old audit events');
-          return deleted;
-        })
-        .catch((error: unknown) => {
-          this.log.warn({ err: error }, 'audit events not pruned this time');
-          return 0;
-        })
-        .finally(() => {
-          this.#running = undefined;
-        });
-    };
-    run();
-    this.#timer = setInterval(run, HOUR_MS);
-    this.#timer.unref();
+    this.#pruning ??= repeatEvery(
+      HOUR_MS,
+      async () => {
+        const deleted = await this.prune();
+        if (deleted > 0) this.log.info({ deleted, retentionDays: this.retentionDays }, 'pruned old audit events');
+      },
+      (error) => this.log.warn({ err: error }, 'audit events not pruned this time'),
+    );
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+    await this.#pruning?.stop();
+    this.#pruning = undefined;
   }
 }

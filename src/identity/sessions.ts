@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { read } from '../platform/db/read.js';
 import { NotFoundError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
+import { repeatEvery, type PeriodicWork } from '../platform/periodic.js';
 import type { User } from '../users/user.entity.js';
 import { ACCOUNT_STATUS_COLUMNS, accountStatusOf, type AccountStatusRow } from '../users/views.js';
 import type { AccountStatusCache, AccountWithSession, SessionReads, SessionState } from './account-status-cache.js';
@@ -50,8 +51,7 @@ interface SessionRow {
 export class SessionService implements SessionReads {
   /** When each session was last seen, written off the requests' path. */
   readonly seen: UsageStamps;
-  #purger: NodeJS.Timeout | undefined;
-  #purging: Promise<void> = Promise.resolve();
+  #purging: PeriodicWork | undefined;
 
   constructor(
     private readonly accounts: AccountStatusCache,
@@ -164,20 +164,16 @@ export class SessionService implements SessionReads {
 
   /** Purges now and then every PURGE_EVERY_MS, in this process: no outside scheduler needed. */
   startPurging(): void {
-    const purge = () => {
-      this.#purging = this.purgeExpired(this.em()).then(
-        () => undefined,
-        (error: unknown) => this.log.warn({ err: error }, 'could not purge expired sessions; trying again later'),
-      );
-    };
-    purge();
-    this.#purger = setInterval(purge, PURGE_EVERY_MS).unref();
+    this.#purging ??= repeatEvery(
+      PURGE_EVERY_MS,
+      () => this.purgeExpired(this.em()),
+      (error) => this.log.warn({ err: error }, 'could not purge expired sessions; trying again later'),
+    );
   }
 
   /** Stops purging (letting a purge under way finish) and writes the last-seen times still pending. */
   async close(): Promise<void> {
-    clearInterval(this.#purger);
-    await this.#purging;
+    await this.#purging?.stop();
     await this.seen.close();
   }
 }

@@ -1,0 +1,25 @@
+/** Work a process repeats on a timer of its own; `stop` waits for a run under way. */
+export interface PeriodicWork {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `work` now and then every `everyMs`, in this process, so no scheduler outside it is needed. A tick while a
+ * run is still under way is skipped rather than queued; a failed run goes to `onError` and the next one tries again.
+ */
+export function repeatEvery(everyMs: number, work: () => Promise<unknown>, onError: (error: unknown) => void): PeriodicWork {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= work()
+      .then(() => undefined, onError)
+      .finally(() => (running = undefined));
+  };
+  run();
+  const timer = setInterval(run, everyMs).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
