@@ -38,9 +38,17 @@ const csv = z.preprocess(
  * What decides whether the process traces. The OpenTelemetry SDK reads the rest of the standard OTEL_* variables
  * itself (sampler, protocol, headers, compression, propagators, batching), as operators expect of any service.
  */
+const TRACE_EXPORTERS = ['otlp', 'console', 'none'] as const;
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+const otlpProtocol = z.preprocess(emptyAsUndefined, z.enum(OTLP_PROTOCOLS, { message: `must be one of ${OTLP_PROTOCOLS.join(', ')}` }).optional());
 const tracingFields = {
   OTEL_SDK_DISABLED: bool.default(false),
-  OTEL_TRACES_EXPORTER: csv.optional(),
+  OTEL_TRACES_EXPORTER: csv
+    .refine((names) => names.every((n) => (TRACE_EXPORTERS as readonly string[]).includes(n)), { message: `must list ${TRACE_EXPORTERS.join(', ')}` })
+    .optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
+  OTEL_BSP_SCHEDULE_DELAY: z.preprocess(emptyAsUndefined, int(0, 60_000).optional()),
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl,
   OTEL_SERVICE_NAME: optionalString,
@@ -53,9 +61,19 @@ export interface TracingConfig {
   enabled: boolean;
   /** `trellis` unless OTEL_SERVICE_NAME or a `service.name` in OTEL_RESOURCE_ATTRIBUTES says otherwise (the SDK reads those). */
   serviceName: string | undefined;
+  /** Where spans go: OTLP over HTTP (the default), and/or the console. */
+  exporters: Array<'otlp' | 'console'>;
+  protocol: (typeof OTLP_PROTOCOLS)[number];
+  /**
+   * How long a finished span waits in the batch: 1 s unless OTEL_BSP_SCHEDULE_DELAY says otherwise (the SDK's own
+   * 5 s would leave an operator looking at a slow page waiting for its trace).
+   */
+  batchDelayMs: number;
   /** Credentials that upstream URLs carry in their path, masked in the URLs client spans record. */
   urlSecrets: string[];
 }
+
+const TRACING_OFF: TracingConfig = { enabled: false, serviceName: undefined, exporters: [], protocol: 'http/protobuf', batchDelayMs: 1000, urlSecrets: [] };
 
 function tracingOf(e: z.infer<typeof TracingEnv>, fireApiToken: string | undefined): TracingConfig {
   const exporters = (e.OTEL_TRACES_EXPORTER ?? []).filter((name) => name !== 'none');
@@ -65,6 +83,9 @@ function tracingOf(e: z.infer<typeof TracingEnv>, fireApiToken: string | undefin
   return {
     enabled: !e.OTEL_SDK_DISABLED && (named || endpoint),
     serviceName: e.OTEL_SERVICE_NAME || namedByResource ? undefined : 'trellis',
+    exporters: exporters.length > 0 ? (exporters as Array<'otlp' | 'console'>) : ['otlp'],
+    protocol: e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+    batchDelayMs: e.OTEL_BSP_SCHEDULE_DELAY ?? 1000,
     urlSecrets: fireApiToken ? [fireApiToken] : [],
   };
 }
@@ -76,7 +97,7 @@ function tracingOf(e: z.infer<typeof TracingEnv>, fireApiToken: string | undefin
 export function loadTracingConfig(source: Record<string, string | undefined> = process.env): TracingConfig {
   const parsed = TracingEnv.safeParse(source);
   const token = emptyAsUndefined(source.FIRE_API_TOKEN);
-  return parsed.success ? tracingOf(parsed.data, typeof token === 'string' ? token : undefined) : { enabled: false, serviceName: undefined, urlSecrets: [] };
+  return parsed.success ? tracingOf(parsed.data, typeof token === 'string' ? token : undefined) : TRACING_OFF;
 }
 
 const EnvSchema = z
@@ -155,6 +176,9 @@ const EnvSchema = z
 
     OTEL_SDK_DISABLED: tracingFields.OTEL_SDK_DISABLED,
     OTEL_TRACES_EXPORTER: tracingFields.OTEL_TRACES_EXPORTER,
+    OTEL_EXPORTER_OTLP_PROTOCOL: tracingFields.OTEL_EXPORTER_OTLP_PROTOCOL,
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: tracingFields.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL,
+    OTEL_BSP_SCHEDULE_DELAY: tracingFields.OTEL_BSP_SCHEDULE_DELAY,
     OTEL_EXPORTER_OTLP_ENDPOINT: tracingFields.OTEL_EXPORTER_OTLP_ENDPOINT,
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: tracingFields.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
     OTEL_SERVICE_NAME: tracingFields.OTEL_SERVICE_NAME,

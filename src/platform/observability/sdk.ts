@@ -4,8 +4,10 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import type { TracingConfig } from '../config.js';
 import { redactUrl } from '../hardening/logging.js';
@@ -46,7 +48,7 @@ export async function startTracing(
 function startSdk(config: TracingConfig, spanProcessors: SpanProcessor[] | undefined): RunningTracing {
   const instance = new NodeSDK({
     ...(config.serviceName ? { serviceName: config.serviceName } : {}),
-    ...(spanProcessors ? { spanProcessors } : {}),
+    spanProcessors: spanProcessors ?? batchProcessors(config),
     // Metrics stay with /metrics (prom-client) and logs with pino: the SDK sends traces only.
     metricReaders: [],
     logRecordProcessors: [],
@@ -59,6 +61,18 @@ function startSdk(config: TracingConfig, spanProcessors: SpanProcessor[] | undef
   };
   markTracingActive(true, shutdown);
   return { shutdown };
+}
+
+/**
+ * One batch per exporter OTEL_TRACES_EXPORTER names. The exporters read endpoint, headers, compression and timeout
+ * from their OTEL_EXPORTER_OTLP_* variables, the batches their OTEL_BSP_* ones but the delay, which config.ts decides.
+ */
+function batchProcessors(config: TracingConfig): SpanProcessor[] {
+  return config.exporters.map((name) => {
+    const exporter: SpanExporter =
+      name === 'console' ? new ConsoleSpanExporter() : config.protocol === 'http/json' ? new OtlpJsonExporter() : new OtlpProtobufExporter();
+    return new BatchSpanProcessor(exporter, { scheduledDelayMillis: config.batchDelayMs });
+  });
 }
 
 function instrumentations(config: TracingConfig) {
