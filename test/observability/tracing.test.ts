@@ -198,6 +198,14 @@ describe('one trace per request', () => {
     for (const text of statements) expect(text).not.toMatch(/'admin'|\$argon2/);
   });
 
+  it("masks a GET request's document and variables in the HTTP span", async () => {
+    const query = encodeURIComponent('query Zip($zip: String!) { wildfireRisk(zip: $zip) { zipCode } }');
+    const variables = encodeURIComponent(JSON.stringify({ zip: '94103' }));
+    await t.request(`/graphql?query=${query}&variables=${variables}&operationName=Zip`, { headers: { traceparent, 'apollo-require-preflight': 'true' } });
+    const http = await settled(() => spansOf(INCOMING_TRACE).find((s) => s.kind === SpanKind.SERVER));
+    expect(http.attributes['url.query']).toBe('query=[redacted]&variables=[redacted]&operationName=Zip');
+  });
+
   it('writes the trace and span ids on a log line written inside the request', async () => {
     const requestId = `trace-log-${randomBytes(4).toString('hex')}`;
     await t.request('/graphql', { method: 'POST', json: { query: '{ nope }' }, headers: { traceparent, 'x-request-id': requestId } });

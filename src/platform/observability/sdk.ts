@@ -79,7 +79,14 @@ function instrumentations(config: TracingConfig) {
   const shownUrl = (url: string) => redactUrl(url, config.urlSecrets);
   return [
     // Client errors (4xx) leave the server span unset, a 5xx marks it failed: the instrumentation's own rule.
-    new HttpInstrumentation({ requireParentforOutgoingSpans: true }),
+    new HttpInstrumentation({
+      requireParentforOutgoingSpans: true,
+      // A GET /graphql carries its document and variables in the query string: masked as the request log masks them.
+      requestHook(span, request) {
+        const url = 'url' in request ? request.url : undefined;
+        if (url?.includes('?')) span.setAttribute('url.query', shownUrl(url).split('?')[1] ?? '');
+      },
+    }),
     new PgInstrumentation({
       requireParentSpan: true,
       ignoreConnectSpans: true,
