@@ -18,8 +18,9 @@ import { markTracingActive } from './tracing.js';
  * The OpenTelemetry SDK, loaded only when tracing is on (src/platform/observability/register.ts imports this file
  * dynamically). Only what the gateway needs is instrumented: the HTTP server, PostgreSQL, Redis and upstream calls;
  * GraphQL operations get their spans where the gateway executes them (operation-span.ts), since graphql-jit runs
- * queries that graphql-js instrumentation never sees. Everything the operator configures (exporter, protocol,
- * endpoint, headers, compression, sampler, propagators, batching, resource) the SDK reads from the OTEL_* variables.
+ * queries that graphql-js instrumentation never sees. The exporters, protocol and batch delay come from config.ts;
+ * the rest an operator configures (endpoint, headers, compression, sampler, propagators, batch sizes, resource) the
+ * SDK reads from its OTEL_* variables.
  */
 
 export interface RunningTracing {
