@@ -20,4 +20,4 @@ EXPOSE 4000
 ENV HOST=0.0.0.0 PORT=4000
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:4000/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node itself, not npm: SIGTERM from `docker stop` reaches the process that drains in-flight requests.
-CMD ["node", "--experimental-async-context-frame", "dist/main.js"]
+CMD ["node", "--experimental-async-context-frame", "--import", "./dist/platform/observability/register.js", "dist/main.js"]

@@ -5,10 +5,14 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** The runtime flags `npm start` gives the gateway, read from package.json so the bench runs what production runs. */
-function startFlags(root: string): string[] {
+/**
+ * What `npm start` gives Node before the entry point (runtime flags, and the modules it imports first: tsx, and the
+ * tracing module where the checkout has one), read from package.json so the bench runs what production runs.
+ */
+function startArgs(root: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && word !== '--import');
+  const words = pkg.scripts.start.replace(/^exec\s+/, '').split(/\s+/).slice(1, -1);
+  return words.includes('tsx') ? words : [...words, '--import', 'tsx'];
 }
 
 export interface Child {
@@ -31,7 +35,7 @@ export async function startChild(
   const { profileDir, timeoutMs = 60_000, root = path.resolve(HERE, '..'), label = name } = options;
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, label)}`] : [];
   const child: ChildProcess = fork(path.join(root, 'bench', 'servers', name === 'postgraphile' ? 'postgraphile.mjs' : `${name}.ts`), [], {
-    execArgv: [...(name === 'gateway' ? startFlags(root) : []), '--import', 'tsx', ...profiling],
+    execArgv: [...(name === 'gateway' ? startArgs(root) : ['--import', 'tsx']), ...profiling],
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -57,6 +57,8 @@ export interface BenchOptions {
   gatewayNodeOptions: string;
   /** Another checkout of the gateway whose build is measured beside this one, scenario by scenario. */
   against: string | null;
+  /** Also measure every gateway scenario on a traced twin of the gateway, exporting to a local OTLP receiver. */
+  otel: boolean;
   /** graphql-ws subscribers (s) holds open. */
   subscribers: number;
   /** Seconds of the soak (a, b, e, f and s at once), or null for the scenarios' run. */
@@ -98,6 +100,10 @@ export const USAGE = `Usage: npm run bench -- [options]
   --against <dir>     another checkout of the gateway with its dependencies installed (a git worktree of an
                       earlier commit, say): its gateway runs beside this one on the same database, every gateway
                       scenario is measured on both, in turns, and the summary gives this build over that one
+  --otel              also run a traced twin of the gateway (OpenTelemetry on, every request sampled, OTLP/HTTP
+                      protobuf to a receiver the bench starts) and measure every gateway scenario on it in turns;
+                      target: (a) traced serves at least 0.90 of (a) untraced. With --against <a checkout without
+                      tracing>, the untraced gateway over that build's is the cost of tracing off (target: ≥ 0.97)
   --help              this text
 
 DATABASE_URL selects the PostgreSQL server (use a database of its own: the bench seeds it and updates users);
@@ -143,6 +149,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       profile: { type: 'boolean', default: false },
       'gateway-node-options': { type: 'string' },
       against: { type: 'string' },
+      otel: { type: 'boolean', default: false },
       subscribers: { type: 'string' },
       soak: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -160,6 +167,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     });
   if (values.against !== undefined && values.scales !== undefined) throw new Error('--against compares one run of scenarios: it cannot be combined with --scales');
   if (values.soak !== undefined && (values.scales !== undefined || values.against !== undefined)) throw new Error('--soak runs alone: it cannot be combined with --scales or --against');
+  if (values.otel && (values.soak !== undefined || values.scales !== undefined)) throw new Error('--otel measures the scenarios: it cannot be combined with --soak or --scales');
   const pageSize = positive('page-size', values['page-size'], 50, true);
   if (pageSize > 100) throw new Error('--page-size is at most 100 (the API refuses larger pages)');
   return {
@@ -178,6 +186,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     profile: values.profile,
     gatewayNodeOptions: values['gateway-node-options'] ?? '',
     against: values.against === undefined ? null : checkout(values.against),
+    otel: values.otel,
     subscribers: positive('subscribers', values.subscribers, 10_000, true),
     soak: values.soak === undefined ? null : positive('soak', values.soak, 0),
     help: values.help,

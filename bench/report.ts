@@ -69,6 +69,41 @@ export interface BenchResults {
     scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
     ratios: Partial<Record<ScenarioId, Comparison>>;
   } | null;
+  /** With `--otel`. */
+  tracing?: TracingResults | null;
+}
+
+/** What tracing costs (`--otel`): the traced twin's results, and traced over untraced, scenario by scenario. */
+export interface TracingResults {
+  /** OTLP export requests the receiver took during the whole run, and their bytes. */
+  exports: { requests: number; bytes: number };
+  scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
+  ratios: Partial<Record<ScenarioId, Comparison>>;
+}
+
+/**
+ * Tracing's targets: every request traced (ratio 1.0) costs at most 10% of (a)'s throughput; tracing off costs
+ * nothing measurable, which only a build without tracing (--against) can show: within 3%, the bench's own noise.
+ */
+export function tracingTargets(tracing: TracingResults | null, against: Partial<Record<ScenarioId, Comparison>> | null): Target[] {
+  const on = tracing?.ratios['graphql-list']?.medianByRound ?? null;
+  const off = against?.['graphql-list']?.medianByRound ?? null;
+  return [
+    {
+      name: 'otel on (a)',
+      description: '(a) traced, every request sampled, over (a) untraced (median of rounds) ≥ 0.90',
+      threshold: 0.9,
+      value: on,
+      pass: on === null ? null : on >= 0.9,
+    },
+    {
+      name: 'otel off (a)',
+      description: against ? '(a) with tracing off over (a) of the --against build (median of rounds) ≥ 0.97' : 'needs --against <a checkout without tracing>',
+      threshold: 0.97,
+      value: off,
+      pass: off === null ? null : off >= 0.97,
+    },
+  ];
 }
 
 /** This build over the other, for one scenario: above 1 means this build serves more, or spends less CPU. */
@@ -260,6 +295,21 @@ export function summary(results: BenchResults): string {
     lines.push(header());
     for (const [id, r] of Object.entries(scenarios)) if (r) lines.push(row(`${r.letter}′ ${id}`, r));
     lines.push('this build / that build:');
+    for (const [id, c] of Object.entries(compared)) {
+      if (!c) continue;
+      lines.push(
+        `  ${pad(id, 18)} req/s ${c.requestsPerSecond.toFixed(2)} (rounds: median ${c.medianByRound.toFixed(2)}, ${Math.min(...c.byRound).toFixed(2)}–${Math.max(...c.byRound).toFixed(2)})` +
+          `, by CPU per request ${c.cpu === null ? '–' : c.cpu.toFixed(2)}`,
+      );
+    }
+    lines.push('');
+  }
+  if (results.tracing) {
+    const { exports, scenarios, ratios: compared } = results.tracing;
+    lines.push(`traced twin (--otel): every request sampled, ${exports.requests} OTLP exports (${(exports.bytes / 2 ** 20).toFixed(1)} MiB) to the local receiver`);
+    lines.push(header());
+    for (const [id, r] of Object.entries(scenarios)) if (r) lines.push(row(`${r.letter}+otel ${id}`, r));
+    lines.push('traced / untraced:');
     for (const [id, c] of Object.entries(compared)) {
       if (!c) continue;
       lines.push(

@@ -12,7 +12,7 @@ import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk
 import { startChild, type Child } from './children.js';
 import { CpuMeter } from './cpu.js';
 import { parseOptions, USAGE, type BenchOptions, type ScenarioId } from './options.js';
-import { comparison, machine, ratios, summary, targets, type BenchResults, type ScenarioResult } from './report.js';
+import { comparison, machine, ratios, summary, targets, tracingTargets, type BenchResults, type ScenarioResult } from './report.js';
 import {
   locateDeepPage,
   pageShape,
@@ -30,6 +30,7 @@ import { BENCH_ADMIN, benchUserId, FULL_SEED, seed, seedOf, SMALL_SEED } from '.
 import { countStatements } from './sql-counts.js';
 import { runFanOut, type FanOutResult } from './fan-out.js';
 import { runSoak, soakSummary } from './soak.js';
+import { startOtelReceiver, type OtelReceiver } from './otel-receiver.js';
 
 /*
  * npm run bench: seeds a database, starts the gateway, a raw-SQL baseline and a bare-Fastify ceiling as
@@ -243,6 +244,21 @@ async function main(): Promise<void> {
       against = { child, url: child.url };
       if (options.scenarios.includes('wildfire-cached')) await warmRiskCache(child.url);
     }
+    let traced: { child: Child; url: string; receiver: OtelReceiver } | null = null;
+    if (options.otel && needed.has('gateway')) {
+      const receiver = await startOtelReceiver();
+      cleanups.push(() => receiver.close());
+      log(`starting the traced gateway (OTLP/HTTP protobuf to ${receiver.url})`);
+      // Every request sampled (ratio 1.0), batched and exported as an operator would configure it.
+      const child = await startChild(
+        'gateway',
+        { ...gatewayProcessEnv, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'parentbased_always_on' },
+        { ...childOptions, label: 'gateway-traced' },
+      );
+      cleanups.push(() => child.stop());
+      traced = { child, url: child.url, receiver };
+      if (options.scenarios.includes('wildfire-cached')) await warmRiskCache(child.url);
+    }
     if (needed.has('baseline')) {
       children.baseline = await startChild('baseline', { DATABASE_URL: database.url, NODE_ENV: 'production' }, childOptions);
       cleanups.push(() => children.baseline!.stop());
@@ -300,6 +316,9 @@ async function main(): Promise<void> {
     const againstCtx: ScenarioContext | null = against
       ? { ...ctx, urls: { ...urls, gateway: against.url }, adminAuth: await signIn(against.url) }
       : null;
+    const tracedCtx: ScenarioContext | null = traced
+      ? { ...ctx, urls: { ...urls, gateway: traced.url }, adminAuth: await signIn(traced.url) }
+      : null;
 
     let baselineMatchesGraphql: boolean | null = null;
     if (urls.gateway && urls.baseline) {
@@ -353,13 +372,22 @@ async function main(): Promise<void> {
 
     const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
     // With --against, each gateway scenario is followed by its twin on the other build, in every round.
+    // With --otel, each gateway scenario is also measured on the traced twin, in the same rounds.
+    type Side = 'this' | 'against' | 'traced';
     const runs = selected.flatMap((scenario) => {
-      const here = { scenario, ctx, side: 'this' as const, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(children[scenario.server]!.pid) };
-      if (!against || !againstCtx || scenario.server !== 'gateway') return [here];
-      const there = { scenario, ctx: againstCtx, side: 'against' as const, target: scenario.target(againstCtx), rounds: [] as RawResult[], cpu: new CpuMeter(against.child.pid) };
-      return [here, there];
+      const here = { scenario, ctx, side: 'this' as Side, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(children[scenario.server]!.pid) };
+      if (scenario.server !== 'gateway') return [here];
+      const twins = [here];
+      if (against && againstCtx) {
+        twins.push({ scenario, ctx: againstCtx, side: 'against', target: scenario.target(againstCtx), rounds: [], cpu: new CpuMeter(against.child.pid) });
+      }
+      if (traced && tracedCtx) {
+        twins.push({ scenario, ctx: tracedCtx, side: 'traced', target: scenario.target(tracedCtx), rounds: [], cpu: new CpuMeter(traced.child.pid) });
+      }
+      return twins;
     });
-    const name = (run: (typeof runs)[number]) => `(${run.scenario.letter}${run.side === 'against' ? '′' : ''}) ${run.scenario.id}`;
+    const mark = (side: Side) => (side === 'against' ? '′' : side === 'traced' ? '+otel' : '');
+    const name = (run: (typeof runs)[number]) => `(${run.scenario.letter}${mark(run.side)}) ${run.scenario.id}`;
     for (const run of runs) {
       // The first answer of (k) fills the gateway's risk cache with its areas, as warmRiskCache does for (e); the
       // sample below must then find every area cached.
@@ -371,7 +399,7 @@ async function main(): Promise<void> {
     // The scenarios take turns, round by round, so a machine that speeds up or slows down during the run does so
     // for all of them alike, and a ratio compares stretches measured side by side rather than a minute apart.
     const roundSeconds = options.duration / options.rounds;
-    log(`${runs.map((r) => `${r.scenario.letter}${r.side === 'against' ? '′' : ''}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
+    log(`${runs.map((r) => `${r.scenario.letter}${mark(r.side)}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
     const upstreamCalls = () => fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
     let upstreamCallsDuringCachedScenario: number | null = null;
     let upstreamCallsDuringAreaRiskScenario: number | null = null;
@@ -397,17 +425,22 @@ async function main(): Promise<void> {
     }
     const scenarios: BenchResults['scenarios'] = {};
     const theirs: BenchResults['scenarios'] = {};
+    const tracedResults: BenchResults['scenarios'] = {};
     for (const run of runs) {
       const { scenario, target, rounds, cpu } = run;
       const after = await send(target);
       const problemAfter = scenario.problem(after.status, after.body, run.ctx);
       if (problemAfter) throw new Error(`${name(run)} after the load: ${problemAfter}`);
       if (run.side === 'this') scenarios[scenario.id] = toResult(scenario, target, options, rounds, cpu, sql.perOperation[scenario.id] ?? null);
+      else if (run.side === 'traced') tracedResults[scenario.id] = toResult(scenario, target, options, rounds, cpu, null);
       else theirs[scenario.id] = toResult(scenario, target, options, rounds, cpu, null);
     }
+    const exported = traced?.receiver.exports() ?? null;
 
     await cleanup();
     const r = ratios(scenarios);
+    const againstRatios = options.against ? comparison(scenarios, theirs) : null;
+    const tracing = traced && exported ? { exports: exported, scenarios: tracedResults, ratios: comparison(tracedResults, scenarios) } : null;
     const results: BenchResults = {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
@@ -426,8 +459,9 @@ async function main(): Promise<void> {
       deepPage: deep ? { total: deep.total, depth: deep.depth, page: deep.page } : null,
       deepPagesMatch,
       fanOut,
-      targets: targets(r, sql, scenarios, fanOut),
-      against: options.against ? { checkout: options.against, commit: commitOf(options.against), scenarios: theirs, ratios: comparison(scenarios, theirs) } : null,
+      targets: [...targets(r, sql, scenarios, fanOut), ...(options.otel ? tracingTargets(tracing, againstRatios) : [])],
+      against: options.against && againstRatios ? { checkout: options.against, commit: commitOf(options.against), scenarios: theirs, ratios: againstRatios } : null,
+      tracing,
     };
     mkdirSync(options.out, { recursive: true });
     const file = path.join(options.out, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);

@@ -1,5 +1,6 @@
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { stopTracing, tracingActive } from './platform/observability/tracing.js';
 import { describeStartupFailure } from './platform/startup-failure.js';
 
 let config;
@@ -16,6 +17,9 @@ try {
 let app: App | undefined;
 try {
   app = await buildApp(config);
+  if (config.tracing.enabled && !tracingActive()) {
+    app.log.warn('OTEL_* variables ask for traces, but the tracing module was not loaded: start with --import (README, Observability)');
+  }
   if (config.jwt.secretIsEphemeral) {
     app.log.warn('JWT_SECRET is not set: tokens are signed with a random key and stop working when the process restarts');
   }
@@ -39,7 +43,8 @@ const shutdown = (signal: string) => {
     process.exit(1);
   }, config.http.shutdownGraceMs);
   timer.unref();
-  running.stop().then(
+  // Traces of the last requests are sent before the process ends.
+  running.stop().then(stopTracing).then(
     () => process.exit(0),
     (error: unknown) => {
       running.log.error({ err: error }, 'error during shutdown');

@@ -55,6 +55,7 @@ export class AuditRetention {
         if (deleted > 0) this.log.info({ deleted, retentionDays: this.retentionDays }, 'pruned old audit events');
       },
       (error) => this.log.warn({ err: error }, 'audit events not pruned this time'),
+      'prune audit events',
     );
   }
 

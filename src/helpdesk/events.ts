@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { currentTraceCarrier, type TraceCarrier } from '../platform/observability/tracing.js';
 import { AsyncQueue } from './async-queue.js';
 import type { Channel } from './redis-channel.js';
 
@@ -17,6 +18,8 @@ export interface HelpRequestChange {
   /** For a response: whether the requester may see it. */
   responseIsPublic?: boolean;
   at: Date;
+  /** The trace context of the change (its mutation's span), so each subscriber's delivery links to it when traced. */
+  trace?: TraceCarrier;
 }
 
 export type HelpRequestListener = (change: HelpRequestChange) => void;
@@ -30,6 +33,7 @@ const WireChange = z.object({
   internalFields: z.array(z.string()).default([]),
   responseIsPublic: z.boolean().optional(),
   at: z.coerce.date(),
+  trace: z.object({ traceparent: z.string().max(128), tracestate: z.string().max(512).optional() }).optional(),
 });
 
 /**
@@ -84,7 +88,9 @@ export class HelpRequestEvents {
     return this.#listening;
   }
 
-  publish(change: HelpRequestChange): void {
+  publish(untraced: HelpRequestChange): void {
+    const trace = currentTraceCarrier();
+    const change = trace ? { ...untraced, trace } : untraced;
     if (!this.channel) return this.#deliver(change);
     this.channel.publish(JSON.stringify(change)).catch((error: unknown) => {
       // Other replicas miss this one; this replica's subscribers should not.

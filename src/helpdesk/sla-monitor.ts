@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { inRootSpan } from '../platform/observability/tracing.js';
 import type { HelpRequestService } from './requests.js';
 
 /**
@@ -32,8 +33,7 @@ export class SlaMonitor {
   check(): Promise<number> {
     this.#pending++;
     const look = this.#last.then(() =>
-      this.requests
-        .claimBreaches(this.em(), this.now())
+      inRootSpan('look for service-level breaches', () => this.requests.claimBreaches(this.em(), this.now()))
         .catch((error: unknown) => {
           // The next look retries; a database hiccup is not worth more than a warning.
           this.log.warn({ err: error }, 'could not look for service-level breaches');

@@ -168,6 +168,7 @@ export class SessionService implements SessionReads {
       PURGE_EVERY_MS,
       () => this.purgeExpired(this.em()),
       (error) => this.log.warn({ err: error }, 'could not purge expired sessions; trying again later'),
+      'purge expired sessions',
     );
   }
 

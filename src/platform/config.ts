@@ -34,6 +34,72 @@ const csv = z.preprocess(
   z.array(z.string()),
 );
 
+/**
+ * What decides whether the process traces. The OpenTelemetry SDK reads the rest of the standard OTEL_* variables
+ * itself (sampler, protocol, headers, compression, propagators, batching), as operators expect of any service.
+ */
+const TRACE_EXPORTERS = ['otlp', 'console', 'none'] as const;
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+const otlpProtocol = z.preprocess(emptyAsUndefined, z.enum(OTLP_PROTOCOLS, { message: `must be one of ${OTLP_PROTOCOLS.join(', ')}` }).optional());
+const tracingFields = {
+  OTEL_SDK_DISABLED: bool.default(false),
+  OTEL_TRACES_EXPORTER: csv
+    .refine((names) => names.every((n) => (TRACE_EXPORTERS as readonly string[]).includes(n)), { message: `must list ${TRACE_EXPORTERS.join(', ')}` })
+    .optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
+  OTEL_BSP_SCHEDULE_DELAY: z.preprocess(emptyAsUndefined, int(0, 60_000).optional()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl,
+  OTEL_SERVICE_NAME: optionalString,
+  OTEL_RESOURCE_ATTRIBUTES: optionalString,
+};
+const TracingEnv = z.object(tracingFields);
+
+export interface TracingConfig {
+  /** An exporter is named (other than `none`) or an OTLP endpoint is set, and OTEL_SDK_DISABLED is not true. */
+  enabled: boolean;
+  /** `trellis` unless OTEL_SERVICE_NAME or a `service.name` in OTEL_RESOURCE_ATTRIBUTES says otherwise (the SDK reads those). */
+  serviceName: string | undefined;
+  /** Where spans go: OTLP over HTTP (the default), and/or the console. */
+  exporters: Array<'otlp' | 'console'>;
+  protocol: (typeof OTLP_PROTOCOLS)[number];
+  /**
+   * How long a finished span waits in the batch: 1 s unless OTEL_BSP_SCHEDULE_DELAY says otherwise (the SDK's own
+   * 5 s would leave an operator looking at a slow page waiting for its trace).
+   */
+  batchDelayMs: number;
+  /** Credentials that upstream URLs carry in their path, masked in the URLs client spans record. */
+  urlSecrets: string[];
+}
+
+const TRACING_OFF: TracingConfig = { enabled: false, serviceName: undefined, exporters: [], protocol: 'http/protobuf', batchDelayMs: 1000, urlSecrets: [] };
+
+function tracingOf(e: z.infer<typeof TracingEnv>, fireApiToken: string | undefined): TracingConfig {
+  const exporters = (e.OTEL_TRACES_EXPORTER ?? []).filter((name) => name !== 'none');
+  const named = e.OTEL_TRACES_EXPORTER?.includes('none') ? false : exporters.length > 0;
+  const endpoint = Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !e.OTEL_TRACES_EXPORTER?.includes('none');
+  const namedByResource = /(^|,)\s*service\.name\s*=/.test(e.OTEL_RESOURCE_ATTRIBUTES ?? '');
+  return {
+    enabled: !e.OTEL_SDK_DISABLED && (named || endpoint),
+    serviceName: e.OTEL_SERVICE_NAME || namedByResource ? undefined : 'trellis',
+    exporters: exporters.length > 0 ? (exporters as Array<'otlp' | 'console'>) : ['otlp'],
+    protocol: e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+    batchDelayMs: e.OTEL_BSP_SCHEDULE_DELAY ?? 1000,
+    urlSecrets: fireApiToken ? [fireApiToken] : [],
+  };
+}
+
+/**
+ * The tracing decision alone, for the module Node imports before the app (`--import`): it must not refuse to start
+ * over a variable the app itself reports, so the rest of the environment is left to loadConfig.
+ */
+export function loadTracingConfig(source: Record<string, string | undefined> = process.env): TracingConfig {
+  const parsed = TracingEnv.safeParse(source);
+  const token = emptyAsUndefined(source.FIRE_API_TOKEN);
+  return parsed.success ? tracingOf(parsed.data, typeof token === 'string' ? token : undefined) : TRACING_OFF;
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -107,6 +173,16 @@ const EnvSchema = z
 
     TRUSTED_DOCUMENTS: z.enum(TRUSTED_DOCUMENTS_MODES).default('off'),
     TRUSTED_DOCUMENTS_FILE: optionalString,
+
+    OTEL_SDK_DISABLED: tracingFields.OTEL_SDK_DISABLED,
+    OTEL_TRACES_EXPORTER: tracingFields.OTEL_TRACES_EXPORTER,
+    OTEL_EXPORTER_OTLP_PROTOCOL: tracingFields.OTEL_EXPORTER_OTLP_PROTOCOL,
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: tracingFields.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL,
+    OTEL_BSP_SCHEDULE_DELAY: tracingFields.OTEL_BSP_SCHEDULE_DELAY,
+    OTEL_EXPORTER_OTLP_ENDPOINT: tracingFields.OTEL_EXPORTER_OTLP_ENDPOINT,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: tracingFields.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+    OTEL_SERVICE_NAME: tracingFields.OTEL_SERVICE_NAME,
+    OTEL_RESOURCE_ATTRIBUTES: tracingFields.OTEL_RESOURCE_ATTRIBUTES,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET && !env.JWT_JWKS_URL) {
@@ -212,6 +288,8 @@ export interface Config {
    * manifest's (`enforce`). A manifest, when given, also serves its documents by id in every mode.
    */
   trustedDocuments: { mode: TrustedDocumentsMode; file: string | undefined; manifest: TrustedManifest | undefined };
+  /** OpenTelemetry tracing: started before the app by src/platform/observability/register.ts when enabled. */
+  tracing: TracingConfig;
 }
 
 export class ConfigError extends Error {
@@ -290,5 +368,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustedDocuments: { mode: e.TRUSTED_DOCUMENTS, file: e.TRUSTED_DOCUMENTS_FILE, manifest: trusted.manifest },
+    tracing: tracingOf(e, e.FIRE_API_TOKEN),
   };
 }

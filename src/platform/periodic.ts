@@ -1,3 +1,5 @@
+import { inRootSpan } from './observability/tracing.js';
+
 /** Work a process repeats on a timer of its own; `stop` waits for a run under way. */
 export interface PeriodicWork {
   stop(): Promise<void>;
@@ -7,10 +9,16 @@ export interface PeriodicWork {
  * Runs `work` now and then every `everyMs`, in this process, so no scheduler outside it is needed. A tick while a
  * run is still under way is skipped rather than queued; a failed run goes to `onError` and the next one tries again.
  */
-export function repeatEvery(everyMs: number, work: () => Promise<unknown>, onError: (error: unknown) => void): PeriodicWork {
+export function repeatEvery(
+  everyMs: number,
+  work: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+  /** The span each run gets when the process traces: a trace of its own, not part of the request that started it. */
+  spanName = 'periodic work',
+): PeriodicWork {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= work()
+    running ??= inRootSpan(spanName, work)
       .then(() => undefined, onError)
       .finally(() => (running = undefined));
   };

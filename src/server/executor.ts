@@ -2,6 +2,8 @@ import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-i
 import { execute, getVariableValues, GraphQLError, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import { inOperationSpan } from '../platform/observability/operation-span.js';
+import { tracingActive } from '../platform/observability/tracing.js';
 
 /** Compiled operations kept; the least recently used goes first past this many (Apollo keeps as many parsed documents). */
 const MAX_COMPILED = 1000;
@@ -24,7 +26,7 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     return query;
   };
 
-  const executor: GatewayExecutor = async ({ document, request, context, queryHash, operation }) => {
+  const run: GatewayExecutor = async ({ document, request, context, queryHash, operation }) => {
     // What the client asked for: an unknown name must fail here as it would in graphql-js, not pick the only operation.
     const { operationName } = request;
     const variables = request.variables ?? {};
@@ -37,6 +39,9 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     const result = await query.query(undefined, context, variables);
     return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
   };
+  // Every execution passes here: /graphql's queries and mutations, and each REST route's stored operation.
+  const executor: GatewayExecutor = (requestContext) =>
+    tracingActive() ? inOperationSpan(requestContext.document, requestContext.operation, () => run(requestContext)) : run(requestContext);
 
   return {
     async load() {

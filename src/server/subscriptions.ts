@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import websocket, { type WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { createSourceEventStream, execute, getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { CloseCode, handleProtocols, type Context as Connection, type SubscribePayload } from 'graphql-ws';
 import { makeHandler, type Extra } from 'graphql-ws/use/@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -12,6 +12,7 @@ import type { Config } from '../platform/config.js';
 import { DomainError, UnauthenticatedError } from '../platform/errors.js';
 import type { Context } from '../platform/graphql/context.js';
 import { logOperationErrors } from '../platform/graphql/errors.js';
+import { inOperationSpan, traceCarrierOf } from '../platform/observability/operation-span.js';
 import type { GraphqlPipeline } from './pipeline.js';
 import { eventKey, operationKey, principalKey, SharedWork } from './shared-work.js';
 
@@ -112,6 +113,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
     if (!(Symbol.asyncIterator in source)) return source;
     const { renew, credentials, operation } = subscribers.get(started)!;
     const { principal } = started;
+    const subscription = getOperationAST(args.document, args.operationName) ?? undefined;
     // The source stream holds what it needs; the subscribe context's EntityManager and loaders need not live as
     // long as the subscription (graphql-ws keeps these arguments for its hooks, which do not read them).
     args.contextValue = undefined;
@@ -131,8 +133,14 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
           const changed = new UnauthenticatedError('Your access has changed: subscribe again', 'expired');
           return { result: { errors: [changed] }, last: true };
         }
+        // One span per execution, linked to the change's own span (its mutation, perhaps on another replica).
         const result = await executions.run([renewed.principal, operation, event], async () =>
-          execute({ ...args, rootValue: change, contextValue: renewed.context }),
+          inOperationSpan(
+            args.document,
+            subscription,
+            async () => execute({ ...args, rootValue: change, contextValue: renewed.context }),
+            traceCarrierOf(change),
+          ),
         );
         return { result };
       })();

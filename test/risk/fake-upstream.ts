@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -29,6 +29,8 @@ export interface FakeUpstream {
   calls(route: Route): number;
   /** Full URLs received, for asserting query parameters. */
   requests(route: Route): URL[];
+  /** The headers of each request received, in order (a traced gateway sends `traceparent`). */
+  headers(route: Route): IncomingHttpHeaders[];
   set(route: Route, behaviour: Behaviour, options?: { delayMs?: number }): void;
   /** The seismic body for the normal behaviour; the default fixture has four events. */
   seismicBody: string;
@@ -72,6 +74,7 @@ const routeOf = (pathname: string): Route | undefined => {
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const behaviours = new Map<Route, { behaviour: Behaviour; delayMs: number }>();
   const received = new Map<Route, URL[]>();
+  const receivedHeaders = new Map<Route, IncomingHttpHeaders[]>();
   const hung = new Set<ServerResponse>();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -82,6 +85,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       return;
     }
     received.set(route, [...(received.get(route) ?? []), url]);
+    receivedHeaders.set(route, [...(receivedHeaders.get(route) ?? []), req.headers]);
     const { behaviour, delayMs } = behaviours.get(route) ?? { behaviour: { kind: 'normal' }, delayMs: 0 };
     if (behaviour.kind === 'hang') {
       hung.add(res);
@@ -106,12 +110,14 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     geocoderUrl: `${base}/zippopotam`,
     calls: (route) => received.get(route)?.length ?? 0,
     requests: (route) => received.get(route) ?? [],
+    headers: (route) => receivedHeaders.get(route) ?? [],
     set: (route, behaviour, options = {}) => behaviours.set(route, { behaviour, delayMs: options.delayMs ?? 0 }),
     seismicBody: fixture('usgs-events.geojson'),
     fireBody: fixture('firms-viirs-snpp.csv'),
     reset() {
       behaviours.clear();
       received.clear();
+      receivedHeaders.clear();
       fake.seismicBody = fixture('usgs-events.geojson');
       fake.fireBody = fixture('firms-viirs-snpp.csv');
       // Drop requests left hanging by the previous test. Idle keep-alive sockets stay: closing those under

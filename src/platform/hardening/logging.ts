@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { traceFieldsOfCurrentSpan } from '../observability/tracing.js';
 
 /** Field names whose values are credentials or derived from them, wherever they sit in a logged object. */
 const SECRET_FIELDS = [
@@ -100,11 +101,14 @@ const scope = new AsyncLocalStorage<RequestScope>();
  * A line written while a request is handled carries its id even when the writer holds the root logger
  * (a service, the ORM, Apollo itself) rather than the request's child logger. Lines from the child logger
  * (or a child of it) already carry it as a binding and are left alone, so the key is never written twice.
+ * A line written inside a traced span carries its trace and span ids too, so a trace and its log lines join up;
+ * the ids come from the OpenTelemetry context of the moment, which holds under ESM as under CommonJS.
  */
 function requestIdMixin(_merge: object, _level: number, logger: Logger): object {
+  const trace = traceFieldsOfCurrentSpan();
   const current = scope.getStore();
-  if (!current || 'requestId' in logger.bindings()) return {};
-  return { requestId: current.requestId };
+  if (!current || 'requestId' in logger.bindings()) return trace ?? {};
+  return trace ? { requestId: current.requestId, ...trace } : { requestId: current.requestId };
 }
 
 export function buildLogger(level: string, stream?: DestinationStream): Logger {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import type { Metrics } from './metrics.js';
+import { tracingActive } from './tracing.js';
 
 export { createMetrics, type Metrics, type OperationOutcome, type UpstreamOutcome } from './metrics.js';
 export { observabilityPlugins } from './graphql.js';
@@ -39,6 +40,7 @@ export async function registerObservability(
 ): Promise<void> {
   const { metrics, config } = services;
   metrics.watchPool(await services.orm.em.getConnection().getNativeClient());
+  if (tracingActive()) (await import('./http-route.js')).recordRoutes(fastify);
 
   fastify.addHook('onResponse', (request, reply, done) => {
     metrics.httpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
