@@ -8,6 +8,7 @@ import { modules as allModules } from './modules.js';
 import { refuseCrossSiteWrites, registerSessionCookies } from './platform/auth/session.js';
 import type { Config } from './platform/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded.js';
+import { loadMigrations } from './platform/db/migrations.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './platform/db/orm.js';
 import { buildLogger, registerRequestScope } from './platform/hardening/logging.js';
 import { registerRateLimit } from './platform/hardening/rate-limit.js';
@@ -74,7 +75,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   let orm: Orm;
   try {
     const entities = modules.flatMap((module) => module.entities ?? []);
-    orm = await openOrm(database.url, { poolMax: config.db.poolMax, entities, log, onQuery: deps.onQuery });
+    const migrations = await loadMigrations(modules);
+    orm = await openOrm(database.url, { poolMax: config.db.poolMax, entities, migrations, log, onQuery: deps.onQuery });
     await migrate(orm);
   } catch (error) {
     await database.embedded?.stop();

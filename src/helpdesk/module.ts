@@ -43,6 +43,7 @@ export const helpdeskModule = defineModule({
   requires: ['audit', 'users', 'risk'],
   typeDefs: ['helpdesk.graphql'],
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
+  migrations: new URL('./migrations/', import.meta.url),
   resolvers: helpdeskResolvers,
   rules: helpdeskRules,
   services: ({ config, redis, log, now, orm, audit }): Helpdesk => {

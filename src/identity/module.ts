@@ -41,6 +41,7 @@ export const identityModule = defineModule({
   requires: ['audit', 'users'],
   typeDefs: ['identity.graphql'],
   entities: [ApiKey, Session],
+  migrations: new URL('./migrations/', import.meta.url),
   resolvers: {
     Query: {
       mySessions: (_p, _a, ctx) => ctx.services.identity.sessions.list(ctx.em, signedIn(ctx.principal).userId, signedIn(ctx.principal).sessionId),

@@ -34,6 +34,12 @@ export interface Module<S = unknown, L = unknown> {
   rules?: Record<string, Record<string, IRules>>;
   /** Its MikroORM entities. */
   entities?: readonly EntityClass[];
+  /**
+   * The folder of its migrations, `new URL('./migrations/', import.meta.url)`: files named
+   * `Migration<timestamp>_<name>.ts`, each exporting that class (`npm run migration:create -- <module> <name>` writes
+   * one). An app applies its modules' migrations, all in name order, so it creates its modules' tables only.
+   */
+  migrations?: URL;
   /** Made once per app, after the services of the modules listed before it. */
   services?: (services: AppServices) => S;
   /** Made once per request, on the request's EntityManager. */

@@ -36,6 +36,7 @@ export const riskModule = defineModule({
   name: 'risk',
   typeDefs: ['risk.graphql'],
   entities: [QuotaUsage],
+  migrations: new URL('./migrations/', import.meta.url),
   resolvers: {
     Query: {
       wildfireRisk: (_p, { zip }, ctx) => ctx.services.risk.scoring.wildfireRisk(zip),

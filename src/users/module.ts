@@ -38,6 +38,7 @@ export const usersModule = defineModule({
   requires: ['audit'],
   typeDefs: ['users.graphql', 'workspaces.graphql'],
   entities: [User, UserAttributes, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
+  migrations: new URL('./migrations/', import.meta.url),
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
   services: ({ config, audit }): Users => ({

@@ -2,8 +2,8 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { EntityClass } from '@mikro-orm/core';
-import { migrationsList } from './migrations/index.js';
+import type { EntityClass, MigrationObject } from '@mikro-orm/core';
+import { recordRenamedMigrations } from './migrations.js';
 
 export type Orm = MikroORM;
 
@@ -14,11 +14,13 @@ export interface OrmOptions {
   poolMax: number;
   /** The modules' entities; none for a connection that only migrates. */
   entities?: readonly EntityClass[];
+  /** The modules' migrations, in the order they apply (loadMigrations); none for a connection that never migrates. */
+  migrations?: readonly MigrationObject[];
   log?: Logger;
   onQuery?: QueryListener;
 }
 
-export function ormOptions(url: string, { poolMax, entities = [], log, onQuery }: OrmOptions): Options {
+export function ormOptions(url: string, { poolMax, entities = [], migrations = [], log, onQuery }: OrmOptions): Options {
   return {
     clientUrl: url,
     entities: [...entities],
@@ -34,7 +36,7 @@ export function ormOptions(url: string, { poolMax, entities = [], log, onQuery }
     // loaded entity slower to build and to read: a page of help requests paid for them on each of its rows.
     propagationOnPrototype: false,
     discovery: { warnWhenNoEntities: false },
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList: [...migrations], tableName: MIGRATIONS_TABLE, transactional: true, allOrNothing: true, snapshot: false },
     // Counts and notifications are kept by hand-written triggers (see the helpdesk_counts and account_changed
     // migrations), which the entities do not describe.
     schemaGenerator: {
@@ -59,6 +61,9 @@ export async function openOrm(url: string, options: OrmOptions): Promise<Orm> {
   return MikroORM.init(ormOptions(url, options));
 }
 
+/** Where MikroORM records the migrations a database has applied (its default name). */
+const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
 /** Arbitrary, fixed: the advisory lock every Trellis process takes around its migrations. */
 const MIGRATION_LOCK = 727_431_990_117n;
 
@@ -67,12 +72,14 @@ const MIGRATION_LOCK = 727_431_990_117n;
  * the same tables (one fails on a duplicate), so each waits for a PostgreSQL advisory lock first: the first applies
  * the migrations, the others then find nothing pending. The lock lives on its own connection, outside the pool,
  * so a pool of one still has a connection for the migrator, and dies with the session if the process does.
+ * Migrations the database applied under an old name are first recorded under their new ones.
  */
 export async function migrate(orm: Orm): Promise<void> {
   const lock = new pg.Client({ connectionString: orm.config.get('clientUrl'), connectionTimeoutMillis: 3_000 });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    await recordRenamedMigrations(lock, MIGRATIONS_TABLE);
     await orm.migrator.up();
   } finally {
     // Closing the session releases the lock even when the unlock itself fails.
