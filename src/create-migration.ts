@@ -28,10 +28,10 @@ if (!config.db.url) {
   process.exit(2);
 }
 const orm = await openOrm(config.db.url, { poolMax: 2, entities, migrations: await loadAllMigrations() });
-let diff: { up: string; down: string };
+let sql: string;
 try {
   await migrate(orm);
-  diff = await orm.schema.getUpdateSchemaMigrationSQL({ wrap: false });
+  sql = await orm.schema.getUpdateSchemaSQL({ wrap: false });
 } finally {
   await orm.close();
 }
@@ -58,11 +58,11 @@ writeFileSync(
 /** What this changes, and why (say so here before committing). */
 export class ${className} extends Migration {
   override async up(): Promise<void> {
-${addSql(diff.up, 'The entities and the migrations agree: write the change by hand.')}
+${addSql(sql, 'The entities and the migrations agree: write the change by hand.')}
   }
 
   override async down(): Promise<void> {
-${addSql(diff.down, 'Undo the change by hand.')}
+    // How to undo it, by hand: the schema generator's reverse diff would also drop the hand-written triggers.
   }
 }
 `,
