@@ -15,12 +15,12 @@ import { registerRateLimit } from './platform/hardening/rate-limit.js';
 import { requestLogger } from './platform/hardening/request-logger.js';
 import type { Module } from './platform/module.js';
 import { registerObservability } from './platform/observability/index.js';
-import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './platform/rest/errors.js';
+import { LegacyErrors } from './platform/rest/errors.js';
 import { closePlatformServices, createPlatformServices, type AppServices } from './platform/services.js';
 import { assemble, authenticationOf, closeServices, createServices } from './server/assembly.js';
 import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
 import { registerGraphql } from './server/graphql.js';
-import { registerRestApi } from './server/rest.js';
+import { registerRestApi, restApisOf } from './server/rest.js';
 
 export interface AppDeps {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   for (const module of modules) await module.start?.(services);
   const authentication = authenticationOf(modules, services);
 
+  const legacyErrors = new LegacyErrors(restApisOf(modules));
   const fastify = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     genReqId: (req) => {
@@ -108,11 +109,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return503OnClosing: true,
     // A URL the router cannot decode (`%zz`) or a path parameter past its length limit is refused before
     // any route runs; it still gets the error body of the API its path belongs to, not Fastify's own.
-    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
+    frameworkErrors: (error, request, reply) => legacyErrors.answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
   // First, so every route, plugin and scope registered below inherits the error and not-found answers.
-  registerLegacyErrors(fastify);
+  legacyErrors.register(fastify);
   treatEmptyJsonBodiesAsNone(fastify);
   registerRequestScope(fastify);
   // Set on arrival, so every answer carries it, errors included (Fastify keeps headers set before an error).
@@ -144,7 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     tokenSubject: authentication.tokenSubject,
   });
 
-  refuseCrossSiteWrites(fastify, session, refuseCrossSite);
+  refuseCrossSiteWrites(fastify, session, (request, reply) => legacyErrors.refuseCrossSite(request, reply));
 
   const gateway = await registerGraphql(fastify, { modules, services, session, authentication });
 

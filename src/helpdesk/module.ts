@@ -1,4 +1,5 @@
 import { Cursors } from '../platform/graphql/connections.js';
+import { helpApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
 import { HelpRequestEvents } from './events.js';
 import { Faq } from './faq.entity.js';
@@ -58,6 +59,7 @@ export const helpdeskModule = defineModule({
   start: async ({ helpdesk }) => helpdesk.slaMonitor.start(),
   loaders: createHelpdeskLoaders,
   routes: (api, { gateway }) => registerHelpRoutes(api, gateway),
+  restApi: helpApi,
   ready: ({ helpdesk }) => helpdesk.events.ready(),
   close: async ({ helpdesk }) => {
     await helpdesk.slaMonitor.stop();

@@ -1,5 +1,6 @@
 import { allow } from 'graphql-shield';
 import type { Principal } from '../platform/auth/principal.js';
+import { authApi } from './rest-api.js';
 import { defineModule } from '../platform/module.js';
 import { isAuthenticated } from '../platform/graphql/rules.js';
 import { createLimiter } from '../platform/hardening/rate-limit.js';
@@ -95,6 +96,7 @@ export const identityModule = defineModule({
     onAccountChange: (listener) => identity.accounts.onChange(listener),
   }),
   routes: registerIdentityRoutes,
+  restApi: authApi,
   start: async ({ orm, config, log, identity }) => {
     await bootstrap(orm.em.fork(), config, log);
     identity.sessions.startPurging();

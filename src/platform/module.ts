@@ -7,6 +7,7 @@ import type { SessionCookies } from './auth/session.js';
 import type { Config } from './config.js';
 import type { Orm } from './db/orm.js';
 import type { Resolvers } from './graphql/generated/resolvers-types.js';
+import type { RestApi } from './rest/api.js';
 import type { Gateway } from './rest/bridge.js';
 import type { AppServices } from './services.js';
 
@@ -46,6 +47,8 @@ export interface Module<S = unknown, L = unknown> {
   loaders?: (em: EntityManager, services: AppServices) => L;
   /** Its legacy REST routes, registered in the scope where zod schemas validate requests. */
   routes?: (api: FastifyInstance, deps: RouteDeps) => void;
+  /** The REST API its routes make up: the paths it owns, its OpenAPI tag, its error body (defineRestApi). */
+  restApi?: RestApi;
   /** Root query fields whose anonymous answers the public response cache may replay, with the test an answer must pass. */
   replayable?: ReplayPolicy;
   /** The one module that turns a request's credentials into a principal provides this; without one, every caller is anonymous. */

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { allow } from 'graphql-shield';
+import { riskApi } from './rest-api.js';
 import { defineModule } from '../platform/module.js';
 import type { PlatformServices } from '../platform/services.js';
 import { MemoryCache, RedisCache, type Cache } from './cache.js';
@@ -49,6 +50,7 @@ export const riskModule = defineModule({
   loaders: (_em, { risk }) => createRiskLoaders(risk),
   replayable: riskReplayPolicy,
   routes: (api, { gateway }) => registerRiskRoutes(api, gateway),
+  restApi: riskApi,
 });
 
 /**

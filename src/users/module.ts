@@ -1,4 +1,5 @@
 import { Cursors } from '../platform/graphql/connections.js';
+import { publicApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
 import { UserAttributesService } from './attributes.js';
 import { UserDirectory } from './directory.js';
@@ -50,4 +51,5 @@ export const usersModule = defineModule({
   }),
   loaders: createUserLoaders,
   routes: (api, { gateway }) => registerPublicRoutes(api, gateway),
+  restApi: publicApi,
 });

@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import type { MigrationObject } from '@mikro-orm/core';
 import type pg from 'pg';
-import type { Module } from '../module.js';
 
 /** A migration's file: `Migration<UTC timestamp>_<name>.ts` (`.js` once compiled), exporting the class of that name. */
 export const MIGRATION_FILE = /^(Migration\d{14}_\w+)\.(?:ts|js)$/;
@@ -11,7 +10,7 @@ export const MIGRATION_FILE = /^(Migration\d{14}_\w+)\.(?:ts|js)$/;
  * a database is built in the order it was designed in: a module's tables come after those of the modules it
  * requires. A module's migrations are the files in its `migrations` folder.
  */
-export async function loadMigrations(modules: readonly Module[]): Promise<MigrationObject[]> {
+export async function loadMigrations(modules: ReadonlyArray<{ name: string; migrations?: URL }>): Promise<MigrationObject[]> {
   const found = new Map<string, MigrationObject>();
   for (const module of modules) {
     if (!module.migrations) continue;
