@@ -25,8 +25,11 @@ export interface Module<S = unknown, L = unknown> {
   name: string;
   /** Modules this one uses (their types in its SDL, their services or loaders): they must be listed before it. */
   requires?: readonly string[];
-  /** Its SDL files in schema/, extending the root types common.graphql declares. */
-  typeDefs: readonly string[];
+  /**
+   * Its SDL files, extending the root types common.graphql declares: a name is a file in schema/ (where codegen
+   * reads it), a URL any file (`new URL('./its.graphql', import.meta.url)`).
+   */
+  typeDefs: readonly (string | URL)[];
   resolvers?: Resolvers;
   /**
    * graphql-shield rules by type and field: every root field it adds needs one (deny by default), and an object

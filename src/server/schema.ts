@@ -18,7 +18,7 @@ const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
  */
 export function mergedTypeDefs(modules: readonly Module[]): DocumentNode {
   const files = modules.flatMap((module) => module.typeDefs);
-  const merged = mergeTypeDefs(files.map((file) => readFileSync(path.join(SCHEMA_DIR, file), 'utf8')));
+  const merged = mergeTypeDefs(files.map((file) => readFileSync(typeof file === 'string' ? path.join(SCHEMA_DIR, file) : file, 'utf8')));
   const empty = (node: DefinitionNode) =>
     node.kind === Kind.OBJECT_TYPE_DEFINITION && ROOT_TYPES.has(node.name.value) && !node.fields?.length;
   const dropped = new Set(merged.definitions.filter(empty).map((node) => (node as ObjectTypeDefinitionNode).name.value));
