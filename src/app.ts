@@ -75,8 +75,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   let orm: Orm;
   try {
     const entities = modules.flatMap((module) => module.entities ?? []);
+    const unmappedTables = modules.flatMap((module) => module.unmappedTables ?? []);
     const migrations = await loadMigrations(modules);
-    orm = await openOrm(database.url, { poolMax: config.db.poolMax, entities, migrations, log, onQuery: deps.onQuery });
+    orm = await openOrm(database.url, { poolMax: config.db.poolMax, entities, migrations, unmappedTables, log, onQuery: deps.onQuery });
     await migrate(orm);
   } catch (error) {
     await database.embedded?.stop();

@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config.js';
-import { entities, loadAllMigrations, modules } from './modules.js';
+import { entities, loadAllMigrations, modules, unmappedTables } from './modules.js';
 import { migrate, openOrm } from './platform/db/orm.js';
 
 const [moduleName, name] = process.argv.slice(2);
@@ -27,7 +27,7 @@ if (!config.db.url) {
   console.error('DATABASE_URL must name a scratch database');
   process.exit(2);
 }
-const orm = await openOrm(config.db.url, { poolMax: 2, entities, migrations: await loadAllMigrations() });
+const orm = await openOrm(config.db.url, { poolMax: 2, entities, migrations: await loadAllMigrations(), unmappedTables });
 let sql: string;
 try {
   await migrate(orm);

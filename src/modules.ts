@@ -12,5 +12,8 @@ export const modules: readonly Module[] = [auditModule, usersModule, identityMod
 /** Every module's entities: what the ORM maps when the whole gateway runs (the CLI, the migration check). */
 export const entities = modules.flatMap((module) => module.entities ?? []);
 
+/** Every module's tables that no entity maps, which the schema diff leaves alone. */
+export const unmappedTables = modules.flatMap((module) => module.unmappedTables ?? []);
+
 /** Every module's migrations, in the order they apply: what a database serving the whole gateway has applied. */
 export const loadAllMigrations = () => loadMigrations(modules);

@@ -45,6 +45,12 @@ export const helpdeskModule = defineModule({
   typeDefs: ['helpdesk.graphql'],
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
   migrations: new URL('./migrations/', import.meta.url),
+  unmappedTables: [
+    // Kept by triggers (the helpdesk_counts migration).
+    'help_request_counts', 'help_request_requester_counts', 'help_response_counts',
+    // Service levels: policies and kept counts, read and written with SQL of their own (the help_service_levels migration).
+    'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
+  ],
   resolvers: helpdeskResolvers,
   rules: helpdeskRules,
   services: ({ config, redis, log, now, orm, audit }): Helpdesk => {

@@ -44,6 +44,8 @@ export interface Module<S = unknown, L = unknown> {
    * one). An app applies its modules' migrations, all in name order, so it creates its modules' tables only.
    */
   migrations?: URL;
+  /** Tables its migrations create that no entity maps (counts its triggers keep): the schema diff leaves them alone. */
+  unmappedTables?: readonly string[];
   /** Made once per app, after the services of the modules listed before it. */
   services?: (services: AppServices) => S;
   /** Made once per request, on the request's EntityManager. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrate, openOrm, type Orm } from '../../src/platform/db/orm.js';
 import { prepareUsername, skeleton } from '../../src/users/usernames.js';
 import { createTestDatabase } from '../helpers/app.js';
-import { entities, loadAllMigrations, modules } from '../../src/modules.js';
+import { entities, loadAllMigrations, modules, unmappedTables } from '../../src/modules.js';
 import { MIGRATION_FILE } from '../../src/platform/db/migrations.js';
 
 /** Each module's migrations folder. */
@@ -18,7 +18,7 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const db = await createTestDatabase();
   drop = db.drop;
-  orm = await openOrm(db.url, { poolMax: 2, entities, migrations: await loadAllMigrations() });
+  orm = await openOrm(db.url, { poolMax: 2, entities, migrations: await loadAllMigrations(), unmappedTables });
 });
 afterAll(async () => {
   await orm.close(true);
@@ -71,7 +71,7 @@ describe('migrations', () => {
     ];
     const migrations = await loadAllMigrations();
     const db = await emptyDatabase();
-    const migrating = await openOrm(db.url, { poolMax: 1, entities, migrations });
+    const migrating = await openOrm(db.url, { poolMax: 1, entities, migrations, unmappedTables });
     try {
       const connection = migrating.em.getConnection();
       // The old first migration ran the very statements the users' and the identity module's first ones run now.

@@ -16,11 +16,13 @@ export interface OrmOptions {
   entities?: readonly EntityClass[];
   /** The modules' migrations, in the order they apply (loadMigrations); none for a connection that never migrates. */
   migrations?: readonly MigrationObject[];
+  /** Tables the modules' migrations create that no entity maps (see Module.unmappedTables), left alone by the schema diff. */
+  unmappedTables?: readonly string[];
   log?: Logger;
   onQuery?: QueryListener;
 }
 
-export function ormOptions(url: string, { poolMax, entities = [], migrations = [], log, onQuery }: OrmOptions): Options {
+export function ormOptions(url: string, { poolMax, entities = [], migrations = [], unmappedTables = [], log, onQuery }: OrmOptions): Options {
   return {
     clientUrl: url,
     entities: [...entities],
@@ -37,16 +39,9 @@ export function ormOptions(url: string, { poolMax, entities = [], migrations = [
     propagationOnPrototype: false,
     discovery: { warnWhenNoEntities: false },
     migrations: { migrationsList: [...migrations], tableName: MIGRATIONS_TABLE, transactional: true, allOrNothing: true, snapshot: false },
-    // Counts and notifications are kept by hand-written triggers (see the helpdesk_counts and account_changed
-    // migrations), which the entities do not describe.
-    schemaGenerator: {
-      skipTables: [
-        'help_request_counts', 'help_request_requester_counts', 'help_response_counts',
-        // Service levels: policies and kept counts, read and written with SQL of their own (see the help_service_levels migration).
-        'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
-      ],
-      ignoreTriggers: true,
-    },
+    // Counts and notifications are kept by hand-written triggers (see the help desk's helpdesk_counts and the
+    // identity module's account_changed migrations), which the entities do not describe.
+    schemaGenerator: { skipTables: [...unmappedTables], ignoreTriggers: true },
     debug: onQuery ? ['query'] : false,
     logger: (message) => {
       // MikroORM colours its lines for terminals; listeners and JSON logs want the plain statement.
