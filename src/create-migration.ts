@@ -12,7 +12,7 @@ import { entities, loadAllMigrations, modules, unmappedTables } from './modules.
 import { migrate, openOrm } from './platform/db/orm.js';
 
 const [moduleName, name] = process.argv.slice(2);
-const usage = `Usage: npm run migration:create -- <module> <name>   (module: ${modules.map((m) => m.name).join(', ')}; name: letters, digits and _)`;
+const usage = `Usage: npm run migration:create -- <module> <name>   (module: ${modules.map((m) => m.name).join(', ')}; name: lower-case letters, digits and _)`;
 const module = modules.find((m) => m.name === moduleName);
 if (!module || !name || !/^[a-z][a-z0-9_]*$/.test(name)) {
   console.error(usage);
