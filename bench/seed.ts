@@ -6,6 +6,7 @@ import { ORDINARY_API_KEY_PERMISSIONS } from '../src/platform/auth/api-key-permi
 import { hashSecret } from '../src/identity/api-keys.js';
 import { hashPassword } from '../src/users/passwords.js';
 import { migrate, openOrm } from '../src/platform/db/orm.js';
+import { loadAllMigrations } from '../src/modules.js';
 import { HELP_CATEGORIES } from '../src/helpdesk/vocabulary.js';
 import { lookupZip } from '../src/risk/zip.js';
 import { DEFAULT_GROUP_ID } from '../src/users/group.entity.js';
@@ -67,7 +68,7 @@ export interface SeedReport {
 
 /** Applies the gateway's migrations (the same code start-up runs), so the seed writes the schema the app reads. */
 export async function migrateDatabase(url: string): Promise<void> {
-  const orm = await openOrm(url, { poolMax: 2 });
+  const orm = await openOrm(url, { poolMax: 2, migrations: await loadAllMigrations() });
   try {
     await migrate(orm);
   } finally {

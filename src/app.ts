@@ -8,18 +8,19 @@ import { modules as allModules } from './modules.js';
 import { refuseCrossSiteWrites, registerSessionCookies } from './platform/auth/session.js';
 import type { Config } from './platform/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded.js';
+import { loadMigrations } from './platform/db/migrations.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './platform/db/orm.js';
 import { buildLogger, registerRequestScope } from './platform/hardening/logging.js';
 import { registerRateLimit } from './platform/hardening/rate-limit.js';
 import { requestLogger } from './platform/hardening/request-logger.js';
 import type { Module } from './platform/module.js';
 import { registerObservability } from './platform/observability/index.js';
-import { answerFrameworkError, refuseCrossSite, registerLegacyErrors } from './platform/rest/errors.js';
+import { LegacyErrors } from './platform/rest/errors.js';
 import { closePlatformServices, createPlatformServices, type AppServices } from './platform/services.js';
 import { assemble, authenticationOf, closeServices, createServices } from './server/assembly.js';
 import { treatEmptyJsonBodiesAsNone } from './server/empty-bodies.js';
 import { registerGraphql } from './server/graphql.js';
-import { registerRestApi } from './server/rest.js';
+import { registerRestApi, restApisOf } from './server/rest.js';
 
 export interface AppDeps {
   /** Where log lines go (tests capture them); stdout by default. */
@@ -74,7 +75,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   let orm: Orm;
   try {
     const entities = modules.flatMap((module) => module.entities ?? []);
-    orm = await openOrm(database.url, { poolMax: config.db.poolMax, entities, log, onQuery: deps.onQuery });
+    const unmappedTables = modules.flatMap((module) => module.unmappedTables ?? []);
+    const migrations = await loadMigrations(modules);
+    orm = await openOrm(database.url, { poolMax: config.db.poolMax, entities, migrations, unmappedTables, log, onQuery: deps.onQuery });
     await migrate(orm);
   } catch (error) {
     await database.embedded?.stop();
@@ -85,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   for (const module of modules) await module.start?.(services);
   const authentication = authenticationOf(modules, services);
 
+  const legacyErrors = new LegacyErrors(restApisOf(modules));
   const fastify = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     genReqId: (req) => {
@@ -106,11 +110,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return503OnClosing: true,
     // A URL the router cannot decode (`%zz`) or a path parameter past its length limit is refused before
     // any route runs; it still gets the error body of the API its path belongs to, not Fastify's own.
-    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply),
+    frameworkErrors: (error, request, reply) => legacyErrors.answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
   // First, so every route, plugin and scope registered below inherits the error and not-found answers.
-  registerLegacyErrors(fastify);
+  legacyErrors.register(fastify);
   treatEmptyJsonBodiesAsNone(fastify);
   registerRequestScope(fastify);
   // Set on arrival, so every answer carries it, errors included (Fastify keeps headers set before an error).
@@ -142,7 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     tokenSubject: authentication.tokenSubject,
   });
 
-  refuseCrossSiteWrites(fastify, session, refuseCrossSite);
+  refuseCrossSiteWrites(fastify, session, (request, reply) => legacyErrors.refuseCrossSite(request, reply));
 
   const gateway = await registerGraphql(fastify, { modules, services, session, authentication });
 

@@ -14,7 +14,7 @@ import { AuditRecorder, type SystemActor } from './audit/recorder.js';
 import { createLogger } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { startEmbeddedPostgres } from './platform/db/embedded.js';
-import { entities } from './modules.js';
+import { entities, loadAllMigrations } from './modules.js';
 import { migrate, openOrm } from './platform/db/orm.js';
 import { DomainError, ValidationError } from './platform/errors.js';
 import { newUserAccount, randomPassword } from './users/accounts.js';
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const log = createLogger({ ...config, logLevel: 'warn' });
   const embedded = config.db.url ? undefined : await startEmbeddedPostgres({ dataDir: path.join(config.db.dataDir, 'pg') });
-  const orm = await openOrm(config.db.url ?? embedded!.url('trellis'), { poolMax: 2, entities, log });
+  const orm = await openOrm(config.db.url ?? embedded!.url('trellis'), { poolMax: 2, entities, migrations: await loadAllMigrations(), log });
   try {
     await migrate(orm);
     const em = orm.em.fork();

@@ -24,6 +24,7 @@ export const auditModule = defineModule({
   name: 'audit',
   typeDefs: ['audit.graphql'],
   entities: [AuditEvent],
+  migrations: new URL('./migrations/', import.meta.url),
   resolvers: {
     Query: {
       auditEvents: (_p, { first, after, ...filter }, ctx) => ctx.services.audit.trail.connection(ctx.em, filter, { first, after }),

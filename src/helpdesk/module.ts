@@ -1,4 +1,5 @@
 import { Cursors } from '../platform/graphql/connections.js';
+import { helpApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
 import { HelpRequestEvents } from './events.js';
 import { Faq } from './faq.entity.js';
@@ -43,6 +44,13 @@ export const helpdeskModule = defineModule({
   requires: ['audit', 'users', 'risk'],
   typeDefs: ['helpdesk.graphql'],
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
+  migrations: new URL('./migrations/', import.meta.url),
+  unmappedTables: [
+    // Kept by triggers (the helpdesk_counts migration).
+    'help_request_counts', 'help_request_requester_counts', 'help_response_counts',
+    // Service levels: policies and kept counts, read and written with SQL of their own (the help_service_levels migration).
+    'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
+  ],
   resolvers: helpdeskResolvers,
   rules: helpdeskRules,
   services: ({ config, redis, log, now, orm, audit }): Helpdesk => {
@@ -57,6 +65,7 @@ export const helpdeskModule = defineModule({
   start: async ({ helpdesk }) => helpdesk.slaMonitor.start(),
   loaders: createHelpdeskLoaders,
   routes: (api, { gateway }) => registerHelpRoutes(api, gateway),
+  restApi: helpApi,
   ready: ({ helpdesk }) => helpdesk.events.ready(),
   close: async ({ helpdesk }) => {
     await helpdesk.slaMonitor.stop();

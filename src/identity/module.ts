@@ -1,5 +1,6 @@
 import { allow } from 'graphql-shield';
 import type { Principal } from '../platform/auth/principal.js';
+import { authApi } from './rest-api.js';
 import { defineModule } from '../platform/module.js';
 import { isAuthenticated } from '../platform/graphql/rules.js';
 import { createLimiter } from '../platform/hardening/rate-limit.js';
@@ -41,6 +42,7 @@ export const identityModule = defineModule({
   requires: ['audit', 'users'],
   typeDefs: ['identity.graphql'],
   entities: [ApiKey, Session],
+  migrations: new URL('./migrations/', import.meta.url),
   resolvers: {
     Query: {
       mySessions: (_p, _a, ctx) => ctx.services.identity.sessions.list(ctx.em, signedIn(ctx.principal).userId, signedIn(ctx.principal).sessionId),
@@ -94,6 +96,7 @@ export const identityModule = defineModule({
     onAccountChange: (listener) => identity.accounts.onChange(listener),
   }),
   routes: registerIdentityRoutes,
+  restApi: authApi,
   start: async ({ orm, config, log, identity }) => {
     await bootstrap(orm.em.fork(), config, log);
     identity.sessions.startPurging();

@@ -8,6 +8,7 @@ import { defineRoute } from '../platform/rest/catalog.js';
 import { graphql } from '../platform/rest/generated/index.js';
 import type { LoginMutation } from '../platform/rest/generated/graphql.js';
 import { sendLegacyError, sendLegacyStatus, toLegacyError } from '../platform/rest/errors.js';
+import { authApi } from './rest-api.js';
 
 const LOGIN = graphql(`
   mutation Login($username: String!, $password: String!) {
@@ -48,7 +49,7 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
       method: 'POST',
       path: '/api/auth/login',
       summary: 'Exchange a username and password for a bearer token',
-      tag: 'auth',
+      api: authApi,
       auth: 'none',
       body: LoginBody,
       responses: {
@@ -72,7 +73,7 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
       method: 'POST',
       path: '/api/auth/logout',
       summary: 'Sign out: ends the session the bearer token or session cookie names, and expires the cookie',
-      tag: 'auth',
+      api: authApi,
       auth: 'bearer',
       responses: {
         200: { description: 'Signed out: the session\'s tokens and cookie answer 401 from now on', schema: Message },
@@ -80,10 +81,10 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
       },
     },
     async (request, reply) => {
-      if (!session.hasCredentials(request)) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
+      if (!session.hasCredentials(request)) return sendLegacyStatus(reply, authApi, 401, 'Authentication required');
       const result = await runOperation(gateway, request, LOGOUT, {});
       session.end(reply);
-      if (result.errors?.length) return sendLegacyError(reply, 'auth', result.errors[0]);
+      if (result.errors?.length) return sendLegacyError(reply, authApi, result.errors[0]);
       return { message: 'Signed out' };
     },
   );
@@ -106,7 +107,7 @@ async function signIn(
   if (result.errors?.length) {
     const retryAfter = result.errors[0]?.extensions?.retryAfter;
     if (result.errors[0]?.extensions?.code === 'RATE_LIMITED' && retryAfter) reply.header('retry-after', String(retryAfter));
-    sendLegacyError(reply, 'auth', result.errors[0]);
+    sendLegacyError(reply, authApi, result.errors[0]);
     return undefined;
   }
   const login = result.data!.login;
@@ -125,7 +126,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
       method: 'POST',
       path: '/api/authenticate',
       summary: 'Sign in with a username (uid) and password: sets the HttpOnly session cookie',
-      tag: 'auth',
+      api: authApi,
       auth: 'none',
       body: AuthenticateBody,
       responses: {
@@ -148,7 +149,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
       method: 'DELETE',
       path: '/api/authenticate',
       summary: 'Sign out: ends the session the cookie (or a bearer token) names, and expires the cookie',
-      tag: 'auth',
+      api: authApi,
       auth: 'none',
       responses: { 200: { description: 'A short text, also when nobody was signed in (the page signs out without asking)' } },
     },
@@ -158,19 +159,19 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
       session.end(reply);
       if (session.hasCredentials(request)) {
         const failure = (await runOperation(gateway, request, LOGOUT, {})).errors?.[0];
-        if (failure && failure.extensions?.code !== 'UNAUTHENTICATED') return sendLegacyError(reply, 'auth', failure);
+        if (failure && failure.extensions?.code !== 'UNAUTHENTICATED') return sendLegacyError(reply, authApi, failure);
       }
       return reply.type('text/plain; charset=utf-8').send('Signed out');
     },
   );
 
   const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!session.hasCredentials(request)) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
+    if (!session.hasCredentials(request)) return sendLegacyStatus(reply, authApi, 401, 'Authentication required');
     const result = await runOperation(gateway, request, ME, {});
     if (result.errors?.length) {
       // An API key is nobody: the page's question has no answer for it.
-      if (toLegacyError('auth', result.errors[0]).status === 403) return sendLegacyStatus(reply, 'auth', 401, 'Authentication required');
-      return sendLegacyError(reply, 'auth', result.errors[0]);
+      if (toLegacyError(authApi, result.errors[0]).status === 403) return sendLegacyStatus(reply, authApi, 401, 'Authentication required');
+      return sendLegacyError(reply, authApi, result.errors[0]);
     }
     const { id, username, firstName, lastName, role } = result.data!.me;
     const name = [firstName, lastName].filter(Boolean).join(' ') || username;
@@ -183,7 +184,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
         method: 'GET',
         path,
         summary: 'Who is signed in (by session cookie or bearer token), as the help desk page reads it',
-        tag: 'auth',
+        api: authApi,
         auth: 'bearer',
         responses: { 200: { description: 'The signed-in person', schema: SessionUserBody }, 401: { description: 'Nobody is signed in', schema: Message } },
       },

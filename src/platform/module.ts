@@ -7,6 +7,7 @@ import type { SessionCookies } from './auth/session.js';
 import type { Config } from './config.js';
 import type { Orm } from './db/orm.js';
 import type { Resolvers } from './graphql/generated/resolvers-types.js';
+import type { RestApi } from './rest/api.js';
 import type { Gateway } from './rest/bridge.js';
 import type { AppServices } from './services.js';
 
@@ -24,8 +25,11 @@ export interface Module<S = unknown, L = unknown> {
   name: string;
   /** Modules this one uses (their types in its SDL, their services or loaders): they must be listed before it. */
   requires?: readonly string[];
-  /** Its SDL files in schema/, extending the root types common.graphql declares. */
-  typeDefs: readonly string[];
+  /**
+   * Its SDL files, extending the root types common.graphql declares: a name is a file in schema/ (where codegen
+   * reads it), a URL any file (`new URL('./its.graphql', import.meta.url)`).
+   */
+  typeDefs: readonly (string | URL)[];
   resolvers?: Resolvers;
   /**
    * graphql-shield rules by type and field: every root field it adds needs one (deny by default), and an object
@@ -34,12 +38,22 @@ export interface Module<S = unknown, L = unknown> {
   rules?: Record<string, Record<string, IRules>>;
   /** Its MikroORM entities. */
   entities?: readonly EntityClass[];
+  /**
+   * The folder of its migrations, `new URL('./migrations/', import.meta.url)`: files named
+   * `Migration<timestamp>_<name>.ts`, each exporting that class (`npm run migration:create -- <module> <name>` writes
+   * one). An app applies its modules' migrations, all in name order, so it creates its modules' tables only.
+   */
+  migrations?: URL;
+  /** Tables its migrations create that no entity maps (counts its triggers keep): the schema diff leaves them alone. */
+  unmappedTables?: readonly string[];
   /** Made once per app, after the services of the modules listed before it. */
   services?: (services: AppServices) => S;
   /** Made once per request, on the request's EntityManager. */
   loaders?: (em: EntityManager, services: AppServices) => L;
   /** Its legacy REST routes, registered in the scope where zod schemas validate requests. */
   routes?: (api: FastifyInstance, deps: RouteDeps) => void;
+  /** The REST API its routes make up: the paths it owns, its OpenAPI tag, its error body (defineRestApi). */
+  restApi?: RestApi;
   /** Root query fields whose anonymous answers the public response cache may replay, with the test an answer must pass. */
   replayable?: ReplayPolicy;
   /** The one module that turns a request's credentials into a principal provides this; without one, every caller is anonymous. */

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { allow } from 'graphql-shield';
+import { riskApi } from './rest-api.js';
 import { defineModule } from '../platform/module.js';
 import type { PlatformServices } from '../platform/services.js';
 import { MemoryCache, RedisCache, type Cache } from './cache.js';
@@ -36,6 +37,7 @@ export const riskModule = defineModule({
   name: 'risk',
   typeDefs: ['risk.graphql'],
   entities: [QuotaUsage],
+  migrations: new URL('./migrations/', import.meta.url),
   resolvers: {
     Query: {
       wildfireRisk: (_p, { zip }, ctx) => ctx.services.risk.scoring.wildfireRisk(zip),
@@ -48,6 +50,7 @@ export const riskModule = defineModule({
   loaders: (_em, { risk }) => createRiskLoaders(risk),
   replayable: riskReplayPolicy,
   routes: (api, { gateway }) => registerRiskRoutes(api, gateway),
+  restApi: riskApi,
 });
 
 /**

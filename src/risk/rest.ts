@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { runOperation, type Gateway } from '../platform/rest/bridge.js';
 import { defineRoute } from '../platform/rest/catalog.js';
 import { sendLegacyError } from '../platform/rest/errors.js';
+import { riskApi } from './rest-api.js';
 import { graphql } from '../platform/rest/generated/index.js';
 
 // Aliases give the legacy snake_case names straight from the GraphQL result.
@@ -99,14 +100,14 @@ export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void
           method: 'GET',
           path: `${prefix}/risk/${kind.name}`,
           summary: `${kind.name === 'wildfire' ? 'Wildfire' : 'Earthquake'} risk for a ZIP code`,
-          tag: 'risk',
+          api: riskApi,
           auth: 'none',
           query: ZipQuery,
           responses: { 200: { description: 'The risk result', schema: kind.body }, ...errorResponses },
         },
         async (request, reply) => {
           const result = await runOperation(gateway, request, kind.document, { zip: request.query.zip }, {});
-          if (result.errors?.length) return sendLegacyError(reply, 'risk', result.errors[0]);
+          if (result.errors?.length) return sendLegacyError(reply, riskApi, result.errors[0]);
           return result.data!.risk;
         },
       );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BigIntScalar, DateTime, JSONScalar } from '../platform/graphql/scalars.js';
 import { defineModule, type RouteDeps } from '../platform/module.js';
 import { runOperation } from '../platform/rest/bridge.js';
+import { defineRestApi } from '../platform/rest/api.js';
 import { defineRoute } from '../platform/rest/catalog.js';
 import { graphql } from '../platform/rest/generated/index.js';
 
@@ -16,6 +17,19 @@ const HEALTH = graphql(`
 `);
 
 const HealthBody = z.object({ status: z.literal('healthy'), timestamp: z.string(), version: z.string() });
+
+/**
+ * The gateway's own routes, and every path under /api no module's API owns: a path no route serves answers
+ * `{error: "Not found"}`, and any other refusal there is `{error}` too.
+ */
+const gatewayApi = defineRestApi({
+  name: 'gateway',
+  tag: 'health',
+  description: 'Liveness and readiness, for load balancers and orchestrators.',
+  paths: ['/api'],
+  errorField: 'error',
+  errorSchema: { id: 'GatewayError', description: 'Error body of the health routes and of paths under /api no other API owns' },
+});
 
 /**
  * What the gateway itself answers, whichever modules it runs: the root types and scalars (common.graphql), liveness
@@ -34,6 +48,7 @@ export const gatewayModule = defineModule({
   },
   rules: { Query: { health: allow } },
   routes: registerHealthRoutes,
+  restApi: gatewayApi,
 });
 
 /** Liveness for anyone; readiness, which a load balancer polls, answers 503 while the database does not. */
@@ -45,7 +60,7 @@ function registerHealthRoutes(app: FastifyInstance, { gateway, orm }: RouteDeps)
   for (const path of ['/api/health', '/api/v1/health']) {
     defineRoute(
       app,
-      { method: 'GET', path, summary: 'Liveness', tag: 'health', auth: 'none', responses: { 200: { description: 'The process is up', schema: HealthBody } } },
+      { method: 'GET', path, summary: 'Liveness', api: gatewayApi, auth: 'none', responses: { 200: { description: 'The process is up', schema: HealthBody } } },
       health,
     );
   }
@@ -56,7 +71,7 @@ function registerHealthRoutes(app: FastifyInstance, { gateway, orm }: RouteDeps)
       method: 'GET',
       path: '/api/ready',
       summary: 'Readiness: the database answers',
-      tag: 'health',
+      api: gatewayApi,
       auth: 'none',
       responses: {
         200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Module, RouteDeps } from '../platform/module.js';
+import type { RestApi } from '../platform/rest/api.js';
 import { registerApiDocs } from '../platform/rest/docs.js';
 
 /**
@@ -8,10 +9,20 @@ import { registerApiDocs } from '../platform/rest/docs.js';
  * own, where zod schemas validate requests; responses are written as plain JSON, their schemas only document them.
  */
 export async function registerRestApi(fastify: FastifyInstance, modules: readonly Module[], deps: RouteDeps): Promise<void> {
-  await registerApiDocs(fastify);
+  await registerApiDocs(fastify, restApisOf(modules));
   await fastify.register(async (api) => {
     api.setValidatorCompiler(validatorCompiler);
     api.setSerializerCompiler(() => (data) => JSON.stringify(data));
     for (const module of modules) module.routes?.(api, deps);
   });
+}
+
+/** The REST APIs the modules declare, in the modules' order; two with one name or tag stop the build. */
+export function restApisOf(modules: readonly Module[]): RestApi[] {
+  const apis = modules.flatMap((module) => (module.restApi ? [module.restApi] : []));
+  for (const [i, api] of apis.entries()) {
+    const twin = apis.slice(0, i).find((other) => other.name === api.name || other.tag === api.tag);
+    if (twin) throw new Error(`Two REST APIs are named ${api.name === twin.name ? api.name : api.tag}`);
+  }
+  return apis;
 }

@@ -1,4 +1,5 @@
 import { Cursors } from '../platform/graphql/connections.js';
+import { publicApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
 import { UserAttributesService } from './attributes.js';
 import { UserDirectory } from './directory.js';
@@ -38,6 +39,7 @@ export const usersModule = defineModule({
   requires: ['audit'],
   typeDefs: ['users.graphql', 'workspaces.graphql'],
   entities: [User, UserAttributes, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
+  migrations: new URL('./migrations/', import.meta.url),
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
   services: ({ config, audit }): Users => ({
@@ -49,4 +51,5 @@ export const usersModule = defineModule({
   }),
   loaders: createUserLoaders,
   routes: (api, { gateway }) => registerPublicRoutes(api, gateway),
+  restApi: publicApi,
 });

@@ -7,16 +7,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrate, openOrm, type Orm } from '../../src/platform/db/orm.js';
 import { prepareUsername, skeleton } from '../../src/users/usernames.js';
 import { createTestDatabase } from '../helpers/app.js';
-import { entities } from '../../src/modules.js';
+import { entities, loadAllMigrations, modules, unmappedTables } from '../../src/modules.js';
+import { MIGRATION_FILE } from '../../src/platform/db/migrations.js';
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/platform/db/migrations');
+/** Each module's migrations folder. */
+const FOLDERS = modules.flatMap((module) => (module.migrations ? [fileURLToPath(module.migrations)] : []));
 
 let orm: Orm;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   const db = await createTestDatabase();
   drop = db.drop;
-  orm = await openOrm(db.url, { poolMax: 2, entities });
+  orm = await openOrm(db.url, { poolMax: 2, entities, migrations: await loadAllMigrations(), unmappedTables });
 });
 afterAll(async () => {
   await orm.close(true);
@@ -47,18 +49,62 @@ describe('migrations', () => {
   });
 
   it('import no project code, so a later change to it cannot change what an old migration does', () => {
-    const files = readdirSync(MIGRATIONS).filter((f) => /^Migration\d+_\w+\.ts$/.test(f));
+    const files = FOLDERS.flatMap((folder) => readdirSync(folder).filter((f) => MIGRATION_FILE.test(f)).map((f) => path.join(folder, f)));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      const text = readFileSync(path.join(MIGRATIONS, file), 'utf8');
+      const text = readFileSync(file, 'utf8');
       const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
       expect(specifiers.filter((s) => s.startsWith('.') || s.startsWith('/')), file).toEqual([]);
     }
   });
 
+  it('upgrade a database migrated before each module had its own migrations, running nothing again and missing nothing', async () => {
+    // The names a database records once every migration as committed before then has run: the first created
+    // the tables of users and API keys at once, and each file since has kept its name.
+    const before = [
+      'Migration20261122000100_identity', 'Migration20261122000200_workspace_platform', 'Migration20261122000300_risk_quota',
+      'Migration20261122000400_helpdesk', 'Migration20261123000100_tokens_revoked_at', 'Migration20261123000200_helpdesk_counts',
+      'Migration20261123000300_account_changed', 'Migration20261123000400_api_key_permissions', 'Migration20261123000500_username_skeletons',
+      'Migration20261124000100_user_attributes', 'Migration20261124000200_images_view_permission', 'Migration20261124000300_help_request_keyset_indexes',
+      'Migration20261124000500_help_request_zip', 'Migration20261125000100_sessions', 'Migration20261125001000_audit_events',
+      'Migration20261125002000_help_service_levels',
+    ];
+    const migrations = await loadAllMigrations();
+    const db = await emptyDatabase();
+    const migrating = await openOrm(db.url, { poolMax: 1, entities, migrations, unmappedTables });
+    try {
+      const connection = migrating.em.getConnection();
+      // The old first migration ran the very statements the users' and the identity module's first ones run now.
+      await migrating.migrator.up({ to: 'Migration20261125002000_help_service_levels' });
+      await connection.execute('delete from mikro_orm_migrations');
+      for (const [i, name] of before.entries()) {
+        await connection.execute('insert into mikro_orm_migrations (name, executed_at) values (?, ?)', [name, new Date(Date.UTC(2026, 10, 22, 0, i))]);
+      }
+      await connection.execute(`insert into api_keys (id, key, secret_hash, name, created_at, permissions) values ('${'k'.repeat(32)}', 'kept', '${'x'.repeat(64)}', 'kept', now(), '{}')`);
+
+      await migrate(migrating); // creating api_keys again would fail: the table exists, with a row
+
+      const applied = await connection.execute<Array<{ name: string; executed_at: string }>>(
+        `select name, to_char(executed_at at time zone 'UTC', 'HH24:MI') as executed_at from mikro_orm_migrations`,
+      );
+      expect(applied.map((row) => row.name).sort()).toEqual(migrations.map((m) => m.name));
+      // The split migration keeps the time the old one ran; nothing else was touched.
+      expect(applied.filter((row) => row.executed_at === '00:00').map((row) => row.name).sort()).toEqual([
+        'Migration20261122000100_users',
+        'Migration20261122000150_api_keys',
+      ]);
+      expect(await migrating.migrator.getPending()).toEqual([]);
+      expect(await connection.execute('select name from api_keys')).toEqual([{ name: 'kept' }]);
+      expect((await migrating.schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
+    } finally {
+      await migrating.close(true);
+      await db.drop();
+    }
+  });
+
   it('give images:view to the keys that could already read images (registry), and to no other', async () => {
     const db = await emptyDatabase();
-    const migrating = await openOrm(db.url, { poolMax: 1 });
+    const migrating = await openOrm(db.url, { poolMax: 1, migrations: await loadAllMigrations() });
     try {
       await migrating.migrator.up({ to: 'Migration20261124000100_user_attributes' });
       const connection = migrating.em.getConnection();
@@ -91,7 +137,7 @@ describe('migrations', () => {
 
   it('give names that existed before skeletons the key and skeleton the application prepares for them', async () => {
     const db = await emptyDatabase();
-    const migrating = await openOrm(db.url, { poolMax: 1 });
+    const migrating = await openOrm(db.url, { poolMax: 1, migrations: await loadAllMigrations() });
     try {
       await migrating.migrator.up({ to: 'Migration20261123000400_api_key_permissions' });
       const names = [

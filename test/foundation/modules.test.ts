@@ -1,11 +1,77 @@
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditModule } from '../../src/audit/module.js';
 import { helpdeskModule } from '../../src/helpdesk/module.js';
 import { identityModule } from '../../src/identity/module.js';
+import { entities, modules } from '../../src/modules.js';
+import { openOrm, type Orm } from '../../src/platform/db/orm.js';
+import type { Module } from '../../src/platform/module.js';
 import { riskModule } from '../../src/risk/module.js';
 import { assemble } from '../../src/server/assembly.js';
+import { buildSchema, mergedTypeDefs } from '../../src/server/schema.js';
 import { usersModule } from '../../src/users/module.js';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
+import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, createTestDatabase, startTestApp, type TestApp } from '../helpers/app.js';
+
+/** A module with the modules it requires, directly or not, in the list's order: the smallest app that runs it. */
+function withRequirements(module: Module): Module[] {
+  const needed = new Set<string>();
+  const visit = (name: string) => {
+    if (needed.has(name)) return;
+    const found = modules.find((m) => m.name === name);
+    if (!found) throw new Error(`The ${module.name} module requires ${name}, which is not in the list`);
+    for (const required of found.requires ?? []) visit(required);
+    needed.add(name);
+  };
+  visit(module.name);
+  return modules.filter((m) => needed.has(m.name));
+}
+
+/** The tables each module's entities map, read from the ORM's metadata of the whole list. */
+let tablesOf: (module: Module) => string[];
+let metadataOrm: Orm;
+let metadataDb: { url: string; drop: () => Promise<void> };
+beforeAll(async () => {
+  metadataDb = await createTestDatabase({ unmigrated: true });
+  metadataOrm = await openOrm(metadataDb.url, { poolMax: 1, entities });
+  tablesOf = (module) => (module.entities ?? []).map((entity) => metadataOrm.getMetadata().get(entity).tableName);
+});
+afterAll(async () => {
+  await metadataOrm?.close(true);
+  await metadataDb?.drop();
+});
+
+for (const module of modules) {
+  const list = withRequirements(module);
+  describe(`a gateway built from the ${module.name} module and what it requires (${list.map((m) => m.name).join(', ')})`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({}, { modules: list, unmigrated: true });
+    });
+    afterAll(() => t?.stop());
+
+    it('migrates a new database to its modules’ tables and no other module’s', async () => {
+      const rows = await t.app.orm.em.getConnection().execute<Array<{ name: string }>>(`select tablename as name from pg_tables where schemaname = 'public'`);
+      const tables = new Set(rows.map((row) => row.name));
+      for (const own of list.flatMap((m) => tablesOf(m))) expect(tables, own).toContain(own);
+      for (const other of modules.filter((m) => !list.includes(m)).flatMap((m) => tablesOf(m))) expect(tables, other).not.toContain(other);
+    });
+
+    it('serves its own root fields', async () => {
+      const fields = Object.keys(module.rules?.Query ?? {});
+      for (const field of fields) {
+        // Without arguments or a selection a field may be refused, but as a field of the schema, never as an unknown one.
+        const answer = await t.gql(`{ ${field} }`);
+        expect(answer.errors?.map((e) => e.message).join('\n') ?? '', field).not.toContain('Cannot query field');
+      }
+      const unknown = await t.gql('{ noSuchField }');
+      expect(unknown.errors?.[0]?.message).toContain('Cannot query field');
+    });
+
+    it('answers health and readiness, which the gateway itself owns', async () => {
+      expect((await t.request('/api/ready')).body).toEqual({ status: 'ready' });
+    });
+  });
+}
 
 /** The modules are seams: the gateway runs on any list of them whose requirements are met. */
 describe('a gateway built without the help desk', () => {
@@ -68,6 +134,16 @@ describe('the module list', () => {
     expect(() => assemble([auditModule, identityModule, usersModule])).toThrow('The identity module requires users, listed before it');
     expect(() => assemble([usersModule])).toThrow('The users module requires audit, listed before it');
     expect(() => assemble([auditModule, usersModule, usersModule])).toThrow('Two modules are named users');
+  });
+
+  it('leaves out a root type no module extends, so an app without mutations or subscriptions still builds', () => {
+    const riskOnly = assemble([riskModule]);
+    const sdl = print(mergedTypeDefs(riskOnly));
+    expect(sdl).not.toMatch(/type (Mutation|Subscription)\b/);
+    const schema = buildSchema(riskOnly);
+    expect([schema.getQueryType()?.name, schema.getMutationType(), schema.getSubscriptionType()]).toEqual(['Query', undefined, undefined]);
+    const all = buildSchema(assemble(modules));
+    expect([all.getMutationType()?.name, all.getSubscriptionType()?.name]).toEqual(['Mutation', 'Subscription']);
   });
 
   it('puts the gateway’s own module first', () => {

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
 import { restCatalog, type RestRoute } from '../../src/platform/rest/catalog.js';
-import { legacyApiOf, type LegacyApi } from '../../src/platform/rest/errors.js';
+import { restApiOf } from '../../src/platform/rest/api.js';
+import { restApisOf } from '../../src/server/rest.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import {
   addExtra,
@@ -72,7 +73,8 @@ const GRAPHQL_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
-const ERROR_KEY: Record<LegacyApi, string> = { public: 'error_message', help: 'message', auth: 'message', risk: 'error' };
+const ERROR_KEY: Record<string, string> = { public: 'error_message', help: 'message', auth: 'message', risk: 'error', gateway: 'error' };
+const APIS = restApisOf(assemble(modules));
 
 /** What an internal failure looks like when it escapes: a stack frame, a file, a database message. */
 const LEAK = /\n\s+at |node_modules|\.ts:\d+|\.js:\d+|violates .* constraint|duplicate key value|invalid byte sequence|relation ".*" does not exist|QueryFailedError|DriverException/i;
@@ -553,7 +555,7 @@ function problemWith(o: Outcome): string | undefined {
   }
   const route = o.c.route!;
   // A path outside the legacy prefixes (`//api/…`) matches no route and gets the generic not-found body.
-  const api = legacyApiOf(o.c.path) ?? 'risk';
+  const api = restApiOf(o.c.path, APIS)?.name ?? 'gateway';
   if (o.status >= 400) {
     // An unknown path under /api answers in the generic not-found shape, except under /api/help and /api/public.
     const key = o.status === 404 && api === 'auth' ? 'error' : ERROR_KEY[api];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { loadAllMigrations } from '../../src/modules.js';
 import { migrate, openOrm } from '../../src/platform/db/orm.js';
 
 /** The service-levels migration on a help desk that already has requests: each gets a clock as well as can be told. */
@@ -11,7 +12,7 @@ describe('the service-levels migration', () => {
     const admin = new pg.Client({ connectionString: `${server}/postgres` });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const orm = await openOrm(`${server}/${name}`, { poolMax: 1 });
+    const orm = await openOrm(`${server}/${name}`, { poolMax: 1, migrations: await loadAllMigrations() });
     try {
       await orm.migrator.up({ to: 'Migration20261124000500_help_request_zip' });
       const db = orm.em.getConnection();

@@ -34,13 +34,16 @@ export const API_KEY = 'testkey0123456789abcdef0';
 export const API_KEY_SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 export const DEFAULT_PASSWORD = 'Passw0rd!x';
 
-/** A fresh database cloned from the migrated template, so each test file starts empty and isolated. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database cloned from the migrated template, so each test file starts empty and isolated; or, `unmigrated`,
+ * one with no table at all, for an app that migrates it as a new deployment would.
+ */
+export async function createTestDatabase(options: { unmigrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = inject('pgServerUrl');
   const name = `trellis_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${server}/postgres` });
   await admin.connect();
-  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+  await admin.query(options.unmigrated ? `create database ${name}` : `create database ${name} template ${inject('templateDatabase')}`);
   await admin.end();
   return {
     url: `${server}/${name}`,
@@ -65,10 +68,12 @@ export async function startTestApp(
     replicaOf?: TestApp;
     /** The domains to serve, when not all of them (src/modules.ts). */
     modules?: readonly Module[];
+    /** Starts on a database with no table, which the app migrates (the template has every module's tables). */
+    unmigrated?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { replicaOf, ...appDeps } = deps;
-  const db = replicaOf ? { url: replicaOf.databaseUrl, drop: async () => {} } : await createTestDatabase();
+  const { replicaOf, unmigrated, ...appDeps } = deps;
+  const db = replicaOf ? { url: replicaOf.databaseUrl, drop: async () => {} } : await createTestDatabase({ unmigrated });
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '0',

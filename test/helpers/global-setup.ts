@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.js';
+import { loadAllMigrations } from '../../src/modules.js';
 import { migrate, openOrm } from '../../src/platform/db/orm.js';
 
 declare module 'vitest' {
@@ -38,7 +39,7 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
-  const orm = await openOrm(`${serverUrl}/${template}`, { poolMax: 2 });
+  const orm = await openOrm(`${serverUrl}/${template}`, { poolMax: 2, migrations: await loadAllMigrations() });
   await migrate(orm);
   await orm.close(true);
   project.provide('pgServerUrl', serverUrl);

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers/app.js';
-import { Migration20261122000300_risk_quota } from '../../src/platform/db/migrations/Migration20261122000300_risk_quota.js';
+import { Migration20261122000300_risk_quota } from '../../src/risk/migrations/Migration20261122000300_risk_quota.js';
 import { MemoryQuotaStore, PostgresQuotaStore, RedisQuotaStore, windowStartMs, type QuotaStore } from '../../src/risk/quota.js';
 
 // A database of its own on the run's PostgreSQL; Redis only where the run has one (REDIS_URL).

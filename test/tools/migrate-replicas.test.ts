@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { migrate, openOrm, type Orm } from '../../src/platform/db/orm.js';
-import { migrationsList } from '../../src/platform/db/migrations/index.js';
+import { loadAllMigrations } from '../../src/modules.js';
 
 /** An empty database (not a clone of the migrated template): replicas starting on a fresh deployment. */
 const server = inject('pgServerUrl');
@@ -28,12 +28,13 @@ afterAll(async () => {
 
 describe('migrations with several replicas starting at once', () => {
   it('apply every migration exactly once when three processes migrate one fresh database concurrently', async () => {
-    for (let i = 0; i < 3; i++) orms.push(await openOrm(`${server}/${name}`, { poolMax: 2 }));
+    const migrations = await loadAllMigrations();
+    for (let i = 0; i < 3; i++) orms.push(await openOrm(`${server}/${name}`, { poolMax: 2, migrations }));
     const results = await Promise.allSettled(orms.map((orm) => migrate(orm)));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
 
     const applied = await orms[0].em.getConnection().execute<{ name: string }[]>('select name from mikro_orm_migrations order by id');
-    expect(applied.map((r) => r.name)).toEqual(migrationsList.map((m) => m.name));
+    expect(applied.map((r) => r.name)).toEqual(migrations.map((m) => m.name));
     // Nothing left for a latecomer either.
     expect(await orms[1].migrator.getPending()).toEqual([]);
   });

@@ -1,6 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyApiOf } from '../../src/platform/rest/errors.js';
+import { modules } from '../../src/modules.js';
+import { restApiOf } from '../../src/platform/rest/api.js';
+import { assemble } from '../../src/server/assembly.js';
+import { restApisOf } from '../../src/server/rest.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/platform/rest/docs.js';
@@ -93,12 +96,13 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("gives each API's error responses that API's own body: {error_message}, {message} or {error}", () => {
-    const expected = { public: 'error_message', help: 'message', auth: 'message', risk: 'error' } as const;
+    const expected: Record<string, string> = { public: 'error_message', help: 'message', auth: 'message', risk: 'error', gateway: 'error' };
+    const apis = restApisOf(assemble(modules));
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const method of METHODS) {
         const op = methods[method];
         if (!op) continue;
-        const field = expected[legacyApiOf(path) ?? 'risk'];
+        const field = expected[restApiOf(path, apis)?.name ?? 'gateway'];
         for (const [status, response] of Object.entries(op.responses)) {
           if (Number(status) < 400) continue;
           let schema = response.content?.['application/json'].schema;

@@ -8,7 +8,7 @@ import { ORDINARY_API_KEY_PERMISSIONS } from '../../src/platform/auth/api-key-pe
 import { createApiKey } from '../../src/identity/api-keys.js';
 import { migrate, openOrm } from '../../src/platform/db/orm.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, createTestDatabase, startTestApp, type TestApp } from '../helpers/app.js';
-import { entities } from '../../src/modules.js';
+import { entities, loadAllMigrations } from '../../src/modules.js';
 
 /**
  * An API key administers the workspace platform within its permissions, and an administrator's account only with
@@ -181,7 +181,7 @@ describe('keys that existed before permissions', () => {
       );
       await client.query('alter table api_keys drop column permissions, drop column read_only');
       await client.query(`insert into api_keys (id, key, secret_hash, name, created_at) values ('${'a'.repeat(32)}', 'oldkey', 'x', 'old', now())`);
-      const orm = await openOrm(db.url, { poolMax: 1, entities });
+      const orm = await openOrm(db.url, { poolMax: 1, entities, migrations: await loadAllMigrations() });
       await migrate(orm);
       await orm.close(true);
       const row = (await client.query(`select permissions, read_only from api_keys where key = 'oldkey'`)).rows[0];

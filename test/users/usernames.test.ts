@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openOrm } from '../../src/platform/db/orm.js';
 import { usernameKey } from '../../src/users/user.entity.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, createTestDatabase, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { entities } from '../../src/modules.js';
+import { entities, loadAllMigrations } from '../../src/modules.js';
 
 /** Usernames are prepared per RFC 8265 and unique by their UTS #39 skeleton: no name passes for another. */
 
@@ -103,7 +103,7 @@ describe('names that existed before skeletons', () => {
       await insert('b', 'аlice', 'аlice', '2026-02-01'); // Cyrillic а, from before
       await insert('c', 'ＦＵＬＬ', 'ｆｕｌｌ', '2026-03-01');
       await insert('d', 'Ⅻ', 'ⅻ', '2026-04-01');
-      const orm = await openOrm(db.url, { poolMax: 1, entities });
+      const orm = await openOrm(db.url, { poolMax: 1, entities, migrations: await loadAllMigrations() });
       await migrate(orm);
       await orm.close(true);
       const rows = (await client.query('select id, username, username_key, username_skeleton from users order by created_at')).rows;

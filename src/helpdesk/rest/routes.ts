@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { defined, runOperation, type Gateway, type OperationResult } from '../../platform/rest/bridge.js';
 import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
 import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';
+import { helpApi } from './api.js';
 import {
   IdParams,
   ListQuery,
@@ -57,7 +58,7 @@ const displayName = (person: { username: string; firstName: string | null; lastN
   person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username : null;
 const tagList = (tags: string | string[] | null | undefined) => (typeof tags === 'string' ? tags.split(',') : tags);
 
-const sendError = (reply: FastifyReply, result: OperationResult<unknown>) => sendLegacyError(reply, 'help', result.errors![0]);
+const sendError = (reply: FastifyReply, result: OperationResult<unknown>) => sendLegacyError(reply, helpApi, result.errors![0]);
 
 /**
  * Declares a help-desk route. A protected route refuses a request with no credentials at all before its input is
@@ -66,16 +67,16 @@ const sendError = (reply: FastifyReply, result: OperationResult<unknown>) => sen
 function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
   app: FastifyInstance,
   gateway: Gateway,
-  spec: Omit<RestRoute<P, Q, B>, 'tag'>,
+  spec: Omit<RestRoute<P, Q, B>, 'api'>,
   run: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ) {
   defineRoute(
     app,
-    { ...spec, tag: 'help desk' },
+    { ...spec, api: helpApi },
     (request, reply) => run({ params: request.params as z.output<P>, query: request.query as z.output<Q>, body: request.body as z.output<B> }, request, reply),
     (request, reply) => {
       const credentials = gateway.credentialsOf(request);
-      if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session) return sendLegacyStatus(reply, 'help', 401, 'Authentication required');
+      if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session) return sendLegacyStatus(reply, helpApi, 401, 'Authentication required');
       return undefined;
     },
   );

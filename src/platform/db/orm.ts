@@ -2,8 +2,8 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { EntityClass } from '@mikro-orm/core';
-import { migrationsList } from './migrations/index.js';
+import type { EntityClass, MigrationObject } from '@mikro-orm/core';
+import { recordRenamedMigrations } from './migrations.js';
 
 export type Orm = MikroORM;
 
@@ -14,11 +14,15 @@ export interface OrmOptions {
   poolMax: number;
   /** The modules' entities; none for a connection that only migrates. */
   entities?: readonly EntityClass[];
+  /** The modules' migrations, in the order they apply (loadMigrations); none for a connection that never migrates. */
+  migrations?: readonly MigrationObject[];
+  /** Tables the modules' migrations create that no entity maps (see Module.unmappedTables), left alone by the schema diff. */
+  unmappedTables?: readonly string[];
   log?: Logger;
   onQuery?: QueryListener;
 }
 
-export function ormOptions(url: string, { poolMax, entities = [], log, onQuery }: OrmOptions): Options {
+export function ormOptions(url: string, { poolMax, entities = [], migrations = [], unmappedTables = [], log, onQuery }: OrmOptions): Options {
   return {
     clientUrl: url,
     entities: [...entities],
@@ -34,17 +38,10 @@ export function ormOptions(url: string, { poolMax, entities = [], log, onQuery }
     // loaded entity slower to build and to read: a page of help requests paid for them on each of its rows.
     propagationOnPrototype: false,
     discovery: { warnWhenNoEntities: false },
-    migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
-    // Counts and notifications are kept by hand-written triggers (see the helpdesk_counts and account_changed
-    // migrations), which the entities do not describe.
-    schemaGenerator: {
-      skipTables: [
-        'help_request_counts', 'help_request_requester_counts', 'help_response_counts',
-        // Service levels: policies and kept counts, read and written with SQL of their own (see the help_service_levels migration).
-        'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
-      ],
-      ignoreTriggers: true,
-    },
+    migrations: { migrationsList: [...migrations], tableName: MIGRATIONS_TABLE, transactional: true, allOrNothing: true, snapshot: false },
+    // Counts and notifications are kept by hand-written triggers (see the help desk's helpdesk_counts and the
+    // identity module's account_changed migrations), which the entities do not describe.
+    schemaGenerator: { skipTables: [...unmappedTables], ignoreTriggers: true },
     debug: onQuery ? ['query'] : false,
     logger: (message) => {
       // MikroORM colours its lines for terminals; listeners and JSON logs want the plain statement.
@@ -59,6 +56,9 @@ export async function openOrm(url: string, options: OrmOptions): Promise<Orm> {
   return MikroORM.init(ormOptions(url, options));
 }
 
+/** Where MikroORM records the migrations a database has applied (its default name). */
+const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
 /** Arbitrary, fixed: the advisory lock every Trellis process takes around its migrations. */
 const MIGRATION_LOCK = 727_431_990_117n;
 
@@ -67,12 +67,14 @@ const MIGRATION_LOCK = 727_431_990_117n;
  * the same tables (one fails on a duplicate), so each waits for a PostgreSQL advisory lock first: the first applies
  * the migrations, the others then find nothing pending. The lock lives on its own connection, outside the pool,
  * so a pool of one still has a connection for the migrator, and dies with the session if the process does.
+ * Migrations the database applied under an old name are first recorded under their new ones.
  */
 export async function migrate(orm: Orm): Promise<void> {
   const lock = new pg.Client({ connectionString: orm.config.get('clientUrl'), connectionTimeoutMillis: 3_000 });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    await recordRenamedMigrations(lock, MIGRATIONS_TABLE);
     await orm.migrator.up();
   } finally {
     // Closing the session releases the lock even when the unlock itself fails.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
-import { legacyApiOf, type LegacyApi, type LegacyRouteConfig } from './errors.js';
+import { errorSchemaOf, type RestApi } from './api.js';
+import type { LegacyRouteConfig } from './errors.js';
 
 /**
  * Every legacy REST route is declared through `defineRoute`: its zod schemas validate the request (see
@@ -12,7 +13,8 @@ export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   /** Fastify path syntax, e.g. /api/help/requests/:id */
   path: string;
   summary: string;
-  tag: 'workspace users' | 'help desk' | 'risk' | 'auth' | 'health';
+  /** The API it belongs to (its module's `restApi`): its OpenAPI tag and error body. */
+  api: RestApi;
   /** How a caller authenticates: nothing, a bearer token, or the platform's api_key/api_key_secret body fields. */
   auth: 'none' | 'bearer' | 'optional-bearer' | 'body-api-key';
   params?: P;
@@ -31,17 +33,6 @@ export type RouteRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
   Querystring: z.output<Q>;
   Body: z.output<B>;
 }>;
-
-// The error body of each API, once each, so the document refers to it by name.
-const ERROR_SCHEMAS: Record<LegacyApi, z.ZodType> = (() => {
-  const helpDesk = z.object({ message: z.string() }).meta({ id: 'HelpDeskError', description: 'Error body of /api/help/* and /api/auth/*' });
-  return {
-    public: z.object({ error_message: z.string() }).meta({ id: 'WorkspacePlatformError', description: 'Error body of /api/public/*' }),
-    help: helpDesk,
-    auth: helpDesk,
-    risk: z.object({ error: z.string() }).meta({ id: 'RiskError', description: 'Error body of /api/risk/*, /api/v1/* and the health routes' }),
-  };
-})();
 
 const AUTH_NOTES: Record<RestRoute['auth'], string | undefined> = {
   none: undefined,
@@ -72,7 +63,7 @@ const operationId = (route: RestRoute) =>
 
 /** The route's documented answers, plus what the framework itself answers on it, in the API's error body. */
 function responsesOf(route: RestRoute): Record<number, unknown> {
-  const error = ERROR_SCHEMAS[legacyApiOf(route.path) ?? 'risk'];
+  const error = errorSchemaOf(route.api);
   const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
   const responses: Record<number, unknown> = {};
   for (const [status, { description, schema }] of Object.entries(route.responses)) {
@@ -104,7 +95,7 @@ export function defineRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType
   const schema: FastifySchema & Record<string, unknown> = {
     operationId: operationId(route as RestRoute),
     summary: route.summary,
-    tags: [route.tag],
+    tags: [route.api.tag],
     security: SECURITY[route.auth],
     response: responsesOf(route as RestRoute),
   };

@@ -2,59 +2,27 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { GraphQLFormattedError } from 'graphql';
 import { statusForCode } from '../errors.js';
 import { isDatabaseUnavailable } from '../graphql/errors.js';
+import { legacyBody, restApiOf, type LegacyError, type RestApi } from './api.js';
 
 /**
- * Every error body the legacy APIs answer is built here: from a GraphQL error's code (toLegacyError), for a framework
- * failure (bad JSON, 413, 415, the rate limit, a request the route schema refuses), for an unknown path, and for the
- * cross-site write refusal.
+ * Every error body the legacy APIs answer is built here, in the body of the API a path belongs to (each module
+ * declares its own, see RestApi): from a GraphQL error's code (toLegacyError), for a framework failure (bad JSON, 413,
+ * 415, the rate limit, a request the route schema refuses), for an unknown path, and for the cross-site write refusal.
  */
 
-/** The error body of each legacy API: the workspace platform, the help desk, and the risk service. */
-export type LegacyApi = 'public' | 'help' | 'risk' | 'auth';
-
-export interface LegacyError {
-  status: number;
-  body: Record<string, string>;
-}
-
-/** Which legacy API a path belongs to, so framework errors (bad JSON, 404, 413) answer in its body shape. */
-export function legacyApiOf(url: string): LegacyApi | undefined {
-  if (url.startsWith('/api/public')) return 'public';
-  if (url.startsWith('/api/help')) return 'help';
-  if (url.startsWith('/api/auth') || /^\/api\/(user|id)(\?|$)/.test(url)) return 'auth';
-  if (url.startsWith('/api')) return 'risk';
-  return undefined;
-}
-
-export const legacyBody = (api: LegacyApi, message: string): Record<string, string> =>
-  api === 'public' ? { error_message: message } : api === 'risk' ? { error: message } : { message };
+export { legacyBody, type LegacyError, type RestApi } from './api.js';
 
 /**
- * The one table from error codes to legacy statuses and bodies. Each API keeps the statuses and wording
- * its callers already handle; a client never sees an internal message.
+ * The one table from error codes to legacy statuses and bodies: the API's own answers first, then the common ones.
+ * Each API keeps the statuses and wording its callers already handle; a client never sees an internal message.
  */
-export function toLegacyError(api: LegacyApi, error: GraphQLFormattedError | undefined): LegacyError {
+export function toLegacyError(api: RestApi, error: GraphQLFormattedError | undefined): LegacyError {
   const code = String(error?.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
   const reason = error?.extensions?.reason;
   const message = error?.message ?? 'Internal server error';
 
-  if (api === 'public') {
-    // The workspace platform answers credential problems in its own way, and every client mistake with 400.
-    if (code === 'UNAUTHENTICATED') {
-      if (reason === 'expired') return { status: 401, body: legacyBody(api, 'Access has expired') };
-      if (reason === 'missing') return { status: 400, body: legacyBody(api, 'Invalid Request') };
-      return { status: 403, body: legacyBody(api, 'Access Denied') };
-    }
-    // A valid key asking for what it may not do: the platform's answer for a missing permission.
-    if (code === 'FORBIDDEN') return { status: 403, body: legacyBody(api, 'Unauthorized') };
-    if (['BAD_USER_INPUT', 'NOT_FOUND', 'CONFLICT', 'GRAPHQL_VALIDATION_FAILED'].includes(code)) {
-      return { status: 400, body: legacyBody(api, message) };
-    }
-  }
-  if (api === 'help') {
-    if (code === 'UNAUTHENTICATED') return { status: 401, body: legacyBody(api, 'Authentication required') };
-    if (code === 'NOT_FOUND') return { status: 404, body: legacyBody(api, 'Resource not found') };
-  }
+  const own = api.errorFor?.({ code, reason, message });
+  if (own) return { status: own.status, body: legacyBody(api, own.message) };
   if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_REQUEST') return { status: 400, body: legacyBody(api, message) };
   const status = statusForCode(code);
   if (status >= 500 && code !== 'UPSTREAM_UNAVAILABLE' && code !== 'SERVICE_UNAVAILABLE') {
@@ -64,13 +32,13 @@ export function toLegacyError(api: LegacyApi, error: GraphQLFormattedError | und
 }
 
 /** Answers a stored operation's first error in the API's status and body. */
-export function sendLegacyError(reply: FastifyReply, api: LegacyApi, error: GraphQLFormattedError | undefined): FastifyReply {
+export function sendLegacyError(reply: FastifyReply, api: RestApi, error: GraphQLFormattedError | undefined): FastifyReply {
   const { status, body } = toLegacyError(api, error);
   return reply.code(status).send(body);
 }
 
 /** Answers a refusal whose status the legacy API fixes, e.g. the help desk's 401 before anything is read. */
-export const sendLegacyStatus = (reply: FastifyReply, api: LegacyApi, status: number, message: string): FastifyReply =>
+export const sendLegacyStatus = (reply: FastifyReply, api: RestApi, status: number, message: string): FastifyReply =>
   reply.code(status).send(legacyBody(api, message));
 
 declare module 'fastify' {
@@ -112,43 +80,55 @@ function classifyFrameworkError(error: FrameworkError, request: FastifyRequest):
 }
 
 /**
- * Failures outside GraphQL execution (malformed JSON, oversized bodies, unsupported media, the rate limit, a
- * request its route schema refuses, a database outage surfacing in a route) in the error shape of the API the
- * path belongs to; on a path no route serves, in the not-found answer's `{error}`; elsewhere in GraphQL's `{errors}`
- * shape. Also Fastify's `frameworkErrors` option.
+ * The answers of the app's legacy APIs to whatever the framework refuses, each in the body of the API the path
+ * belongs to; elsewhere (`/graphql`) in GraphQL's `{errors}` shape.
  */
-export function answerFrameworkError(error: FrameworkError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const { status, code, message } = classifyFrameworkError(error, request);
-  // The router refuses some requests before any hook runs.
-  reply.header('x-request-id', request.id);
-  if (status === 500) request.log.error({ err: error }, 'unhandled error');
-  const api = legacyApiOf(request.url);
-  if (!api) {
-    // A path no route serves answers as the not-found handler does, whatever went wrong first (its body, say).
-    if (request.routeOptions.url === undefined) return reply.code(status).send({ error: message });
-    return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
+export class LegacyErrors {
+  constructor(private readonly apis: readonly RestApi[]) {}
+
+  /** Which legacy API a path belongs to, so framework errors (bad JSON, 404, 413) answer in its body shape. */
+  apiOf(url: string): RestApi | undefined {
+    return restApiOf(url, this.apis);
   }
-  const legacy = toLegacyError(api, { message, extensions: { code } });
-  // The table knows codes, not transport statuses: a 413, 415 or a route's own refusal status stays what it is.
-  return reply.code(status >= 500 ? legacy.status : status).send(legacy.body);
-}
 
-/** The 403 for a cookie-authenticated write from an untrusted page (see refuseCrossSiteWrites). */
-export function refuseCrossSite(request: FastifyRequest, reply: FastifyReply): void {
-  const error = { message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } };
-  const api = legacyApiOf(request.url);
-  if (!api) return void reply.code(403).send({ errors: [error] });
-  return void sendLegacyError(reply, api, error);
-}
+  /**
+   * Failures outside GraphQL execution (malformed JSON, oversized bodies, unsupported media, the rate limit, a
+   * request its route schema refuses, a database outage surfacing in a route) in the error shape of the API the
+   * path belongs to; on a path no route serves, in the not-found answer's `{error}`; elsewhere in GraphQL's `{errors}`
+   * shape. Also Fastify's `frameworkErrors` option.
+   */
+  answerFrameworkError(error: FrameworkError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const { status, code, message } = classifyFrameworkError(error, request);
+    // The router refuses some requests before any hook runs.
+    reply.header('x-request-id', request.id);
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    const api = this.apiOf(request.url);
+    if (!api) {
+      // A path no route serves answers as the not-found handler does, whatever went wrong first (its body, say).
+      if (request.routeOptions.url === undefined) return reply.code(status).send({ error: message });
+      return reply.code(status).send({ errors: [{ message, extensions: { code } }] });
+    }
+    const legacy = toLegacyError(api, { message, extensions: { code } });
+    // The table knows codes, not transport statuses: a 413, 415 or a route's own refusal status stays what it is.
+    return reply.code(status >= 500 ? legacy.status : status).send(legacy.body);
+  }
 
-/** The error handler and not-found handler: each legacy API's error body for whatever the framework refuses. */
-export function registerLegacyErrors(fastify: FastifyInstance): void {
-  // Unknown paths spend from the same budget (the limit is an onRequest hook), so probing for routes is limited too.
-  fastify.setNotFoundHandler((request, reply) => {
-    const api = legacyApiOf(request.url);
-    if (api === 'help') return reply.code(404).send(legacyBody(api, 'Resource not found'));
-    if (api === 'public') return reply.code(404).send(legacyBody(api, 'Not Found'));
-    return reply.code(404).send({ error: 'Not found' });
-  });
-  fastify.setErrorHandler((error: FrameworkError, request, reply) => answerFrameworkError(error, request, reply));
+  /** The 403 for a cookie-authenticated write from an untrusted page (see refuseCrossSiteWrites). */
+  refuseCrossSite(request: FastifyRequest, reply: FastifyReply): void {
+    const error = { message: 'Cross-site request refused', extensions: { code: 'FORBIDDEN' } };
+    const api = this.apiOf(request.url);
+    if (!api) return void reply.code(403).send({ errors: [error] });
+    return void sendLegacyError(reply, api, error);
+  }
+
+  /** The error handler and not-found handler: each legacy API's error body for whatever the framework refuses. */
+  register(fastify: FastifyInstance): void {
+    // Unknown paths spend from the same budget (the limit is an onRequest hook), so probing for routes is limited too.
+    fastify.setNotFoundHandler((request, reply) => {
+      const api = this.apiOf(request.url);
+      if (api?.notFound) return reply.code(404).send(legacyBody(api, api.notFound));
+      return reply.code(404).send({ error: 'Not found' });
+    });
+    fastify.setErrorHandler((error: FrameworkError, request, reply) => this.answerFrameworkError(error, request, reply));
+  }
 }

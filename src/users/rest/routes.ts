@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { defined, runOperation, type Gateway } from '../../platform/rest/bridge.js';
 import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
 import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';
+import { publicApi } from './api.js';
 import type { PlatformGetUsersQuery, UpdateUserInput, UserAttributesInput } from '../../platform/rest/generated/graphql.js';
 import { AttributesBody, Bodies, Empty, errorAnswers, GroupList, ImageList, OneUser, UserList } from './bodies.js';
 import {
@@ -272,24 +273,24 @@ async function answer<K extends Name, T, V extends Record<string, unknown>>(
 ): Promise<unknown> {
   const credentials = keyPairOf(request);
   // The platform answers a request without a complete key pair before looking at anything else.
-  if ('refusal' in credentials) return sendLegacyStatus(reply, 'public', 400, credentials.refusal);
+  if ('refusal' in credentials) return sendLegacyStatus(reply, publicApi, 400, credentials.refusal);
   const apiKey = credentials.pair;
   if (request.validationError) {
     // Credentials first, as the platform does: a stranger learns nothing about the parameters.
     const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });
-    if (check.errors?.length) return sendLegacyError(reply, 'public', check.errors[0]);
-    return sendLegacyStatus(reply, 'public', 400, describeProblem(request.validationError.validation[0], request.body));
+    if (check.errors?.length) return sendLegacyError(reply, publicApi, check.errors[0]);
+    return sendLegacyStatus(reply, publicApi, 400, describeProblem(request.validationError.validation[0], request.body));
   }
   // The route schema checked the body, and Fastify replaced it with the parsed value.
   const body = request.body as Body<K>;
   const result = await runOperation(gateway, request, operation.document, operation.variables(body), { apiKey });
   const unknownUserStatus = operation.unknownUserStatus ?? 400;
   const error = result.errors?.[0];
-  if (error?.extensions?.code === 'NOT_FOUND' && error.message === 'Unknown User') return sendLegacyStatus(reply, 'public', unknownUserStatus, error.message);
-  if (error) return sendLegacyError(reply, 'public', error);
+  if (error?.extensions?.code === 'NOT_FOUND' && error.message === 'Unknown User') return sendLegacyStatus(reply, publicApi, unknownUserStatus, error.message);
+  if (error) return sendLegacyError(reply, publicApi, error);
   const answered = operation.respond(result.data!, body, { gateway, request, apiKey });
   if (answered instanceof Readable) return reply.type('application/json; charset=utf-8').send(answered);
-  return answered ?? sendLegacyStatus(reply, 'public', unknownUserStatus, 'Unknown User');
+  return answered ?? sendLegacyStatus(reply, publicApi, unknownUserStatus, 'Unknown User');
 }
 
 type UserPage = PlatformGetUsersQuery;
@@ -347,7 +348,7 @@ export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): vo
       method: 'POST',
       path: `/api/public/${name}`,
       summary: operation.summary,
-      tag: 'workspace users',
+      api: publicApi,
       auth: 'body-api-key',
       body: Bodies[name],
       responses: { 200: { description: 'Done', schema: operation.response }, ...errorAnswers, ...(operation.unknownUserStatus === 404 ? unknownUserAnswer : {}) },
