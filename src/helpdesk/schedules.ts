@@ -118,7 +118,7 @@ export class HelpScheduleService {
     const rows = await read<Row>(
       em,
       `select ${COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')},
-              coalesce(array_agg(p.priority order by p.priority) filter (where p.priority is not null), '{}') as priorities
+              coalesce(array_agg(p.priority::text order by p.priority) filter (where p.priority is not null), '{}') as priorities
          from help_schedules s left join help_sla_policies p on p.schedule_id = s.id
         group by s.id order by s.name`,
       [],
