@@ -50,7 +50,11 @@ const HelpRequestSchema = defineEntity({
     // calendar time), and the seconds it had used at slaCountedAt.
     slaScheduleId: p.uuid().$type<Opt<string | null>>().nullable(),
     slaUsedSeconds: p.integer().$type<Opt<number>>().default(0),
-    slaCountedAt: p.datetime().$type<Opt<Date>>(),
+    // A row made without the service starts its checkpoint where the database's trigger would.
+    slaCountedAt: p
+      .datetime()
+      .$type<Opt<Date>>()
+      .onCreate((r: { createdAt: Date; pausedSeconds?: number }) => new Date(r.createdAt.getTime() + (r.pausedSeconds ?? 0) * 1000)),
     slaBreached: p.boolean().$type<Opt<boolean>>().generated('("first_response_breached" or "resolution_breached") stored').lazy().hidden(),
     /** Administrators' labels, normalised (see validation.ts). */
     tags: p.array().$type<Opt<string[]>>().default([]),

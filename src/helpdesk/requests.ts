@@ -24,6 +24,7 @@ import {
 import { contactEmail, optionalText, paging, requestTag, requestTags, requiredText, satisfactionScore, searchTerm, zipCode } from './validation.js';
 import type { BusinessSchedule } from './business-time.js';
 import { readSchedules, scheduleView, type HelpScheduleView } from './schedules.js';
+import { lockSlaRules } from './sla-recount.js';
 import { changeStatus, markBreached, meetFirstResponse, passedTargets, pausedSecondsAt, recount, startClock, usedSecondsAt, type SlaRules, type SlaTarget } from './sla.js';
 import type { HelpSlaPolicyService } from './sla-policies.js';
 import {
@@ -319,6 +320,7 @@ export class HelpRequestService {
     const now = this.now();
     const request = await em.transactional(async (tem) => {
       const requester = tem.getReference(User, viewer.userId);
+      await lockSlaRules(tem, 'shared');
       const rules = await this.policies.rules(tem, values.priority);
       const request = tem.create(HelpRequest, {
         ...values,
@@ -354,6 +356,7 @@ export class HelpRequestService {
     const now = this.now();
 
     const { request, changes, breaches } = await em.transactional(async (tem) => {
+      if (wanted.status || wanted.priority) await lockSlaRules(tem, 'shared');
       // The assignee is read FOR SHARE, and before the request is locked: an administrator deleted at the same
       // moment is then either gone when read or kept until this commits (deleting a user takes the user row,
       // then its requests, in that order too, so the two cannot deadlock).
@@ -366,7 +369,7 @@ export class HelpRequestService {
         throw new ValidationError(`A ${request.status} request can no longer be edited`, 'status');
       }
       if (!assigneeExists) throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
-      // Read once the request is locked: a change of the rules committed meanwhile has recounted it already.
+      // Under the shared lock taken first, the rules cannot change until this commits.
       const sla = wanted.status || wanted.priority ? await this.#slaContext(tem, request, wanted.priority ?? request.priority) : undefined;
       // A due time that passed before this change is a breach under the rules that stood until now.
       const breaches = this.#breachesPassed(request, now);
@@ -396,6 +399,7 @@ export class HelpRequestService {
     const now = this.now();
 
     const { response, changes, requesterId, breaches } = await em.transactional(async (tem) => {
+      await lockSlaRules(tem, 'shared');
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundError();
       const responder = tem.getReference(User, viewer.userId);

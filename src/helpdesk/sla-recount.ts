@@ -9,14 +9,20 @@ import type { HelpPriority, HelpStatus } from './vocabulary.js';
  * A change of the service-level rules (a policy's targets or schedule, or a schedule's hours, zone or holidays)
  * recounts every open request they apply to, in the change's own transaction: the rows are locked, what each has
  * used so far is counted under the rules it ran by, what is left is counted on under the new ones, and all are
- * written by one statement. A replica's breach monitor skips locked rows, and a request's own change waits for
- * its row, then reads the rules as they stand after this commits; the advisory lock orders changes of the rules,
- * so each change recounts each request exactly once, whichever replica takes it.
+ * written by one statement. A replica's breach monitor skips locked rows; the advisory lock below orders changes
+ * of the rules and the changes of requests that read them, so each change recounts each open request exactly
+ * once, whichever replica takes it, and no request is filed or resumed under rules that are on their way out.
  */
 
-/** Every change of the rules takes this transaction-scoped lock first. */
-export async function lockSlaRules(em: EntityManager): Promise<void> {
-  await em.execute(`select pg_advisory_xact_lock(hashtext('trellis.help_sla_rules'))`, []);
+/**
+ * Every change of the rules takes this transaction-scoped lock first, exclusively; a change of a request that
+ * reads the rules takes it shared, before it locks the request. A request filed or changed under rules that are
+ * being changed then waits for the change to commit and reads the new rules, rather than slipping past the recount
+ * with the old ones; and as both take the lock before any request row, neither waits for the other in a circle.
+ */
+export async function lockSlaRules(em: EntityManager, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
+  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  await em.execute(`select ${lock}(hashtext('trellis.help_sla_rules'))`, []);
 }
 
 interface PolicyRow {

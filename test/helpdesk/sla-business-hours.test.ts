@@ -256,7 +256,10 @@ describe('service levels in business hours', () => {
       `select changes from audit_events where action = 'help_schedule.update' and target_id = ? order by occurred_at desc limit 1`,
       [office.id],
     );
-    expect(audit[0]!.changes.find((c) => c.field === 'recountedRequests'), JSON.stringify(audit[0]!.changes)).toMatchObject({ newValue: 2 });
+    // Every open urgent request was recounted, these two and those earlier tests left open.
+    const [open] = await db().execute<{ n: number }[]>(`select count(*)::int as n from help_requests where priority = 'urgent' and status in ('open', 'in_progress', 'on_hold')`);
+    expect(open!.n).toBeGreaterThanOrEqual(2);
+    expect(audit[0]!.changes.find((c) => c.field === 'recountedRequests'), JSON.stringify(audit[0]!.changes)).toMatchObject({ newValue: open!.n });
   });
 
   it('recount open requests when a policy starts counting in a schedule, and leave settled ones as they were', async () => {
