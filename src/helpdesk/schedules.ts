@@ -174,8 +174,11 @@ export class HelpScheduleService {
       if (!row) throw new NotFoundError('No such schedule');
       const before = toRecord(tem, row);
       if (name !== undefined) await this.#uniqueName(tem, name, key);
+      // holidays replaces the list (null: none), publicHolidays adds to it.
       const holidays =
-        input.holidays !== undefined || input.publicHolidays != null ? holidayList(input.holidays ?? before.holidayList, input.publicHolidays) : before.holidayList;
+        input.holidays !== undefined || input.publicHolidays != null
+          ? holidayList(input.holidays === undefined ? before.holidayList : (input.holidays ?? []), input.publicHolidays)
+          : before.holidayList;
       const after = {
         name: name ?? before.name,
         timeZone: timeZone ?? before.timeZone,
