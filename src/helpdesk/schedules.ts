@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import Holidays from 'date-holidays';
 import type { AuditRecorder } from '../audit/recorder.js';
@@ -135,7 +136,7 @@ export class HelpScheduleService {
     const intervals = weeklyIntervals(input.intervals);
     const holidays = holidayList(input.holidays ?? [], input.publicHolidays);
     const now = this.now();
-    return em.transactional(async (tem) => {
+    return uniquely(name, () => em.transactional(async (tem) => {
       await this.#uniqueName(tem, name, null);
       const [row] = await read<Row>(
         tem,
@@ -153,7 +154,7 @@ export class HelpScheduleService {
         ],
       });
       return scheduleView(record, []);
-    });
+    }));
   }
 
   async update(em: EntityManager, actor: Actor, id: string, input: HelpScheduleInput): Promise<HelpScheduleView> {
@@ -167,7 +168,7 @@ export class HelpScheduleService {
     const timeZone = input.timeZone == null ? undefined : zone(input.timeZone);
     const intervals = input.intervals == null ? undefined : weeklyIntervals(input.intervals);
     const now = this.now();
-    return em.transactional(async (tem) => {
+    return uniquely(name, () => em.transactional(async (tem) => {
       // Every change of the rules takes the same lock first, so concurrent changes recount one after another.
       await lockSlaRules(tem);
       const [row] = await read<Row>(tem, `select ${COLUMNS} from help_schedules where id = ? for update`, [key]);
@@ -214,7 +215,7 @@ export class HelpScheduleService {
         });
       }
       return scheduleView(record, priorities);
-    });
+    }));
   }
 
   async delete(em: EntityManager, actor: Actor, id: string): Promise<boolean> {
@@ -237,7 +238,19 @@ export class HelpScheduleService {
 
   async #uniqueName(em: EntityManager, name: string, except: string | null): Promise<void> {
     const rows = await read<{ id: string }>(em, 'select id from help_schedules where lower(name) = lower(?) and id is distinct from ?', [name, except]);
-    if (rows.length > 0) throw new ConflictError(`A schedule named ${name} already exists`, { field: 'name' });
+    if (rows.length > 0) throw duplicateName(name);
+  }
+}
+
+const duplicateName = (name: string) => new ConflictError(`A schedule named ${name} already exists`, { field: 'name' });
+
+/** Two administrators naming schedules alike at the same moment: the unique index decides, and the loser hears why. */
+async function uniquely<T>(name: string | undefined, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    const unique = error instanceof UniqueConstraintViolationException || (error as { code?: unknown } | null)?.code === '23505';
+    throw unique ? duplicateName(name ?? '') : error;
   }
 }
 

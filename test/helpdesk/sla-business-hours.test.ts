@@ -154,6 +154,15 @@ describe('business-hours schedules', () => {
     expect((berlin as unknown as { holidays: { date: string }[] }).holidays.map((d) => d.date)).not.toContain('2026-01-06');
   });
 
+  it('refuse a second schedule of the same name, whatever its case, as CONFLICT', async () => {
+    await schedule({ name: 'Night desk', timeZone: 'UTC', intervals: officeHours() });
+    for (const name of ['Night desk', 'NIGHT DESK']) {
+      const res = await createSchedule({ name, timeZone: 'UTC', intervals: officeHours() });
+      expect(res.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    }
+    expect(t.logs.filter((l) => (l.level as number) >= 50)).toEqual([]);
+  });
+
   it('cannot be deleted while a policy uses one', async () => {
     const office = await schedule({ timeZone: 'UTC', intervals: officeHours() });
     await usePolicy('urgent', { scheduleId: office.id });

@@ -40,9 +40,10 @@ export class Migration20261128000100_help_business_hours extends Migration {
       "holidays" jsonb not null default '[]',
       "created_at" timestamptz not null default now(),
       "updated_at" timestamptz not null default now(),
-      constraint "help_schedules_name_unique" unique ("name"),
       check (jsonb_typeof("intervals") = 'array' and jsonb_array_length("intervals") > 0),
       check (jsonb_typeof("holidays") = 'array'));`);
+    // Names are unique whatever their case, as the service checks them.
+    this.addSql(`create unique index "help_schedules_name_unique" on "help_schedules" (lower("name"));`);
     this.addSql(`alter table "help_sla_policies" add column "schedule_id" uuid null references "help_schedules" ("id") on delete restrict;`);
 
     this.addSql(`alter table "help_requests"
