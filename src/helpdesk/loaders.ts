@@ -14,7 +14,7 @@ import {
   type HelpResponseView,
   type PositionedHelpRequest,
 } from './views.js';
-import { readSchedules, type ScheduleRecord } from './schedules.js';
+import { readSchedules, type ScheduleRecord } from './schedule-records.js';
 import { readRules } from './sla-recount.js';
 import type { SlaRules } from './sla.js';
 import { HELP_PRIORITIES, type HelpPriority, type SortOrder } from './vocabulary.js';

@@ -23,7 +23,8 @@ import {
 } from './views.js';
 import { contactEmail, optionalText, paging, requestTag, requestTags, requiredText, satisfactionScore, searchTerm, zipCode } from './validation.js';
 import type { BusinessSchedule } from './business-time.js';
-import { readSchedules, scheduleView, type HelpScheduleView } from './schedules.js';
+import { readSchedules } from './schedule-records.js';
+import { scheduleView, type HelpScheduleView } from './schedules.js';
 import { lockSlaRules } from './sla-recount.js';
 import { changeStatus, markBreached, meetFirstResponse, passedTargets, pausedSecondsAt, recount, startClock, usedSecondsAt, type SlaRules, type SlaTarget } from './sla.js';
 import type { HelpSlaPolicyService } from './sla-policies.js';

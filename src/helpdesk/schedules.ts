@@ -5,17 +5,14 @@ import type { AuditRecorder } from '../audit/recorder.js';
 import type { Actor } from '../platform/auth/principal.js';
 import { ConflictError, NotFoundError, ValidationError } from '../platform/errors.js';
 import { read } from '../platform/db/read.js';
-import { canonicalTimeZone, dayNumber, formatWallTime, intervalProblem, parseWallTime, type BusinessSchedule, type IsoWeekday, type WeeklyInterval } from './business-time.js';
+import { canonicalTimeZone, dayNumber, formatWallTime, intervalProblem, parseWallTime, type IsoWeekday, type WeeklyInterval } from './business-time.js';
+import { COLUMNS, toRecord, type HelpScheduleHoliday, type Row, type ScheduleRecord } from './schedule-records.js';
 import { lockSlaRules, recountOpenRequests } from './sla-recount.js';
 import type { HelpPriority } from './vocabulary.js';
 
 export type HelpWeekday = 'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY';
 const WEEKDAYS: readonly HelpWeekday[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
 
-export interface HelpScheduleHoliday {
-  date: string;
-  name: string;
-}
 
 /** A schedule as the API shows it. */
 export interface HelpScheduleView {
@@ -29,15 +26,6 @@ export interface HelpScheduleView {
   updatedAt: Date;
 }
 
-/** A schedule as the clock counts in it. */
-export interface ScheduleRecord extends BusinessSchedule {
-  id: string;
-  name: string;
-  holidayList: HelpScheduleHoliday[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 export interface HelpScheduleInput {
   name?: string | null;
   timeZone?: string | null;
@@ -47,39 +35,6 @@ export interface HelpScheduleInput {
 }
 
 const LIMITS = { name: 100, intervals: 100, holidays: 2000, holidayName: 100, years: 10 };
-
-interface Row {
-  id: string;
-  name: string;
-  time_zone: string;
-  intervals: WeeklyInterval[];
-  holidays: HelpScheduleHoliday[];
-  created_at: string;
-  updated_at: string;
-  priorities?: HelpPriority[] | null;
-}
-
-const COLUMNS = 'id, name, time_zone, intervals, holidays, created_at, updated_at';
-
-export function toRecord(em: EntityManager, row: Row): ScheduleRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    timeZone: row.time_zone,
-    intervals: row.intervals,
-    holidays: row.holidays.map((h) => h.date),
-    holidayList: row.holidays,
-    createdAt: em.getPlatform().parseDate(row.created_at),
-    updatedAt: em.getPlatform().parseDate(row.updated_at),
-  };
-}
-
-/** The schedules by id (one statement; unknown ids are left out). */
-export async function readSchedules(em: EntityManager, ids: readonly string[]): Promise<Map<string, ScheduleRecord>> {
-  if (ids.length === 0) return new Map();
-  const rows = await read<Row>(em, `select ${COLUMNS} from help_schedules where id in (?)`, [ids]);
-  return new Map(rows.map((row) => [row.id, toRecord(em, row)]));
-}
 
 export function scheduleView(record: ScheduleRecord, priorities: HelpPriority[]): HelpScheduleView {
   return {

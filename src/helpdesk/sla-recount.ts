@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { read } from '../platform/db/read.js';
 import type { BusinessSchedule } from './business-time.js';
-import { readSchedules, toRecord, type ScheduleRecord } from './schedules.js';
+import { readSchedules, toRecord, type ScheduleRecord } from './schedule-records.js';
 import { recount, type SlaClock, type SlaRules } from './sla.js';
 import type { HelpPriority, HelpStatus } from './vocabulary.js';
 
