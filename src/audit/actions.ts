@@ -33,8 +33,12 @@ export const AUDIT_ACTIONS = [
   'help_request.status_change',
   'help_request.assign',
   'help_request.delete',
-  // A priority's service-level targets.
+  // A priority's service-level targets and the schedule they count in.
   'help_sla_policy.update',
+  // Business-hours schedules: hours, holidays and time zone of the working time service levels count.
+  'help_schedule.create',
+  'help_schedule.update',
+  'help_schedule.delete',
   'faq.create',
   'faq.update',
   'faq.delete',
@@ -53,6 +57,7 @@ export const AUDIT_TARGET_TYPES = [
   'api_key',
   'help_request',
   'help_sla_policy',
+  'help_schedule',
   'faq',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -46,6 +46,15 @@ const HelpRequestSchema = defineEntity({
     resolutionSeconds: p.integer().$type<Opt<number | null>>().nullable(),
     firstResponseBreached: p.boolean().$type<Opt<boolean>>().default(false),
     resolutionBreached: p.boolean().$type<Opt<boolean>>().default(false),
+    // The clock's checkpoint (see sla.ts and the help_business_hours migration): the schedule it counts in (null:
+    // calendar time), and the seconds it had used at slaCountedAt.
+    slaScheduleId: p.uuid().$type<Opt<string | null>>().nullable(),
+    slaUsedSeconds: p.integer().$type<Opt<number>>().default(0),
+    // A row made without the service starts its checkpoint where the database's trigger would.
+    slaCountedAt: p
+      .datetime()
+      .$type<Opt<Date>>()
+      .onCreate((r: { createdAt: Date; pausedSeconds?: number }) => new Date(r.createdAt.getTime() + (r.pausedSeconds ?? 0) * 1000)),
     slaBreached: p.boolean().$type<Opt<boolean>>().generated('("first_response_breached" or "resolution_breached") stored').lazy().hidden(),
     /** Administrators' labels, normalised (see validation.ts). */
     tags: p.array().$type<Opt<string[]>>().default([]),

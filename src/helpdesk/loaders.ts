@@ -14,7 +14,10 @@ import {
   type HelpResponseView,
   type PositionedHelpRequest,
 } from './views.js';
-import type { SortOrder } from './vocabulary.js';
+import { readSchedules, type ScheduleRecord } from './schedule-records.js';
+import { readRules } from './sla-recount.js';
+import type { SlaRules } from './sla.js';
+import { HELP_PRIORITIES, type HelpPriority, type SortOrder } from './vocabulary.js';
 
 /** One requester's page of requests: whose, which (filter), in what order, and where. */
 export interface RequesterPageKey {
@@ -58,7 +61,22 @@ function byRequester<K extends { requesterId: string }, V>(load: (ids: string[],
  * reader may see of it (public responses, non-internal history) is the service's call.
  */
 export function createHelpdeskLoaders(em: EntityManager) {
+  const slaRules = new DataLoader<HelpPriority, SlaRules>(async (priorities) => {
+    const rules = await readRules(em, priorities);
+    return priorities.map((p) => rules.get(p) ?? new Error(`No policy for ${p}`));
+  });
   return {
+    /** Each priority's service-level rules, its schedule included: the policies of a whole list in one statement. */
+    slaRules,
+    scheduleById: new DataLoader<string, ScheduleRecord | null>(async (ids) => {
+      const schedules = await readSchedules(em, ids);
+      return ids.map((id) => schedules.get(id) ?? null);
+    }),
+    /** The priorities whose policy counts in a schedule (every policy read once, with slaRules). */
+    prioritiesBySchedule: new DataLoader<string, HelpPriority[]>(async (ids) => {
+      const all = await slaRules.loadMany(HELP_PRIORITIES);
+      return ids.map((id) => HELP_PRIORITIES.filter((_p, i) => !(all[i] instanceof Error) && (all[i] as SlaRules).scheduleId === id));
+    }),
     responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) => groupByKeys(ids, await readResponses(em, ids), (r) => r.request.id)),
     historyByRequestId: new SettledLoader<number, HelpRequestHistoryView[]>(async (ids) => groupByKeys(ids, await readHistory(em, ids), (h) => h.request.id)),
     /** User.helpRequests over a list of people: every page in one statement (a lateral join). */

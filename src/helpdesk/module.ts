@@ -11,6 +11,7 @@ import { RedisChannel } from './redis-channel.js';
 import { HelpRequestService } from './requests.js';
 import { helpdeskResolvers } from './resolvers.js';
 import { registerHelpRoutes } from './rest/routes.js';
+import { HelpScheduleService } from './schedules.js';
 import { SlaMonitor } from './sla-monitor.js';
 import { HelpSlaPolicyService } from './sla-policies.js';
 import { HelpStatisticsService } from './statistics.js';
@@ -24,6 +25,8 @@ export interface Helpdesk {
   statistics: HelpStatisticsService;
   /** Each priority's service-level targets. */
   slaPolicies: HelpSlaPolicyService;
+  /** Business-hours schedules the targets may count in. */
+  schedules: HelpScheduleService;
   /** This replica's look-out for due times that pass unmet. */
   slaMonitor: SlaMonitor;
 }
@@ -50,6 +53,8 @@ export const helpdeskModule = defineModule({
     'help_request_counts', 'help_request_requester_counts', 'help_response_counts',
     // Service levels: policies and kept counts, read and written with SQL of their own (the help_service_levels migration).
     'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
+    // Business-hours schedules, likewise (the help_business_hours migration).
+    'help_schedules',
   ],
   resolvers: helpdeskResolvers,
   rules: helpdeskRules,
@@ -60,7 +65,15 @@ export const helpdeskModule = defineModule({
     const slaPolicies = new HelpSlaPolicyService(now, audit.recorder);
     const requests = new HelpRequestService(now, events, new Cursors(config.jwt.secret), audit.recorder, slaPolicies);
     const slaMonitor = new SlaMonitor(requests, () => orm.em.fork(), now, log, config.helpSlaCheckSeconds * 1000);
-    return { requests, faqs: new FaqService(now, audit.recorder), events, statistics: new HelpStatisticsService(), slaPolicies, slaMonitor };
+    return {
+      requests,
+      faqs: new FaqService(now, audit.recorder),
+      events,
+      statistics: new HelpStatisticsService(),
+      slaPolicies,
+      schedules: new HelpScheduleService(now, audit.recorder),
+      slaMonitor,
+    };
   },
   start: async ({ helpdesk }) => helpdesk.slaMonitor.start(),
   loaders: createHelpdeskLoaders,

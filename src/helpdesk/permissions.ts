@@ -15,6 +15,7 @@ export const helpdeskRules = {
     helpSearch: allow,
     helpStatistics: isAdmin,
     helpSlaPolicies: isAdmin,
+    helpSchedules: isAdmin,
   },
   Mutation: {
     createHelpRequest: isAuthenticated,
@@ -25,6 +26,9 @@ export const helpdeskRules = {
     deleteFaq: isAdmin,
     deleteHelpRequest: isAdmin,
     updateHelpSlaPolicy: isAdmin,
+    createHelpSchedule: isAdmin,
+    updateHelpSchedule: isAdmin,
+    deleteHelpSchedule: isAdmin,
     // Only the requester may rate: the service's rule, as ownership always is.
     rateHelpRequest: isAuthenticated,
   },

@@ -22,7 +22,11 @@ import {
   type HelpResponseView,
 } from './views.js';
 import { contactEmail, optionalText, paging, requestTag, requestTags, requiredText, satisfactionScore, searchTerm, zipCode } from './validation.js';
-import { changeStatus, dueTimes, markBreached, meetFirstResponse, passedTargets, pausedSecondsAt, type SlaTarget } from './sla.js';
+import type { BusinessSchedule } from './business-time.js';
+import { readSchedules } from './schedule-records.js';
+import { scheduleView, type HelpScheduleView } from './schedules.js';
+import { lockSlaRules } from './sla-recount.js';
+import { changeStatus, markBreached, meetFirstResponse, passedTargets, pausedSecondsAt, recount, startClock, usedSecondsAt, type SlaRules, type SlaTarget } from './sla.js';
 import type { HelpSlaPolicyService } from './sla-policies.js';
 import {
   DEFAULT_PER_PAGE,
@@ -137,6 +141,18 @@ export interface HelpRequestSla {
   resolutionBreached: boolean;
   pausedSeconds: number;
   paused: boolean;
+  /** The schedule whose working time the clock counts (null: calendar time). */
+  schedule: HelpScheduleView | null;
+  firstResponseMinutesUsed: number;
+  firstResponseMinutesLeft: number;
+  resolutionMinutesUsed: number;
+  resolutionMinutesLeft: number;
+}
+
+/** The rules a change of a request's clock needs: its priority's, and the schedule the clock has counted in. */
+interface SlaContext {
+  rules: SlaRules;
+  schedule: BusinessSchedule | null;
 }
 
 /**
@@ -305,7 +321,8 @@ export class HelpRequestService {
     const now = this.now();
     const request = await em.transactional(async (tem) => {
       const requester = tem.getReference(User, viewer.userId);
-      const targets = await this.policies.of(tem, values.priority);
+      await lockSlaRules(tem, 'shared');
+      const rules = await this.policies.rules(tem, values.priority);
       const request = tem.create(HelpRequest, {
         ...values,
         status: 'open',
@@ -314,8 +331,7 @@ export class HelpRequestService {
         adminNotes: null,
         createdAt: now,
         updatedAt: now,
-        ...dueTimes({ createdAt: now, pausedSeconds: 0 }, targets),
-        pausedSeconds: 0,
+        ...startClock(now, rules),
         firstResponseBreached: false,
         resolutionBreached: false,
         tags: [],
@@ -339,9 +355,9 @@ export class HelpRequestService {
     }
     const wanted = this.#validateChanges(input);
     const now = this.now();
-    const targets = wanted.priority ? await this.policies.of(em, wanted.priority) : undefined;
 
     const { request, changes, breaches } = await em.transactional(async (tem) => {
+      if (wanted.status || wanted.priority) await lockSlaRules(tem, 'shared');
       // The assignee is read FOR SHARE, and before the request is locked: an administrator deleted at the same
       // moment is then either gone when read or kept until this commits (deleting a user takes the user row,
       // then its requests, in that order too, so the two cannot deadlock).
@@ -354,9 +370,11 @@ export class HelpRequestService {
         throw new ValidationError(`A ${request.status} request can no longer be edited`, 'status');
       }
       if (!assigneeExists) throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
+      // Under the shared lock taken first, the rules cannot change until this commits.
+      const sla = wanted.status || wanted.priority ? await this.#slaContext(tem, request, wanted.priority ?? request.priority) : undefined;
       // A due time that passed before this change is a breach under the rules that stood until now.
       const breaches = this.#breachesPassed(request, now);
-      const changes = this.#apply(tem, request, wanted, now, breaches, targets);
+      const changes = this.#apply(tem, request, wanted, now, breaches, sla);
       breaches.push(...this.#breachesPassed(request, now));
       if (changes.length > 0) {
         request.updatedAt = now;
@@ -382,17 +400,19 @@ export class HelpRequestService {
     const now = this.now();
 
     const { response, changes, requesterId, breaches } = await em.transactional(async (tem) => {
+      await lockSlaRules(tem, 'shared');
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundError();
       const responder = tem.getReference(User, viewer.userId);
       const response = tem.create(HelpResponse, { request, responder, response: text, newStatus, isPublic, createdAt: now });
       await tem.flush(); // the history entry names the response by id
+      const sla = await this.#slaContext(tem, request, request.priority);
       const breaches = this.#breachesPassed(request, now);
       // The first public answer meets the first-response target (a private note to colleagues does not).
-      if (isPublic) breaches.push(...meetFirstResponse(request, now));
+      if (isPublic) breaches.push(...meetFirstResponse(request, now, sla.schedule));
       const changes: FieldChange[] = [
         { field: 'response', action: 'responded', oldValue: null, newValue: String(response.id), internal: !isPublic },
-        ...(newStatus ? this.#apply(tem, request, { status: newStatus }, now, breaches) : []),
+        ...(newStatus ? this.#apply(tem, request, { status: newStatus }, now, breaches, sla) : []),
       ];
       request.updatedAt = now;
       this.#record(tem, request, viewer, changes, now);
@@ -498,11 +518,25 @@ export class HelpRequestService {
     return claimed.size;
   }
 
-  /** A request's service levels, for administrators only (null for anyone else); a passed due time reads as breached at once. */
-  slaFor(principal: Principal, request: HelpRequestView): HelpRequestSla | null {
+  /**
+   * A request's service levels, for administrators only (null for anyone else); a passed due time reads as breached
+   * at once. Minutes used and left are the clock's (working minutes under a schedule), against the priority's targets.
+   */
+  async slaFor(principal: Principal, request: HelpRequestView, loaders: ReturnType<typeof createHelpdeskLoaders>): Promise<HelpRequestSla | null> {
     if (!isAdminPrincipal(principal)) return null;
     const now = this.now();
     const passed = passedTargets({ ...request, createdAt: request.createdAt, pausedSeconds: request.pausedSeconds ?? 0 }, now);
+    const [rules, record] = await Promise.all([
+      loaders.slaRules.load(request.priority),
+      request.slaScheduleId ? loaders.scheduleById.load(request.slaScheduleId) : null,
+    ]);
+    const usedNow = usedSecondsAt(request, record, now);
+    const minutes = (metSeconds: number | null | undefined, met: Date | null | undefined, target: number) => {
+      const used = Math.floor((met ? (metSeconds ?? usedNow) : usedNow) / 60);
+      return { used, left: Math.max(0, target - used) };
+    };
+    const firstResponse = minutes(request.firstResponseSeconds, request.firstPublicResponseAt, rules.firstResponseMinutes);
+    const resolution = minutes(request.resolutionSeconds, request.resolvedAt, rules.resolutionMinutes);
     return {
       firstResponseDueAt: request.firstResponseDueAt,
       resolutionDueAt: request.resolutionDueAt,
@@ -512,7 +546,21 @@ export class HelpRequestService {
       resolutionBreached: request.resolutionBreached || passed.includes('resolution'),
       pausedSeconds: pausedSecondsAt(request, now),
       paused: Boolean(request.pausedSince),
+      schedule: record ? scheduleView(record, await loaders.prioritiesBySchedule.load(record.id)) : null,
+      firstResponseMinutesUsed: firstResponse.used,
+      firstResponseMinutesLeft: firstResponse.left,
+      resolutionMinutesUsed: resolution.used,
+      resolutionMinutesLeft: resolution.left,
     };
+  }
+
+  /** The rules of `priority` as they stand, and the schedule the request's clock has counted in so far. */
+  async #slaContext(em: EntityManager, request: HelpRequest, priority: HelpPriority): Promise<SlaContext> {
+    const rules = await this.policies.rules(em, priority);
+    const id = request.slaScheduleId ?? null;
+    if (id === null || id === rules.scheduleId) return { rules, schedule: id === null ? null : rules.schedule };
+    // A schedule since deleted counted only a clock that has stood still since (deleting one in use is refused).
+    return { rules, schedule: (await readSchedules(em, [id])).get(id) ?? null };
   }
 
   /** Tags are administrators' labels: anyone else sees none. */
@@ -607,7 +655,7 @@ export class HelpRequestService {
 
   /**
    * Sets each wanted value that differs from the current one and returns what changed. A status change moves the
-   * service-level clock (a late resolution joins `breaches`); a priority change takes `targets`, its policy.
+   * service-level clock (a late resolution joins `breaches`) and a priority change recounts it, both under `sla`.
    */
   #apply(
     em: EntityManager,
@@ -615,7 +663,7 @@ export class HelpRequestService {
     wanted: HelpRequestChanges,
     now: Date,
     breaches: SlaTarget[],
-    targets?: { firstResponseMinutes: number; resolutionMinutes: number },
+    sla?: SlaContext,
   ): FieldChange[] {
     const changes: FieldChange[] = [];
     const change = (field: string, oldValue: string | null, newValue: string | null, action: HistoryAction = 'updated', internal = false) => {
@@ -624,11 +672,12 @@ export class HelpRequestService {
     };
     if (wanted.title !== undefined && change('title', request.title, wanted.title)) request.title = wanted.title!;
     if (wanted.description !== undefined && change('description', request.description, wanted.description)) request.description = wanted.description!;
-    if (wanted.status && change('status', request.status, wanted.status)) breaches.push(...changeStatus(request, wanted.status, now));
+    if (wanted.status && change('status', request.status, wanted.status)) breaches.push(...changeStatus(request, wanted.status, now, sla!.schedule, sla!.rules));
     if (wanted.priority && change('priority', request.priority, wanted.priority)) {
       request.priority = wanted.priority;
-      // Recomputed from the creation under the new priority's targets (the database's trigger agrees).
-      if (targets) Object.assign(request, dueTimes(request, targets));
+      // What was used stays used; what is left is counted under the new priority's rules (for a calendar policy,
+      // the database's trigger agrees).
+      recount(request, now, request.slaScheduleId === sla!.rules.scheduleId ? sla!.rules.schedule : sla!.schedule, sla!.rules);
     }
     if (wanted.assignedToId !== undefined && change('assigned_to_id', request.assignedTo?.id ?? null, wanted.assignedToId, 'assigned')) {
       request.assignedTo = wanted.assignedToId ? em.getReference(User, wanted.assignedToId) : null;

@@ -126,6 +126,7 @@ export const helpdeskResolvers: Resolvers = {
     }),
     helpStatistics: (_p, _a, ctx) => ctx.services.helpdesk.statistics.summary(ctx.em),
     helpSlaPolicies: (_p, _a, ctx) => ctx.services.helpdesk.slaPolicies.list(ctx.em),
+    helpSchedules: (_p, _a, ctx) => ctx.services.helpdesk.schedules.list(ctx.em),
   },
   Mutation: {
     createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.principal, input),
@@ -136,6 +137,9 @@ export const helpdeskResolvers: Resolvers = {
     deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, ctx.actor, id),
     deleteHelpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.requests.delete(ctx.em, ctx.actor, id),
     updateHelpSlaPolicy: (_p, { priority, input }, ctx) => ctx.services.helpdesk.slaPolicies.update(ctx.em, ctx.actor, priority, input),
+    createHelpSchedule: (_p, { input }, ctx) => ctx.services.helpdesk.schedules.create(ctx.em, ctx.actor, input),
+    updateHelpSchedule: (_p, { id, input }, ctx) => ctx.services.helpdesk.schedules.update(ctx.em, ctx.actor, id, input),
+    deleteHelpSchedule: (_p, { id }, ctx) => ctx.services.helpdesk.schedules.delete(ctx.em, ctx.actor, id),
     rateHelpRequest: (_p, { id, score, comment }, ctx) => ctx.services.helpdesk.requests.rate(ctx.em, ctx.principal, id, score, comment),
   },
   Subscription: {
@@ -157,7 +161,7 @@ export const helpdeskResolvers: Resolvers = {
     assignedToId: (r) => r.assignedTo?.id ?? null,
     assignee: (r, _a, ctx, info) => person(ctx, info, r.assignedTo),
     adminNotes: (r, _a, ctx) => ctx.services.helpdesk.requests.adminNotesFor(ctx.principal, r),
-    sla: (r, _a, ctx) => ctx.services.helpdesk.requests.slaFor(ctx.principal, r),
+    sla: (r, _a, ctx) => ctx.services.helpdesk.requests.slaFor(ctx.principal, r, ctx.loaders.helpdesk),
     tags: (r, _a, ctx) => ctx.services.helpdesk.requests.tagsFor(ctx.principal, r),
     satisfaction: (r) =>
       r.satisfactionScore && r.ratedAt

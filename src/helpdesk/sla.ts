@@ -1,10 +1,14 @@
+import { clockAdd, clockMs, type BusinessSchedule } from './business-time.js';
 import type { HelpStatus } from './vocabulary.js';
 
 /*
  * A help request's service-level clock, as pure rules over the request's columns. The clock runs while a request
  * is open or in progress; on hold it waits on the requester, and resolved or closed it waits for nothing, so in
- * both it stands still, and reopening resumes it where it stopped. Due times are the creation plus the target
- * plus the finished pauses: resuming moves them later by the pause just ended.
+ * both it stands still, and reopening resumes it where it stopped. It counts calendar time, or the working time of
+ * the schedule its priority's policy names. What it has used is kept as of a checkpoint (`slaUsedSeconds` at
+ * `slaCountedAt`, under `slaScheduleId`): running, it has used that plus the clock's time since; standing still,
+ * just that. Due times are when what is left of each target runs out, counted from the checkpoint: a pause, a
+ * priority change or a change of the rules moves the checkpoint, and the due times follow.
  */
 
 /** The statuses in which the clock stands still. */
@@ -27,14 +31,30 @@ export interface SlaClock {
   resolutionSeconds?: number | null;
   firstResponseBreached: boolean;
   resolutionBreached: boolean;
+  /** The schedule whose working time the clock counts (null: calendar time). */
+  slaScheduleId?: string | null;
+  /** Clock seconds used as of slaCountedAt. */
+  slaUsedSeconds: number;
+  slaCountedAt: Date;
+}
+
+/** What a priority promises: its targets, and the schedule they are counted in (null: calendar time). */
+export interface SlaRules {
+  firstResponseMinutes: number;
+  resolutionMinutes: number;
+  scheduleId: string | null;
+  schedule: BusinessSchedule | null;
 }
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
-/** Seconds the clock has run from filing to `at`. */
-export function clockSeconds(clock: SlaClock, at: Date): number {
-  const stopped = clock.pausedSince ? at.getTime() - clock.pausedSince.getTime() : 0;
-  return seconds(at.getTime() - clock.createdAt.getTime() - stopped) - clock.pausedSeconds;
+/**
+ * Seconds the clock has run from filing to `at`; `schedule` is the one it counts in (slaScheduleId's), needed only
+ * while it runs.
+ */
+export function usedSecondsAt(clock: Pick<SlaClock, 'pausedSince' | 'slaUsedSeconds' | 'slaCountedAt'>, schedule: BusinessSchedule | null, at: Date): number {
+  if (clock.pausedSince) return clock.slaUsedSeconds;
+  return clock.slaUsedSeconds + seconds(clockMs(schedule, clock.slaCountedAt.getTime(), at.getTime()));
 }
 
 /** Seconds the clock has stood still by `at`, the running pause included. */
@@ -64,51 +84,75 @@ export function markBreached(clock: SlaClock, target: SlaTarget): void {
  * The first public response of an administrator meets the first-response target; a late one is a breach,
  * returned so the caller records it (unless the passed due time was already recorded).
  */
-export function meetFirstResponse(clock: SlaClock, at: Date): SlaTarget[] {
+export function meetFirstResponse(clock: SlaClock, at: Date, schedule: BusinessSchedule | null): SlaTarget[] {
   if (clock.firstPublicResponseAt) return [];
   const late = passedTargets(clock, at).filter((t) => t === 'first_response');
   clock.firstPublicResponseAt = at;
-  clock.firstResponseSeconds = clockSeconds(clock, at);
+  clock.firstResponseSeconds = usedSecondsAt(clock, schedule, at);
   late.forEach((t) => markBreached(clock, t));
   return late;
 }
 
 /**
  * A status change: resolving or closing meets the resolution target (late: a breach, returned), reopening
- * withdraws that; stopping the clock starts a pause and restarting it ends one, moving the due times later.
+ * withdraws that; stopping the clock starts a pause (what was used is kept) and restarting it ends one, counting
+ * what is left from then under `rules`, the priority's rules as they stand. `schedule` is the one the clock has
+ * counted in so far.
  */
-export function changeStatus(clock: SlaClock, status: HelpStatus, at: Date): SlaTarget[] {
+export function changeStatus(clock: SlaClock, status: HelpStatus, at: Date, schedule: BusinessSchedule | null, rules: SlaRules): SlaTarget[] {
   const late: SlaTarget[] = [];
   const wasStopped = Boolean(clock.pausedSince);
   const willStop = CLOCK_STOPPED.includes(status);
   if (MEETS_RESOLUTION.includes(status) && !clock.resolvedAt) {
     late.push(...passedTargets(clock, at).filter((t) => t === 'resolution'));
     clock.resolvedAt = at;
-    clock.resolutionSeconds = clockSeconds(clock, at);
+    clock.resolutionSeconds = usedSecondsAt(clock, schedule, at);
   } else if (!MEETS_RESOLUTION.includes(status) && clock.resolvedAt) {
     clock.resolvedAt = null;
     clock.resolutionSeconds = null;
   }
   if (!wasStopped && willStop) {
+    clock.slaUsedSeconds = usedSecondsAt(clock, schedule, at);
+    clock.slaCountedAt = at;
     clock.pausedSince = at;
   } else if (wasStopped && !willStop) {
-    const pause = seconds(at.getTime() - clock.pausedSince!.getTime());
-    clock.pausedSeconds += pause;
+    clock.pausedSeconds += seconds(at.getTime() - clock.pausedSince!.getTime());
     clock.pausedSince = null;
-    clock.firstResponseDueAt = new Date(clock.firstResponseDueAt.getTime() + pause * 1000);
-    clock.resolutionDueAt = new Date(clock.resolutionDueAt.getTime() + pause * 1000);
+    clock.slaCountedAt = at;
+    Object.assign(clock, dueTimes(clock, rules));
   }
   clock.status = status;
   late.forEach((t) => markBreached(clock, t));
   return late;
 }
 
-/** Due times for a priority's targets: from the creation, plus the finished pauses. */
-export function dueTimes(clock: Pick<SlaClock, 'createdAt' | 'pausedSeconds'>, targets: { firstResponseMinutes: number; resolutionMinutes: number }) {
-  const from = clock.createdAt.getTime() + clock.pausedSeconds * 1000;
+/**
+ * Counts what is left under `rules` from `at`: what the clock has used so far (under `schedule`, the one it counted
+ * in) stays used. A running clock is checkpointed at `at`; one standing still keeps its checkpoint, and its due
+ * times read as if it resumed where it stopped. Breach flags stay as they are.
+ */
+export function recount(clock: SlaClock, at: Date, schedule: BusinessSchedule | null, rules: SlaRules): void {
+  if (!clock.pausedSince) {
+    clock.slaUsedSeconds = usedSecondsAt(clock, schedule, at);
+    clock.slaCountedAt = at;
+  }
+  Object.assign(clock, dueTimes(clock, rules));
+}
+
+/** A new clock, started at `at` under `rules`. */
+export function startClock(at: Date, rules: SlaRules) {
+  const clock = { slaUsedSeconds: 0, slaCountedAt: at };
+  return { ...clock, pausedSeconds: 0, ...dueTimes(clock, rules) };
+}
+
+/** Due times for what is left of each target, counted from the clock's checkpoint under `rules`; sets the clock's schedule. */
+export function dueTimes(clock: Pick<SlaClock, 'slaUsedSeconds' | 'slaCountedAt'>, rules: SlaRules) {
+  const from = clock.slaCountedAt.getTime();
+  const left = (minutes: number) => (minutes * 60 - clock.slaUsedSeconds) * 1000;
   return {
-    firstResponseDueAt: new Date(from + targets.firstResponseMinutes * 60_000),
-    resolutionDueAt: new Date(from + targets.resolutionMinutes * 60_000),
+    slaScheduleId: rules.scheduleId,
+    firstResponseDueAt: new Date(clockAdd(rules.schedule, from, left(rules.firstResponseMinutes))),
+    resolutionDueAt: new Date(clockAdd(rules.schedule, from, left(rules.resolutionMinutes))),
   };
 }
 

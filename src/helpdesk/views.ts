@@ -28,6 +28,11 @@ export type SlaView = Pick<
   | 'resolvedAt'
   | 'firstResponseBreached'
   | 'resolutionBreached'
+  | 'firstResponseSeconds'
+  | 'resolutionSeconds'
+  | 'slaScheduleId'
+  | 'slaUsedSeconds'
+  | 'slaCountedAt'
   | 'tags'
   | 'satisfactionScore'
   | 'satisfactionComment'
@@ -118,6 +123,11 @@ interface RequestRow {
   resolved_at: string | null;
   first_response_breached: boolean;
   resolution_breached: boolean;
+  first_response_seconds: number | null;
+  resolution_seconds: number | null;
+  sla_schedule_id: string | null;
+  sla_used_seconds: number;
+  sla_counted_at: string;
   tags: string[];
   satisfaction_score: number | null;
   satisfaction_comment: string | null;
@@ -128,7 +138,8 @@ interface RequestRow {
 /** What a list reads of each request. */
 const REQUEST_COLUMNS = `id, title, description, category, priority, contact_email, zip, status, requester_id, assigned_to_id, admin_notes,
             created_at, updated_at, first_response_due_at, resolution_due_at, paused_seconds, paused_since, first_public_response_at,
-            resolved_at, first_response_breached, resolution_breached, tags, satisfaction_score, satisfaction_comment, rated_at, rating_updated_at`;
+            resolved_at, first_response_breached, resolution_breached, first_response_seconds, resolution_seconds, sla_schedule_id,
+            sla_used_seconds, sla_counted_at, tags, satisfaction_score, satisfaction_comment, rated_at, rating_updated_at`;
 
 /** One page of requests, sorted by the column given and then by id, so equal values never split or repeat across pages. */
 export async function readHelpRequests(
@@ -175,6 +186,11 @@ function toView(em: EntityManager, row: RequestRow): HelpRequestView {
     resolvedAt: maybeDate(row.resolved_at),
     firstResponseBreached: row.first_response_breached,
     resolutionBreached: row.resolution_breached,
+    firstResponseSeconds: row.first_response_seconds,
+    resolutionSeconds: row.resolution_seconds,
+    slaScheduleId: row.sla_schedule_id,
+    slaUsedSeconds: row.sla_used_seconds,
+    slaCountedAt: date(row.sla_counted_at),
     tags: row.tags,
     satisfactionScore: row.satisfaction_score,
     satisfactionComment: row.satisfaction_comment,

@@ -147,6 +147,20 @@ export type CreateHelpRequestInput = {
   zip?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A new schedule. */
+export type CreateHelpScheduleInput = {
+  /** Whole days off (at most 2,000, one per date). */
+  holidays?: InputMaybe<Array<HelpScheduleHolidayInput>>;
+  /** The weekly working intervals: at least one, at most 100. */
+  intervals: Array<HelpScheduleIntervalInput>;
+  /** A unique name, 1 to 100 characters. */
+  name: Scalars['String']['input'];
+  /** Public holidays to add to holidays (a date given in holidays keeps its name). */
+  publicHolidays?: InputMaybe<HelpPublicHolidaysInput>;
+  /** An IANA time zone, such as America/Los_Angeles. */
+  timeZone: Scalars['String']['input'];
+};
+
 export type CreateUserInput = {
   disabled?: InputMaybe<Scalars['Boolean']['input']>;
   firstName?: InputMaybe<Scalars['String']['input']>;
@@ -330,6 +344,18 @@ export type HelpPriorityCount = {
   priority: HelpPriority;
 };
 
+/** A country's (or one of its regions') public holidays, from the date-holidays data, added to a schedule's holidays. */
+export type HelpPublicHolidaysInput = {
+  /** ISO 3166-1 alpha-2 country code, such as DE. */
+  country: Scalars['String']['input'];
+  /** The first year to take. */
+  fromYear: Scalars['Int']['input'];
+  /** The region's code within the country (ISO 3166-2 without the country), such as BY; left out, the whole country's. */
+  region?: InputMaybe<Scalars['String']['input']>;
+  /** The last year to take: at most 10 years from fromYear. */
+  toYear: Scalars['Int']['input'];
+};
+
 /** A question or problem a user filed for the administrators. */
 export type HelpRequest = {
   __typename?: 'HelpRequest';
@@ -438,10 +464,11 @@ export type HelpRequestPage = {
 
 /**
  * A request's service levels. The clock runs while the request is open or in progress and stands still while it is
- * on_hold, resolved or closed (reopening resumes it where it stopped). Due times are the creation plus the
- * priority's target (see helpSlaPolicies, as it stood when the request was filed or its priority last changed) plus
- * the time the clock stood still so far; while it stands still they do not move, and when it resumes they move
- * later by the pause. A priority change recomputes them from the creation.
+ * on_hold, resolved or closed (reopening resumes it where it stopped). It counts calendar time, or the working time
+ * of the schedule its priority's policy names (see helpSlaPolicies): then a pause subtracts only the working time
+ * that passed during it. Due times are when what is left of each target runs out; while the clock stands still they
+ * read as if it resumed where it stopped, and they move when it resumes. A priority change, or a change of the
+ * policy or of its schedule, keeps the time used and counts what is left under the rules as they now stand.
  */
 export type HelpRequestSla = {
   __typename?: 'HelpRequestSla';
@@ -450,6 +477,10 @@ export type HelpRequestSla = {
   /** The first-response target passed unmet (or was met late). Once breached, a request stays breached. */
   firstResponseBreached: Scalars['Boolean']['output'];
   firstResponseDueAt: Scalars['DateTime']['output'];
+  /** Minutes of the clock left of the priority's first-response target (0 once used up). */
+  firstResponseMinutesLeft: Scalars['Int']['output'];
+  /** Whole minutes of the clock (working minutes under a schedule) used until the first response, or so far. */
+  firstResponseMinutesUsed: Scalars['Int']['output'];
   /** Whether the clock stands still now. */
   paused: Scalars['Boolean']['output'];
   /** Seconds the clock has stood still so far, the current pause included. */
@@ -457,8 +488,14 @@ export type HelpRequestSla = {
   /** The resolution target passed unmet (or was met late). Once breached, a request stays breached. */
   resolutionBreached: Scalars['Boolean']['output'];
   resolutionDueAt: Scalars['DateTime']['output'];
+  /** Minutes of the clock left of the priority's resolution target (0 once used up). */
+  resolutionMinutesLeft: Scalars['Int']['output'];
+  /** Whole minutes of the clock (working minutes under a schedule) used until the resolution, or so far. */
+  resolutionMinutesUsed: Scalars['Int']['output'];
   /** When the request was last resolved or closed (null again once reopened): it meets the resolution target. */
   resolvedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The schedule whose working time the clock counts; null when it counts calendar time. */
+  schedule?: Maybe<HelpSchedule>;
 };
 
 export type HelpRequestSortField =
@@ -517,6 +554,72 @@ export type HelpSatisfaction = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/**
+ * A help desk's working hours (administrators): weekly intervals of wall-clock time in an IANA time zone, less
+ * whole-day holidays. A policy that names the schedule counts its targets in this working time, exactly across
+ * daylight-saving changes (a wall-clock time the clocks skip is not worked; one they repeat is worked twice).
+ */
+export type HelpSchedule = {
+  __typename?: 'HelpSchedule';
+  /** When it was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whole days off, by date. */
+  holidays: Array<HelpScheduleHoliday>;
+  /** The schedule's identifier. */
+  id: Scalars['ID']['output'];
+  /** The weekly working intervals, by day and start. */
+  intervals: Array<HelpScheduleInterval>;
+  /** Its unique name. */
+  name: Scalars['String']['output'];
+  /** The priorities whose policy counts in this schedule (a schedule in use cannot be deleted). */
+  priorities: Array<HelpPriority>;
+  /** The IANA time zone its intervals and holidays are in, such as Europe/Berlin. */
+  timeZone: Scalars['String']['output'];
+  /** When it last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** A whole day off in the schedule's zone. */
+export type HelpScheduleHoliday = {
+  __typename?: 'HelpScheduleHoliday';
+  /** The date, YYYY-MM-DD. */
+  date: Scalars['String']['output'];
+  /** What the day is, such as Christmas Day. */
+  name: Scalars['String']['output'];
+};
+
+/** A whole day off in the schedule's zone. */
+export type HelpScheduleHolidayInput = {
+  /** The date, YYYY-MM-DD. */
+  date: Scalars['String']['input'];
+  /** What the day is, 1 to 100 characters. */
+  name: Scalars['String']['input'];
+};
+
+/** Working time on one day of the week, from start to end in the schedule's zone. */
+export type HelpScheduleInterval = {
+  __typename?: 'HelpScheduleInterval';
+  /** The day of the week. */
+  day: HelpWeekday;
+  /** Wall-clock end, HH:MM after start (up to 24:00, the end of the day). */
+  end: Scalars['String']['output'];
+  /** Wall-clock start, HH:MM (00:00 to 23:59). */
+  start: Scalars['String']['output'];
+};
+
+/**
+ * Working time on one day of the week. An overnight shift is two intervals (Monday 22:00–24:00 and Tuesday
+ * 00:00–06:00); a day's intervals must not overlap.
+ */
+export type HelpScheduleIntervalInput = {
+  /** The day of the week. */
+  day: HelpWeekday;
+  /** Wall-clock end, HH:MM after start (up to 24:00). */
+  end: Scalars['String']['input'];
+  /** Wall-clock start, HH:MM (00:00 to 23:59). */
+  start: Scalars['String']['input'];
+};
+
 export type HelpSearchResult = {
   __typename?: 'HelpSearchResult';
   faqs: Array<Faq>;
@@ -527,7 +630,8 @@ export type HelpSearchResult = {
 /**
  * Service levels of all requests or of one priority, from kept counts. A breach rate is breached targets over
  * decided ones (met or breached), 0 when none is decided. Times are clock seconds (pauses left out) from filing to
- * the first public response, or to the latest resolution; a percentile is the nearest-rank value (the ceil(p * n)-th
+ * the first public response, or to the latest resolution: working seconds of its schedule for a request whose
+ * policy counted in one (see HelpRequestSla.schedule), calendar seconds otherwise; a percentile is the nearest-rank value (the ceil(p * n)-th
  * smallest) rounded up to the edge of its bucket: buckets are 5% wide, so a figure is at most 5% above the exact
  * value (under a minute, it reads 60; beyond about ten years, all times share the last bucket). Null when no
  * request has such a time.
@@ -549,14 +653,16 @@ export type HelpServiceLevelStatistics = {
   topTags: Array<HelpTagCount>;
 };
 
-/** A priority's service-level targets, in calendar time. */
+/** A priority's service-level targets, in calendar time or in the working time of a schedule. */
 export type HelpSlaPolicy = {
   __typename?: 'HelpSlaPolicy';
-  /** Minutes from filing to the first public response of an administrator. */
+  /** Minutes from filing to the first public response of an administrator (working minutes under a schedule). */
   firstResponseMinutes: Scalars['Int']['output'];
   priority: HelpPriority;
-  /** Minutes from filing to resolution. */
+  /** Minutes from filing to resolution (working minutes under a schedule). */
   resolutionMinutes: Scalars['Int']['output'];
+  /** The schedule whose working time the targets count; null for calendar time. */
+  schedule?: Maybe<HelpSchedule>;
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -595,6 +701,23 @@ export type HelpTagCount = {
   tag: Scalars['String']['output'];
 };
 
+/** A day of the week, in a schedule's own time zone. */
+export type HelpWeekday =
+  /** Friday. */
+  | 'FRIDAY'
+  /** Monday. */
+  | 'MONDAY'
+  /** Saturday. */
+  | 'SATURDAY'
+  /** Sunday. */
+  | 'SUNDAY'
+  /** Thursday. */
+  | 'THURSDAY'
+  /** Tuesday. */
+  | 'TUESDAY'
+  /** Wednesday. */
+  | 'WEDNESDAY';
+
 export type Mutation = {
   __typename?: 'Mutation';
   addFileMapping: FileMapping;
@@ -603,6 +726,8 @@ export type Mutation = {
   createFaq: Faq;
   createGroup: Group;
   createHelpRequest: HelpRequest;
+  /** Creates a business-hours schedule (administrators). BAD_USER_INPUT names what is wrong with the input. */
+  createHelpSchedule: HelpSchedule;
   /**
    * Creates a user in the default group. The username is prepared per RFC 8265; one that matches an existing name in
    * any letter case or width, or looks like one (the same UTS #39 skeleton), is BAD_USER_INPUT, as on the platform.
@@ -617,6 +742,8 @@ export type Mutation = {
    * Returns true; NOT_FOUND when there is no such request.
    */
   deleteHelpRequest: Scalars['Boolean']['output'];
+  /** Deletes a schedule (administrators); CONFLICT while a policy uses it. Returns true. */
+  deleteHelpSchedule: Scalars['Boolean']['output'];
   /**
    * Deletes a user and their memberships; their help requests stay, without a requester.
    * Deleting an administrator needs force: true, and the last active administrator is never deleted.
@@ -665,8 +792,13 @@ export type Mutation = {
   updateGroup: Group;
   updateHelpRequest: HelpRequest;
   /**
-   * Changes a priority's targets (administrators). Requests filed or moved to that priority afterwards get them;
-   * those already there keep their due times.
+   * Changes a schedule (administrators). When its hours, zone or holidays change, every open request whose policy
+   * counts in it is recounted at once, as updateHelpSlaPolicy does.
+   */
+  updateHelpSchedule: HelpSchedule;
+  /**
+   * Changes a priority's targets or schedule (administrators). Every open request of that priority is recounted at
+   * once: the time it has used stays used, what is left is counted under the new policy; recorded breaches stay.
    */
   updateHelpSlaPolicy: HelpSlaPolicy;
   /** Changes only the fields sent, all or nothing. */
@@ -706,6 +838,11 @@ export type MutationCreateHelpRequestArgs = {
 };
 
 
+export type MutationCreateHelpScheduleArgs = {
+  input: CreateHelpScheduleInput;
+};
+
+
 export type MutationCreateUserArgs = {
   input: CreateUserInput;
 };
@@ -723,6 +860,11 @@ export type MutationDeleteGroupArgs = {
 
 export type MutationDeleteHelpRequestArgs = {
   id: Scalars['Int']['input'];
+};
+
+
+export type MutationDeleteHelpScheduleArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -817,6 +959,12 @@ export type MutationUpdateHelpRequestArgs = {
 };
 
 
+export type MutationUpdateHelpScheduleArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateHelpScheduleInput;
+};
+
+
 export type MutationUpdateHelpSlaPolicyArgs = {
   input: UpdateHelpSlaPolicyInput;
   priority: HelpPriority;
@@ -882,6 +1030,8 @@ export type Query = {
    * neither first nor last is given) after a cursor, or last before one; first and last together are BAD_USER_INPUT.
    */
   helpRequestsConnection: HelpRequestConnection;
+  /** The business-hours schedules, by name (administrators). */
+  helpSchedules: Array<HelpSchedule>;
   /** FAQ entries and readable help requests matching q. Public. */
   helpSearch: HelpSearchResult;
   /** Each priority's service-level targets, lowest priority first (administrators). */
@@ -1114,11 +1264,27 @@ export type UpdateHelpRequestInput = {
   zip?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Changes to a schedule; what is left out stays as it is. */
+export type UpdateHelpScheduleInput = {
+  /** Replaces the holidays. */
+  holidays?: InputMaybe<Array<HelpScheduleHolidayInput>>;
+  /** Replaces the weekly intervals. */
+  intervals?: InputMaybe<Array<HelpScheduleIntervalInput>>;
+  /** A unique name, 1 to 100 characters. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Public holidays to add to the holidays. */
+  publicHolidays?: InputMaybe<HelpPublicHolidaysInput>;
+  /** An IANA time zone. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type UpdateHelpSlaPolicyInput = {
   /** 1 minute to 365 days, and at most resolutionMinutes. */
   firstResponseMinutes?: InputMaybe<Scalars['Int']['input']>;
   /** 1 minute to 365 days. */
   resolutionMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** A schedule whose working time the targets count, or null for calendar time; left out, unchanged. */
+  scheduleId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Only the fields sent change; null clears the optional text fields. */
@@ -1461,6 +1627,7 @@ export type ResolversTypes = ResolversObject<{
   CreateFaqInput: CreateFaqInput;
   CreateGroupInput: CreateGroupInput;
   CreateHelpRequestInput: CreateHelpRequestInput;
+  CreateHelpScheduleInput: CreateHelpScheduleInput;
   CreateUserInput: CreateUserInput;
   DataStatus: DataStatus;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -1481,6 +1648,7 @@ export type ResolversTypes = ResolversObject<{
   HelpPagination: ResolverTypeWrapper<PaginationModel>;
   HelpPriority: HelpPriority;
   HelpPriorityCount: ResolverTypeWrapper<HelpPriorityCount>;
+  HelpPublicHolidaysInput: HelpPublicHolidaysInput;
   HelpRequest: ResolverTypeWrapper<HelpRequestViewModel>;
   HelpRequestChange: ResolverTypeWrapper<HelpRequestChangeModel>;
   HelpRequestChangeKind: HelpRequestChangeKind;
@@ -1494,6 +1662,11 @@ export type ResolversTypes = ResolversObject<{
   HelpResponse: ResolverTypeWrapper<HelpResponseViewModel>;
   HelpResponseStatistics: ResolverTypeWrapper<HelpResponseStatistics>;
   HelpSatisfaction: ResolverTypeWrapper<HelpSatisfaction>;
+  HelpSchedule: ResolverTypeWrapper<HelpSchedule>;
+  HelpScheduleHoliday: ResolverTypeWrapper<HelpScheduleHoliday>;
+  HelpScheduleHolidayInput: HelpScheduleHolidayInput;
+  HelpScheduleInterval: ResolverTypeWrapper<HelpScheduleInterval>;
+  HelpScheduleIntervalInput: HelpScheduleIntervalInput;
   HelpSearchResult: ResolverTypeWrapper<Omit<HelpSearchResult, 'faqs' | 'helpRequests'> & { faqs: Array<ResolversTypes['Faq']>, helpRequests: Array<ResolversTypes['HelpRequest']> }>;
   HelpServiceLevelStatistics: ResolverTypeWrapper<HelpServiceLevelStatistics>;
   HelpSlaPolicy: ResolverTypeWrapper<HelpSlaPolicy>;
@@ -1502,6 +1675,7 @@ export type ResolversTypes = ResolversObject<{
   HelpStatus: HelpStatus;
   HelpStatusCount: ResolverTypeWrapper<HelpStatusCount>;
   HelpTagCount: ResolverTypeWrapper<HelpTagCount>;
+  HelpWeekday: HelpWeekday;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
@@ -1519,6 +1693,7 @@ export type ResolversTypes = ResolversObject<{
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
+  UpdateHelpScheduleInput: UpdateHelpScheduleInput;
   UpdateHelpSlaPolicyInput: UpdateHelpSlaPolicyInput;
   UpdateUserInput: UpdateUserInput;
   User: ResolverTypeWrapper<UserRecordModel>;
@@ -1556,6 +1731,7 @@ export type ResolversParentTypes = ResolversObject<{
   CreateFaqInput: CreateFaqInput;
   CreateGroupInput: CreateGroupInput;
   CreateHelpRequestInput: CreateHelpRequestInput;
+  CreateHelpScheduleInput: CreateHelpScheduleInput;
   CreateUserInput: CreateUserInput;
   DateTime: Scalars['DateTime']['output'];
   EarthquakeComponents: EarthquakeComponents;
@@ -1572,6 +1748,7 @@ export type ResolversParentTypes = ResolversObject<{
   HelpCategoryCount: HelpCategoryCount;
   HelpPagination: PaginationModel;
   HelpPriorityCount: HelpPriorityCount;
+  HelpPublicHolidaysInput: HelpPublicHolidaysInput;
   HelpRequest: HelpRequestViewModel;
   HelpRequestChange: HelpRequestChangeModel;
   HelpRequestConnection: HelpRequestConnectionModel;
@@ -1583,6 +1760,11 @@ export type ResolversParentTypes = ResolversObject<{
   HelpResponse: HelpResponseViewModel;
   HelpResponseStatistics: HelpResponseStatistics;
   HelpSatisfaction: HelpSatisfaction;
+  HelpSchedule: HelpSchedule;
+  HelpScheduleHoliday: HelpScheduleHoliday;
+  HelpScheduleHolidayInput: HelpScheduleHolidayInput;
+  HelpScheduleInterval: HelpScheduleInterval;
+  HelpScheduleIntervalInput: HelpScheduleIntervalInput;
   HelpSearchResult: Omit<HelpSearchResult, 'faqs' | 'helpRequests'> & { faqs: Array<ResolversParentTypes['Faq']>, helpRequests: Array<ResolversParentTypes['HelpRequest']> };
   HelpServiceLevelStatistics: HelpServiceLevelStatistics;
   HelpSlaPolicy: HelpSlaPolicy;
@@ -1603,6 +1785,7 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
+  UpdateHelpScheduleInput: UpdateHelpScheduleInput;
   UpdateHelpSlaPolicyInput: UpdateHelpSlaPolicyInput;
   UpdateUserInput: UpdateUserInput;
   User: UserRecordModel;
@@ -1839,11 +2022,16 @@ export type HelpRequestSlaResolvers<ContextType = Context, ParentType extends Re
   firstResponseAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   firstResponseBreached?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   firstResponseDueAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  firstResponseMinutesLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  firstResponseMinutesUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   pausedSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   resolutionBreached?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   resolutionDueAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  resolutionMinutesLeft?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resolutionMinutesUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['HelpSchedule']>, ParentType, ContextType>;
 }>;
 
 export type HelpRequestStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestStatistics'] = ResolversParentTypes['HelpRequestStatistics']> = ResolversObject<{
@@ -1877,6 +2065,28 @@ export type HelpSatisfactionResolvers<ContextType = Context, ParentType extends 
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
 
+export type HelpScheduleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpSchedule'] = ResolversParentTypes['HelpSchedule']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  holidays?: Resolver<Array<ResolversTypes['HelpScheduleHoliday']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  intervals?: Resolver<Array<ResolversTypes['HelpScheduleInterval']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priorities?: Resolver<Array<ResolversTypes['HelpPriority']>, ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type HelpScheduleHolidayResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpScheduleHoliday'] = ResolversParentTypes['HelpScheduleHoliday']> = ResolversObject<{
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type HelpScheduleIntervalResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpScheduleInterval'] = ResolversParentTypes['HelpScheduleInterval']> = ResolversObject<{
+  day?: Resolver<ResolversTypes['HelpWeekday'], ParentType, ContextType>;
+  end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type HelpSearchResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpSearchResult'] = ResolversParentTypes['HelpSearchResult']> = ResolversObject<{
   faqs?: Resolver<Array<ResolversTypes['Faq']>, ParentType, ContextType>;
   helpRequests?: Resolver<Array<ResolversTypes['HelpRequest']>, ParentType, ContextType>;
@@ -1899,6 +2109,7 @@ export type HelpSlaPolicyResolvers<ContextType = Context, ParentType extends Res
   firstResponseMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   priority?: Resolver<ResolversTypes['HelpPriority'], ParentType, ContextType>;
   resolutionMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['HelpSchedule']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
 
@@ -1929,10 +2140,12 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   createFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationCreateFaqArgs, 'input'>>;
   createGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationCreateGroupArgs, 'input'>>;
   createHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationCreateHelpRequestArgs, 'input'>>;
+  createHelpSchedule?: Resolver<ResolversTypes['HelpSchedule'], ParentType, ContextType, RequireFields<MutationCreateHelpScheduleArgs, 'input'>>;
   createUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
   deleteFaq?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteFaqArgs, 'id'>>;
   deleteGroup?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteGroupArgs, 'id'>>;
   deleteHelpRequest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpRequestArgs, 'id'>>;
+  deleteHelpSchedule?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpScheduleArgs, 'id'>>;
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'force' | 'id'>>;
   importWorkspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<MutationImportWorkspaceRegistryArgs, 'entries'>>;
   installWorkspace?: Resolver<ResolversTypes['Workspace'], ParentType, ContextType, RequireFields<MutationInstallWorkspaceArgs, 'entryId'>>;
@@ -1950,6 +2163,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   updateFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationUpdateFileMappingArgs, 'id' | 'input'>>;
   updateGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationUpdateGroupArgs, 'id' | 'input'>>;
   updateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationUpdateHelpRequestArgs, 'id' | 'input'>>;
+  updateHelpSchedule?: Resolver<ResolversTypes['HelpSchedule'], ParentType, ContextType, RequireFields<MutationUpdateHelpScheduleArgs, 'id' | 'input'>>;
   updateHelpSlaPolicy?: Resolver<ResolversTypes['HelpSlaPolicy'], ParentType, ContextType, RequireFields<MutationUpdateHelpSlaPolicyArgs, 'input' | 'priority'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
   updateUserAttributes?: Resolver<ResolversTypes['UserAttributes'], ParentType, ContextType, RequireFields<MutationUpdateUserAttributesArgs, 'input' | 'userId'>>;
@@ -1973,6 +2187,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   helpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<QueryHelpRequestArgs, 'id'>>;
   helpRequests?: Resolver<ResolversTypes['HelpRequestPage'], ParentType, ContextType, RequireFields<QueryHelpRequestsArgs, 'page' | 'perPage' | 'sortBy' | 'sortOrder'>>;
   helpRequestsConnection?: Resolver<ResolversTypes['HelpRequestConnection'], ParentType, ContextType, RequireFields<QueryHelpRequestsConnectionArgs, 'sortBy' | 'sortOrder'>>;
+  helpSchedules?: Resolver<Array<ResolversTypes['HelpSchedule']>, ParentType, ContextType>;
   helpSearch?: Resolver<ResolversTypes['HelpSearchResult'], ParentType, ContextType, RequireFields<QueryHelpSearchArgs, 'q'>>;
   helpSlaPolicies?: Resolver<Array<ResolversTypes['HelpSlaPolicy']>, ParentType, ContextType>;
   helpStatistics?: Resolver<ResolversTypes['HelpStatistics'], ParentType, ContextType>;
@@ -2157,6 +2372,9 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpResponse?: HelpResponseResolvers<ContextType>;
   HelpResponseStatistics?: HelpResponseStatisticsResolvers<ContextType>;
   HelpSatisfaction?: HelpSatisfactionResolvers<ContextType>;
+  HelpSchedule?: HelpScheduleResolvers<ContextType>;
+  HelpScheduleHoliday?: HelpScheduleHolidayResolvers<ContextType>;
+  HelpScheduleInterval?: HelpScheduleIntervalResolvers<ContextType>;
   HelpSearchResult?: HelpSearchResultResolvers<ContextType>;
   HelpServiceLevelStatistics?: HelpServiceLevelStatisticsResolvers<ContextType>;
   HelpSlaPolicy?: HelpSlaPolicyResolvers<ContextType>;
@@ -2195,6 +2413,7 @@ export const HelpRequestChangeKindValues = ['created', 'updated', 'responded', '
 export const HelpRequestSortFieldValues = ['id', 'title', 'status', 'priority', 'category', 'created_date', 'updated_date', 'firstResponseDueAt', 'resolutionDueAt'] as const satisfies readonly HelpRequestSortField[];
 export const HelpSortOrderValues = ['asc', 'desc'] as const satisfies readonly HelpSortOrder[];
 export const HelpStatusValues = ['open', 'in_progress', 'on_hold', 'resolved', 'closed'] as const satisfies readonly HelpStatus[];
+export const HelpWeekdayValues = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const satisfies readonly HelpWeekday[];
 export const RiskLevelValues = ['Low', 'Medium', 'High'] as const satisfies readonly RiskLevel[];
 export const RoleValues = ['user', 'admin'] as const satisfies readonly Role[];
 export const ThemeValues = ['Light', 'Dark'] as const satisfies readonly Theme[];
