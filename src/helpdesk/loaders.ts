@@ -15,6 +15,7 @@ import {
   type PositionedHelpRequest,
 } from './views.js';
 import type { SortOrder } from './vocabulary.js';
+import { readRequestAttachments, readResponseAttachments, type HelpAttachmentView } from './attachments/views.js';
 
 /** One requester's page of requests: whose, which (filter), in what order, and where. */
 export interface RequesterPageKey {
@@ -60,6 +61,8 @@ function byRequester<K extends { requesterId: string }, V>(load: (ids: string[],
 export function createHelpdeskLoaders(em: EntityManager) {
   return {
     responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) => groupByKeys(ids, await readResponses(em, ids), (r) => r.request.id)),
+    attachmentsByRequestId: new SettledLoader<number, HelpAttachmentView[]>(async (ids) => groupByKeys(ids, await readRequestAttachments(em, ids), (a) => a.requestId!)),
+    attachmentsByResponseId: new SettledLoader<number, HelpAttachmentView[]>(async (ids) => groupByKeys(ids, await readResponseAttachments(em, ids), (a) => a.responseId!)),
     historyByRequestId: new SettledLoader<number, HelpRequestHistoryView[]>(async (ids) => groupByKeys(ids, await readHistory(em, ids), (h) => h.request.id)),
     /** User.helpRequests over a list of people: every page in one statement (a lateral join). */
     pageByRequester: byRequester<RequesterPageKey, PositionedHelpRequest[]>((ids, { filter, sort, window }) =>

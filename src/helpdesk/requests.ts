@@ -24,6 +24,7 @@ import {
 import { contactEmail, optionalText, paging, requestTag, requestTags, requiredText, satisfactionScore, searchTerm, zipCode } from './validation.js';
 import { changeStatus, dueTimes, markBreached, meetFirstResponse, passedTargets, pausedSecondsAt, type SlaTarget } from './sla.js';
 import type { HelpSlaPolicyService } from './sla-policies.js';
+import { tokenList, type HelpAttachmentService } from './attachments/service.js';
 import {
   DEFAULT_PER_PAGE,
   LIMITS,
@@ -67,6 +68,8 @@ export interface NewHelpRequest {
   priority?: HelpPriority | null;
   contactEmail?: string | null;
   zip?: string | null;
+  /** Upload tokens whose files are attached in the same transaction. */
+  attachmentTokens?: readonly string[] | null;
 }
 
 /** Only the keys present change; null clears assignedToId, adminNotes and zip. */
@@ -85,6 +88,8 @@ export interface NewHelpResponse {
   response: string;
   newStatus?: HelpStatus | null;
   isPublic?: boolean | null;
+  /** Upload tokens whose files are attached to the response in the same transaction. */
+  attachmentTokens?: readonly string[] | null;
 }
 
 /** total, pages and hasNext need the count: a list asked without them leaves them out and counts nothing. */
@@ -173,6 +178,7 @@ export class HelpRequestService {
     private readonly cursors: Cursors,
     private readonly audit: AuditRecorder,
     private readonly policies: HelpSlaPolicyService,
+    private readonly attachments?: HelpAttachmentService,
   ) {}
 
   async list(
@@ -302,6 +308,7 @@ export class HelpRequestService {
       contactEmail: contactEmail(input.contactEmail),
       zip: zipCode(input.zip),
     };
+    const tokens = tokenList(input.attachmentTokens);
     const now = this.now();
     const request = await em.transactional(async (tem) => {
       const requester = tem.getReference(User, viewer.userId);
@@ -321,6 +328,10 @@ export class HelpRequestService {
         tags: [],
       });
       tem.create(HelpRequestHistory, { request, action: 'created', internal: false, actor: requester, createdAt: now });
+      if (tokens.length > 0) {
+        await tem.flush(); // the files name the request by id
+        await this.#attachments().attach(tem, viewer.userId, tokens, { requestId: request.id });
+      }
       return request;
     });
     this.events.publish({ kind: 'created', requestId: request.id, requesterId: viewer.userId, fields: [], internalFields: [], at: now });
@@ -379,6 +390,7 @@ export class HelpRequestService {
     const text = requiredText(input.response, 'response', LIMITS.response);
     const newStatus = input.newStatus ?? null;
     const isPublic = input.isPublic ?? true;
+    const tokens = tokenList(input.attachmentTokens);
     const now = this.now();
 
     const { response, changes, requesterId, breaches } = await em.transactional(async (tem) => {
@@ -387,6 +399,7 @@ export class HelpRequestService {
       const responder = tem.getReference(User, viewer.userId);
       const response = tem.create(HelpResponse, { request, responder, response: text, newStatus, isPublic, createdAt: now });
       await tem.flush(); // the history entry names the response by id
+      if (tokens.length > 0) await this.#attachments().attach(tem, viewer.userId, tokens, { requestId: id, responseId: response.id });
       const breaches = this.#breachesPassed(request, now);
       // The first public answer meets the first-response target (a private note to colleagues does not).
       if (isPublic) breaches.push(...meetFirstResponse(request, now));
@@ -574,6 +587,11 @@ export class HelpRequestService {
 
   visibleResponses<T extends Pick<HelpResponseView, 'isPublic'>>(principal: Principal, responses: T[]): T[] {
     return isAdminPrincipal(principal) ? responses : responses.filter((r) => r.isPublic);
+  }
+
+  #attachments(): HelpAttachmentService {
+    if (!this.attachments) throw new Error('help requests were built without attachments');
+    return this.attachments;
   }
 
   #mayRead(viewer: Viewer, request: HelpRequest): boolean {

@@ -42,6 +42,8 @@ export function ormOptions(url: string, { poolMax, entities = [], log, onQuery }
         'help_request_counts', 'help_request_requester_counts', 'help_response_counts',
         // Service levels: policies and kept counts, read and written with SQL of their own (see the help_service_levels migration).
         'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
+        // Help-desk attachments, read and written with SQL of their own (see the help_attachments migration).
+        'help_attachments', 'help_attachment_contents', 'help_attachment_deletions',
       ],
       ignoreTriggers: true,
     },

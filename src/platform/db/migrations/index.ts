@@ -15,6 +15,7 @@ import { Migration20261124000500_help_request_zip } from './Migration20261124000
 import { Migration20261125000100_sessions } from './Migration20261125000100_sessions.js';
 import { Migration20261125001000_audit_events } from './Migration20261125001000_audit_events.js';
 import { Migration20261125002000_help_service_levels } from './Migration20261125002000_help_service_levels.js';
+import { Migration20261128000200_help_attachments } from './Migration20261128000200_help_attachments.js';
 
 /** Applied in this order at start-up. A new migration is added here as well as in its own file. */
 export const migrationsList: MigrationObject[] = [
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125000100_sessions', class: Migration20261125000100_sessions },
   { name: 'Migration20261125001000_audit_events', class: Migration20261125001000_audit_events },
   { name: 'Migration20261125002000_help_service_levels', class: Migration20261125002000_help_service_levels },
+  { name: 'Migration20261128000200_help_attachments', class: Migration20261128000200_help_attachments },
 ];
