@@ -28,7 +28,7 @@ afterAll(() => t.stop());
 /** Uploads `bytes` as the one part `file` of a multipart form. */
 async function upload(auth: string | undefined, bytes: Buffer | string, filename = 'file.bin', headers: Record<string, string> = {}) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), filename);
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), filename);
   return t.request('/api/help/uploads', { method: 'POST', body: form, headers: { ...(auth ? { authorization: auth } : {}), ...headers } });
 }
 
