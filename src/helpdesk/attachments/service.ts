@@ -19,7 +19,7 @@ export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 /** The most files one request (its own) or one response carries. */
 export const MAX_ATTACHMENTS = 10;
 /** How often each replica purges expired uploads and deletes the stored bytes of deleted attachments. */
-const SWEEP_EVERY_MS = 5 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
 
 /** An upload refused for what it is (too large, empty, infected): the route answers it with `status`. */
 export class UploadRefusedError extends Error {

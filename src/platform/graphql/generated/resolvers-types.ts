@@ -681,7 +681,7 @@ export type Mutation = {
   rateHelpRequest: HelpRequest;
   /** Returns the removed mapping's id. */
   removeFileMapping: Scalars['ID']['output'];
-  /** Removes a file from a request or response, with its stored bytes (administrators; recorded in the audit trail and the request's history). */
+  /** Removes a file from a request or response, with its stored bytes (administrators; recorded in the request's history and in the trail of administrators' changes). */
   removeHelpAttachment: Scalars['Boolean']['output'];
   /** Idempotent; nobody leaves the default group. */
   removeUserFromGroup: User;
