@@ -288,3 +288,21 @@ describe('file names', () => {
     expect(name).toBe('é'.repeat(127));
   });
 });
+
+describe('the rate limit', () => {
+  it('counts uploads like any other request', async () => {
+    const limited = await startTestApp({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '3600', LOGIN_RATE_LIMIT_MAX: '100' });
+    try {
+      const auth = await limited.login('admin', ADMIN_PASSWORD);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const form = new FormData();
+        form.append('file', new Blob(['x']), 'x.txt');
+        statuses.push((await limited.request('/api/help/uploads', { method: 'POST', body: form, headers: { authorization: auth } })).status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
