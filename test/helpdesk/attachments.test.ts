@@ -306,3 +306,12 @@ describe('the rate limit', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the upload and the download, the download as bytes', async () => {
+    const doc = (await t.request('/api/openapi.json')).body;
+    expect(doc.paths['/api/help/uploads'].post.responses['201'].content['application/json'].schema.properties).toHaveProperty('token');
+    expect(doc.paths['/api/help/uploads'].post.responses).toHaveProperty('413');
+    expect(doc.paths['/api/help/attachments/{id}'].get.responses['200'].content).toHaveProperty('application/octet-stream');
+  });
+});
