@@ -23,6 +23,7 @@ let t: TestApp;
 let admin: string;
 let alice: { id: string; auth: string };
 let client: S3Client;
+let savedCredentials: Record<string, string | undefined> = {};
 
 async function startStore(): Promise<void> {
   const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] });
@@ -76,6 +77,7 @@ beforeAll(async () => {
   await new Promise((resolve) => probe.close(resolve));
   await startStore();
   // The AWS SDK reads its credentials from its own variables, as it would in a deployment (s3rver's fixed pair).
+  savedCredentials = { AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY };
   process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
   const endpoint = `http://127.0.0.1:${port}`;
@@ -86,6 +88,10 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  for (const [name, value] of Object.entries(savedCredentials)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await t?.stop();
   client?.destroy();
   await stopStore();
