@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   'help_request.status_change',
   'help_request.assign',
   'help_request.delete',
+  // A file an administrator took off a request or response.
+  'help_request.attachment_remove',
   // A priority's service-level targets and the schedule they count in.
   'help_sla_policy.update',
   // Business-hours schedules: hours, holidays and time zone of the working time service levels count.

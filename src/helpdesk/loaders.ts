@@ -18,6 +18,7 @@ import { readSchedules, type ScheduleRecord } from './schedule-records.js';
 import { readRules } from './sla-recount.js';
 import type { SlaRules } from './sla.js';
 import { HELP_PRIORITIES, type HelpPriority, type SortOrder } from './vocabulary.js';
+import { readRequestAttachments, readResponseAttachments, type HelpAttachmentView } from './attachments/views.js';
 
 /** One requester's page of requests: whose, which (filter), in what order, and where. */
 export interface RequesterPageKey {
@@ -78,6 +79,8 @@ export function createHelpdeskLoaders(em: EntityManager) {
       return ids.map((id) => HELP_PRIORITIES.filter((_p, i) => !(all[i] instanceof Error) && (all[i] as SlaRules).scheduleId === id));
     }),
     responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) => groupByKeys(ids, await readResponses(em, ids), (r) => r.request.id)),
+    attachmentsByRequestId: new SettledLoader<number, HelpAttachmentView[]>(async (ids) => groupByKeys(ids, await readRequestAttachments(em, ids), (a) => a.requestId!)),
+    attachmentsByResponseId: new SettledLoader<number, HelpAttachmentView[]>(async (ids) => groupByKeys(ids, await readResponseAttachments(em, ids), (a) => a.responseId!)),
     historyByRequestId: new SettledLoader<number, HelpRequestHistoryView[]>(async (ids) => groupByKeys(ids, await readHistory(em, ids), (h) => h.request.id)),
     /** User.helpRequests over a list of people: every page in one statement (a lateral join). */
     pageByRequester: byRequester<RequesterPageKey, PositionedHelpRequest[]>((ids, { filter, sort, window }) =>

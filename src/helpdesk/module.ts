@@ -13,6 +13,10 @@ import { helpdeskResolvers } from './resolvers.js';
 import { registerHelpRoutes } from './rest/routes.js';
 import { HelpScheduleService } from './schedules.js';
 import { SlaMonitor } from './sla-monitor.js';
+import { attachmentResolvers, attachmentRules } from './attachments/resolvers.js';
+import { registerAttachmentRoutes } from './attachments/routes.js';
+import { HelpAttachmentService } from './attachments/service.js';
+import { storageFor } from './attachments/storage.js';
 import { HelpSlaPolicyService } from './sla-policies.js';
 import { HelpStatisticsService } from './statistics.js';
 
@@ -29,7 +33,13 @@ export interface Helpdesk {
   schedules: HelpScheduleService;
   /** This replica's look-out for due times that pass unmet. */
   slaMonitor: SlaMonitor;
+  /** Files on requests and responses: uploads, their tokens, downloads, and the purge of what nothing holds. */
+  attachments: HelpAttachmentService;
 }
+
+/** Two resolver or rule maps as one, type by type. */
+const merged = <T extends Record<string, object>>(a: T, b: Record<string, object>): T =>
+  Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].map((type) => [type, { ...a[type], ...b[type] }])) as T;
 
 declare module '../platform/services.js' {
   interface ModuleServices {
@@ -45,7 +55,7 @@ export const helpdeskModule = defineModule({
   // Requesters, assignees and responders are the workspace platform's users; a request's area is scored by risk;
   // administrators' status changes, assignments and FAQ upkeep go into the audit trail.
   requires: ['audit', 'users', 'risk'],
-  typeDefs: ['helpdesk.graphql'],
+  typeDefs: ['helpdesk.graphql', 'helpdesk-attachments.graphql'],
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
   migrations: new URL('./migrations/', import.meta.url),
   unmappedTables: [
@@ -55,15 +65,18 @@ export const helpdeskModule = defineModule({
     'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
     // Business-hours schedules, likewise (the help_business_hours migration).
     'help_schedules',
+    // Attachments, read and written with SQL of their own (the help_attachments migration).
+    'help_attachments', 'help_attachment_contents', 'help_attachment_deletions',
   ],
-  resolvers: helpdeskResolvers,
-  rules: helpdeskRules,
+  resolvers: merged(helpdeskResolvers, attachmentResolvers),
+  rules: merged(helpdeskRules, attachmentRules),
   services: ({ config, redis, log, now, orm, audit }): Helpdesk => {
     // With Redis, changes reach every replica through one channel; without, they stay in this process.
     const channel = redis && new RedisChannel(redis, `${config.redisKeyPrefix}events:help-requests`, log);
     const events = new HelpRequestEvents(log, channel);
     const slaPolicies = new HelpSlaPolicyService(now, audit.recorder);
-    const requests = new HelpRequestService(now, events, new Cursors(config.jwt.secret), audit.recorder, slaPolicies);
+    const attachments = new HelpAttachmentService(now, config.attachments, storageFor(config.attachments), events, audit.recorder);
+    const requests = new HelpRequestService(now, events, new Cursors(config.jwt.secret), audit.recorder, slaPolicies, attachments);
     const slaMonitor = new SlaMonitor(requests, () => orm.em.fork(), now, log, config.helpSlaCheckSeconds * 1000);
     return {
       requests,
@@ -73,15 +86,23 @@ export const helpdeskModule = defineModule({
       slaPolicies,
       schedules: new HelpScheduleService(now, audit.recorder),
       slaMonitor,
+      attachments,
     };
   },
-  start: async ({ helpdesk }) => helpdesk.slaMonitor.start(),
+  start: async ({ helpdesk, orm, log }) => {
+    helpdesk.attachments.start(() => orm.em.fork(), (error) => log.warn({ err: error }, 'purging help-desk uploads failed; retrying later'));
+    return helpdesk.slaMonitor.start();
+  },
   loaders: createHelpdeskLoaders,
-  routes: (api, { gateway }) => registerHelpRoutes(api, gateway),
+  routes: (api, { gateway, config }) => {
+    registerHelpRoutes(api, gateway);
+    registerAttachmentRoutes(api, gateway, { maxBytes: config.attachments.maxBytes });
+  },
   restApi: helpApi,
   ready: ({ helpdesk }) => helpdesk.events.ready(),
   close: async ({ helpdesk }) => {
     await helpdesk.slaMonitor.stop();
+    await helpdesk.attachments.stop();
     await helpdesk.events.close();
   },
 });

@@ -28,6 +28,7 @@ import { scheduleView, type HelpScheduleView } from './schedules.js';
 import { lockSlaRules } from './sla-recount.js';
 import { changeStatus, markBreached, meetFirstResponse, passedTargets, pausedSecondsAt, recount, startClock, usedSecondsAt, type SlaRules, type SlaTarget } from './sla.js';
 import type { HelpSlaPolicyService } from './sla-policies.js';
+import { tokenList, type HelpAttachmentService } from './attachments/service.js';
 import {
   DEFAULT_PER_PAGE,
   LIMITS,
@@ -71,6 +72,8 @@ export interface NewHelpRequest {
   priority?: HelpPriority | null;
   contactEmail?: string | null;
   zip?: string | null;
+  /** Upload tokens whose files are attached in the same transaction. */
+  attachmentTokens?: readonly string[] | null;
 }
 
 /** Only the keys present change; null clears assignedToId, adminNotes and zip. */
@@ -89,6 +92,8 @@ export interface NewHelpResponse {
   response: string;
   newStatus?: HelpStatus | null;
   isPublic?: boolean | null;
+  /** Upload tokens whose files are attached to the response in the same transaction. */
+  attachmentTokens?: readonly string[] | null;
 }
 
 /** total, pages and hasNext need the count: a list asked without them leaves them out and counts nothing. */
@@ -189,6 +194,7 @@ export class HelpRequestService {
     private readonly cursors: Cursors,
     private readonly audit: AuditRecorder,
     private readonly policies: HelpSlaPolicyService,
+    private readonly attachments?: HelpAttachmentService,
   ) {}
 
   async list(
@@ -318,6 +324,7 @@ export class HelpRequestService {
       contactEmail: contactEmail(input.contactEmail),
       zip: zipCode(input.zip),
     };
+    const tokens = tokenList(input.attachmentTokens);
     const now = this.now();
     const request = await em.transactional(async (tem) => {
       const requester = tem.getReference(User, viewer.userId);
@@ -337,6 +344,10 @@ export class HelpRequestService {
         tags: [],
       });
       tem.create(HelpRequestHistory, { request, action: 'created', internal: false, actor: requester, createdAt: now });
+      if (tokens.length > 0) {
+        await tem.flush(); // the files name the request by id
+        await this.#attachments().attach(tem, viewer.userId, tokens, { requestId: request.id });
+      }
       return request;
     });
     this.events.publish({ kind: 'created', requestId: request.id, requesterId: viewer.userId, fields: [], internalFields: [], at: now });
@@ -397,6 +408,7 @@ export class HelpRequestService {
     const text = requiredText(input.response, 'response', LIMITS.response);
     const newStatus = input.newStatus ?? null;
     const isPublic = input.isPublic ?? true;
+    const tokens = tokenList(input.attachmentTokens);
     const now = this.now();
 
     const { response, changes, requesterId, breaches } = await em.transactional(async (tem) => {
@@ -406,6 +418,7 @@ export class HelpRequestService {
       const responder = tem.getReference(User, viewer.userId);
       const response = tem.create(HelpResponse, { request, responder, response: text, newStatus, isPublic, createdAt: now });
       await tem.flush(); // the history entry names the response by id
+      if (tokens.length > 0) await this.#attachments().attach(tem, viewer.userId, tokens, { requestId: id, responseId: response.id });
       const sla = await this.#slaContext(tem, request, request.priority);
       const breaches = this.#breachesPassed(request, now);
       // The first public answer meets the first-response target (a private note to colleagues does not).
@@ -622,6 +635,11 @@ export class HelpRequestService {
 
   visibleResponses<T extends Pick<HelpResponseView, 'isPublic'>>(principal: Principal, responses: T[]): T[] {
     return isAdminPrincipal(principal) ? responses : responses.filter((r) => r.isPublic);
+  }
+
+  #attachments(): HelpAttachmentService {
+    if (!this.attachments) throw new Error('help requests were built without attachments');
+    return this.attachments;
   }
 
   #mayRead(viewer: Viewer, request: HelpRequest): boolean {

@@ -165,6 +165,16 @@ const EnvSchema = z
 
     AUDIT_RETENTION_DAYS: int(1, 36_500).default(400),
 
+    ATTACHMENT_MAX_BYTES: int(1, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+    ATTACHMENT_MAX_PER_REQUEST_BYTES: int(1, 16 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+    ATTACHMENT_STORAGE: z.enum(['postgres', 's3']).default('postgres'),
+    S3_ENDPOINT: httpUrl,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    CLAMAV_HOST: optionalString,
+    CLAMAV_PORT: int(1, 65535).default(3310),
+
     APOLLO_KEY: optionalString,
     APOLLO_GRAPH_REF: optionalString,
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
@@ -203,6 +213,12 @@ const EnvSchema = z
     }
     if (env.BOOTSTRAP_API_KEY_SECRET && env.BOOTSTRAP_API_KEY_SECRET.length < 24) {
       ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'must be at least 24 characters' });
+    }
+    if (env.ATTACHMENT_STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when ATTACHMENT_STORAGE=s3' });
+    }
+    if (env.ATTACHMENT_MAX_BYTES > env.ATTACHMENT_MAX_PER_REQUEST_BYTES) {
+      ctx.addIssue({ code: 'custom', path: ['ATTACHMENT_MAX_BYTES'], message: 'must not exceed ATTACHMENT_MAX_PER_REQUEST_BYTES' });
     }
     if (env.TRUSTED_DOCUMENTS !== 'off' && !env.TRUSTED_DOCUMENTS_FILE) {
       ctx.addIssue({
@@ -278,6 +294,17 @@ export interface Config {
   apollo: { key: string | undefined; graphRef: string | undefined };
   /** Audit events older than this many days are pruned. */
   audit: { retentionDays: number };
+  /**
+   * Files on help requests and responses: size bounds, where the bytes live (PostgreSQL, or an S3-protocol store
+   * whose credentials the AWS SDK reads from its own variables), and the clamd that scans each upload, if any.
+   */
+  attachments: {
+    maxBytes: number;
+    maxPerRequestBytes: number;
+    storage: 'postgres' | 's3';
+    s3: { endpoint: string | undefined; bucket: string | undefined; region: string; forcePathStyle: boolean };
+    clamav: { host: string; port: number } | undefined;
+  };
   /**
    * /metrics on the public port needs the bearer token; without one it is served there only outside production.
    * A port of its own (loopback by default) serves it without a token, for a scraper on the same host or network.
@@ -366,6 +393,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     apollo: { key: e.APOLLO_KEY, graphRef: e.APOLLO_GRAPH_REF },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    attachments: {
+      maxBytes: e.ATTACHMENT_MAX_BYTES,
+      maxPerRequestBytes: e.ATTACHMENT_MAX_PER_REQUEST_BYTES,
+      storage: e.ATTACHMENT_STORAGE,
+      s3: { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, forcePathStyle: e.S3_FORCE_PATH_STYLE },
+      clamav: e.CLAMAV_HOST ? { host: e.CLAMAV_HOST, port: e.CLAMAV_PORT } : undefined,
+    },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustedDocuments: { mode: e.TRUSTED_DOCUMENTS, file: e.TRUSTED_DOCUMENTS_FILE, manifest: trusted.manifest },
     tracing: tracingOf(e, e.FIRE_API_TOKEN),

@@ -5,6 +5,8 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type CreateHelpRequestInput = {
+  /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the new request. */
+  attachmentTokens?: Array<string> | null | undefined;
   /** Defaults to general. */
   category?: HelpCategory | null | undefined;
   contactEmail?: string | null | undefined;

@@ -54,6 +54,7 @@ export const CreateRequestBody = body({
   priority: oneOf('priority', HELP_PRIORITIES).nullish().describe('default medium'),
   contact_email: text('contact_email').nullish(),
   zip: text('zip').nullish().describe('the five-digit US ZIP code of the area the request comes from'),
+  attachment_tokens: z.array(text('attachment_tokens'), { error: () => 'attachment_tokens must be a list of upload tokens' }).nullish().describe('tokens from POST /api/help/uploads'),
 });
 
 export const UpdateRequestBody = body({
@@ -72,6 +73,7 @@ export const RespondBody = body({
   response: text('response'),
   new_status: oneOf('new_status', HELP_STATUSES).nullish(),
   is_public: bool('is_public').nullish().describe('default true'),
+  attachment_tokens: z.array(text('attachment_tokens'), { error: () => 'attachment_tokens must be a list of upload tokens' }).nullish().describe('tokens from POST /api/help/uploads'),
 });
 
 /** Tags travel as a comma-separated string; a JSON array of strings is accepted too. */

@@ -98,7 +98,15 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       },
     },
     async ({ body }, request, reply) => {
-      const input = defined({ title: body.title, description: body.description, category: body.category, priority: body.priority, contactEmail: body.contact_email, zip: body.zip });
+      const input = defined({
+        title: body.title,
+        description: body.description,
+        category: body.category,
+        priority: body.priority,
+        contactEmail: body.contact_email,
+        zip: body.zip,
+        attachmentTokens: body.attachment_tokens,
+      });
       const result = await runOperation(gateway, request, CREATE_REQUEST, { input });
       if (result.errors?.length) return sendError(reply, result);
       const data = result.data!.request;
@@ -219,7 +227,7 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       responses: { 201: { description: 'Answered', schema: AddedResponse }, ...pick(400, 401, 403, 404) },
     },
     async ({ params, body }, request, reply) => {
-      const input = defined({ response: body.response, newStatus: body.new_status, isPublic: body.is_public });
+      const input = defined({ response: body.response, newStatus: body.new_status, isPublic: body.is_public, attachmentTokens: body.attachment_tokens });
       const result = await runOperation(gateway, request, RESPOND, { id: params.id, input });
       if (result.errors?.length) return sendError(reply, result);
       return reply.code(201).send({ message: 'Response added successfully', data: result.data!.response });

@@ -20,8 +20,11 @@ export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   params?: P;
   query?: Q;
   body?: B;
-  /** Documented statuses and, for JSON bodies, their shape; a success without a schema is a short text. */
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /**
+   * Documented statuses and, for JSON bodies, their shape; a success without a schema is a short text, or bytes of
+   * `mediaType` (a file download).
+   */
+  responses: Record<number, { description: string; schema?: z.ZodType; mediaType?: string }>;
   /** How a request the schemas refuse is answered; `attach` leaves it to the handler (request.validationError). */
   invalid?: LegacyRouteConfig | 'attach';
 }
@@ -66,9 +69,10 @@ function responsesOf(route: RestRoute): Record<number, unknown> {
   const error = errorSchemaOf(route.api);
   const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
   const responses: Record<number, unknown> = {};
-  for (const [status, { description, schema }] of Object.entries(route.responses)) {
+  for (const [status, { description, schema, mediaType }] of Object.entries(route.responses)) {
     const code = Number(status);
     if (schema) responses[code] = json(description, schema);
+    else if (mediaType) responses[code] = { description, content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } } };
     else if (code >= 400) responses[code] = json(description, error);
     else responses[code] = { description, content: { 'text/plain': { schema: z.string() } } };
   }

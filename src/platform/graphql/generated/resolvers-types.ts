@@ -5,6 +5,7 @@ import type { Group as GroupModel } from '../../../users/group.entity.js';
 import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../../users/workspace.entity.js';
 import type { UserAttributesView as UserAttributesViewModel } from '../../../users/attributes.js';
 import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel, HelpRequestConnection as HelpRequestConnectionModel } from '../../../helpdesk/views.js';
+import type { HelpAttachmentView as HelpAttachmentViewModel } from '../../../helpdesk/attachments/views.js';
 import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
 import type { Pagination as PaginationModel } from '../../../helpdesk/requests.js';
@@ -134,6 +135,8 @@ export type CreateGroupInput = {
 };
 
 export type CreateHelpRequestInput = {
+  /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the new request. */
+  attachmentTokens?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Defaults to general. */
   category?: InputMaybe<HelpCategory>;
   contactEmail?: InputMaybe<Scalars['String']['input']>;
@@ -293,6 +296,28 @@ export type Health = {
   version: Scalars['String']['output'];
 };
 
+/**
+ * A file on a help request or on one of its responses. Its bytes are served by `url` to whoever may see it, always as
+ * a download.
+ */
+export type HelpAttachment = {
+  __typename?: 'HelpAttachment';
+  /** The content type its bytes show (sniffed on upload, never the one the uploader claimed). */
+  contentType: Scalars['String']['output'];
+  /** When it was uploaded. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The file's name as uploaded, without any path, control characters or leading dots, at most 255 bytes. */
+  filename: Scalars['String']['output'];
+  /** The file's identifier. */
+  id: Scalars['ID']['output'];
+  /** Its size in bytes. */
+  size: Scalars['Int']['output'];
+  /** Who uploaded it; null once that account is deleted. */
+  uploadedBy?: Maybe<User>;
+  /** Where its bytes are served (`GET`, with the same credentials as the rest of the help desk). */
+  url: Scalars['String']['output'];
+};
+
 /** What a help request or FAQ entry is about. */
 export type HelpCategory =
   | 'account'
@@ -369,6 +394,8 @@ export type HelpRequest = {
   areaRisk?: Maybe<AreaRisk>;
   assignedToId?: Maybe<Scalars['ID']['output']>;
   assignee?: Maybe<User>;
+  /** Files attached to the request itself (a response's files are on the response). */
+  attachments: Array<HelpAttachment>;
   category: HelpCategory;
   contactEmail?: Maybe<Scalars['String']['output']>;
   createdAt: Scalars['DateTime']['output'];
@@ -525,6 +552,8 @@ export type HelpRequestStatistics = {
 /** An administrator's answer to a help request. */
 export type HelpResponse = {
   __typename?: 'HelpResponse';
+  /** Files attached to this response. */
+  attachments: Array<HelpAttachment>;
   createdAt: Scalars['DateTime']['output'];
   id: Scalars['Int']['output'];
   isPublic: Scalars['Boolean']['output'];
@@ -721,6 +750,11 @@ export type HelpWeekday =
 export type Mutation = {
   __typename?: 'Mutation';
   addFileMapping: FileMapping;
+  /**
+   * Attaches uploaded files to a request: its requester on their own request, administrators on any. Each token
+   * must be the caller's, unused and at most 60 minutes old; a request or response carries at most 10 files.
+   */
+  addHelpRequestAttachments: HelpRequest;
   /** Idempotent: adding a member twice is not an error. */
   addUserToGroup: User;
   createFaq: Faq;
@@ -774,6 +808,8 @@ export type Mutation = {
   rateHelpRequest: HelpRequest;
   /** Returns the removed mapping's id. */
   removeFileMapping: Scalars['ID']['output'];
+  /** Removes a file from a request or response, with its stored bytes (administrators; recorded in the request's history and in the trail of administrators' changes). */
+  removeHelpAttachment: Scalars['Boolean']['output'];
   /** Idempotent; nobody leaves the default group. */
   removeUserFromGroup: User;
   /** Administrators answer a request, optionally moving it to a new status. */
@@ -814,6 +850,12 @@ export type Mutation = {
 
 export type MutationAddFileMappingArgs = {
   input: FileMappingInput;
+};
+
+
+export type MutationAddHelpRequestAttachmentsArgs = {
+  id: Scalars['Int']['input'];
+  tokens: Array<Scalars['String']['input']>;
 };
 
 
@@ -903,6 +945,11 @@ export type MutationRateHelpRequestArgs = {
 
 
 export type MutationRemoveFileMappingArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveHelpAttachmentArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1166,6 +1213,8 @@ export type QueryWorkspaceRegistryArgs = {
 };
 
 export type RespondToHelpRequestInput = {
+  /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the response. */
+  attachmentTokens?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Defaults to true; a private response is seen by administrators only. */
   isPublic?: InputMaybe<Scalars['Boolean']['input']>;
   newStatus?: InputMaybe<HelpStatus>;
@@ -1642,6 +1691,7 @@ export type ResolversTypes = ResolversObject<{
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Group: ResolverTypeWrapper<GroupModel>;
   Health: ResolverTypeWrapper<Health>;
+  HelpAttachment: ResolverTypeWrapper<HelpAttachmentViewModel>;
   HelpCategory: HelpCategory;
   HelpCategoryCount: ResolverTypeWrapper<HelpCategoryCount>;
   HelpHistoryAction: HelpHistoryAction;
@@ -1745,6 +1795,7 @@ export type ResolversParentTypes = ResolversObject<{
   Float: Scalars['Float']['output'];
   Group: GroupModel;
   Health: Health;
+  HelpAttachment: HelpAttachmentViewModel;
   HelpCategoryCount: HelpCategoryCount;
   HelpPagination: PaginationModel;
   HelpPriorityCount: HelpPriorityCount;
@@ -1940,6 +1991,16 @@ export type HealthResolvers<ContextType = Context, ParentType extends ResolversP
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type HelpAttachmentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpAttachment'] = ResolversParentTypes['HelpAttachment']> = ResolversObject<{
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  filename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  uploadedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type HelpCategoryCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpCategoryCount'] = ResolversParentTypes['HelpCategoryCount']> = ResolversObject<{
   category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1964,6 +2025,7 @@ export type HelpRequestResolvers<ContextType = Context, ParentType extends Resol
   areaRisk?: Resolver<Maybe<ResolversTypes['AreaRisk']>, ParentType, ContextType>;
   assignedToId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   assignee?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  attachments?: Resolver<Array<ResolversTypes['HelpAttachment']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
   contactEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2043,6 +2105,7 @@ export type HelpRequestStatisticsResolvers<ContextType = Context, ParentType ext
 }>;
 
 export type HelpResponseResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpResponse'] = ResolversParentTypes['HelpResponse']> = ResolversObject<{
+  attachments?: Resolver<Array<ResolversTypes['HelpAttachment']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   isPublic?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2136,6 +2199,7 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationAddFileMappingArgs, 'input'>>;
+  addHelpRequestAttachments?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationAddHelpRequestAttachmentsArgs, 'id' | 'tokens'>>;
   addUserToGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationAddUserToGroupArgs, 'groupId' | 'userId'>>;
   createFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationCreateFaqArgs, 'input'>>;
   createGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationCreateGroupArgs, 'input'>>;
@@ -2154,6 +2218,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   logoutUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationLogoutUserArgs, 'id'>>;
   rateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationRateHelpRequestArgs, 'id' | 'score'>>;
   removeFileMapping?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFileMappingArgs, 'id'>>;
+  removeHelpAttachment?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveHelpAttachmentArgs, 'id'>>;
   removeUserFromGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationRemoveUserFromGroupArgs, 'groupId' | 'userId'>>;
   respondToHelpRequest?: Resolver<ResolversTypes['HelpResponse'], ParentType, ContextType, RequireFields<MutationRespondToHelpRequestArgs, 'id' | 'input'>>;
   revokeSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeSessionArgs, 'id'>>;
@@ -2358,6 +2423,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   FileMapping?: FileMappingResolvers<ContextType>;
   Group?: GroupResolvers<ContextType>;
   Health?: HealthResolvers<ContextType>;
+  HelpAttachment?: HelpAttachmentResolvers<ContextType>;
   HelpCategoryCount?: HelpCategoryCountResolvers<ContextType>;
   HelpPagination?: HelpPaginationResolvers<ContextType>;
   HelpPriorityCount?: HelpPriorityCountResolvers<ContextType>;

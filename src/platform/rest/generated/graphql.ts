@@ -15,6 +15,8 @@ export type CreateFaqInput = {
 };
 
 export type CreateHelpRequestInput = {
+  /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the new request. */
+  attachmentTokens?: Array<string> | null | undefined;
   /** Defaults to general. */
   category?: HelpCategory | null | undefined;
   contactEmail?: string | null | undefined;
@@ -103,6 +105,8 @@ export type HelpStatus =
   | 'resolved';
 
 export type RespondToHelpRequestInput = {
+  /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the response. */
+  attachmentTokens?: Array<string> | null | undefined;
   /** Defaults to true; a private response is seen by administrators only. */
   isPublic?: boolean | null | undefined;
   newStatus?: HelpStatus | null | undefined;
