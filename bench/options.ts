@@ -7,7 +7,7 @@ export const SCENARIO_IDS = [
   'connection-deep', 'area-risk-page', 'offset-deep', 'postgraphile', 'postgraphile-rows', 'subscriptions',
 ] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
-/** The letters the scenarios go by in the README and the summary, in run order. */
+/** The letters the scenarios go by in docs/benchmark.md and the summary, in run order. */
 export const LETTERS: Record<ScenarioId, string> = {
   'graphql-list': 'a',
   'rest-list': 'b',
