@@ -215,7 +215,7 @@ describe('revoking external tokens, which carry no token version', () => {
   it('refuses a token issued before a password or role change made through the API', async () => {
     const adminAuth = await t.login('admin', ADMIN_PASSWORD);
     const dave = await t.createUser('dave');
-    for (const input of [{ password: 'An0ther-Passw0rd!' }, { role: 'admin' }]) {
+    for (const input of [{ password: 'An0ther-Passw0rd!' }, { role: 'ADMIN' }]) {
       await untilTheNextSecond();
       const token = await external({ sub: dave.id });
       await accepted(token, dave.id);
