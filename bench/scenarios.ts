@@ -266,7 +266,7 @@ const areaRiskProblem = (requests: any[]): string | null => {
   for (const r of requests) {
     const fire = r.areaRisk?.wildfire?.dataStatus?.fire;
     const seismic = r.areaRisk?.earthquake?.dataStatus?.seismic;
-    if (fire !== 'cached' || seismic !== 'cached') return `ZIP ${r.zip}: fire data is ${fire}, seismic data ${seismic}, not both cached`;
+    if (fire !== 'CACHED' || seismic !== 'CACHED') return `ZIP ${r.zip}: fire data is ${fire}, seismic data ${seismic}, not both cached`;
   }
   return null;
 };
@@ -326,7 +326,7 @@ export const SCENARIOS: Scenario[] = [
     }),
     problem: (status, body) =>
       graphqlProblem(status, body) ??
-      (body?.data?.wildfireRisk?.dataStatus?.fire === 'cached' ? null : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
+      (body?.data?.wildfireRisk?.dataStatus?.fire === 'CACHED' ? null : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
   },
   {
     id: 'update-user',

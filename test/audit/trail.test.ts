@@ -51,7 +51,7 @@ let serial = 0;
 async function someone(role: 'user' | 'admin' = 'user'): Promise<{ id: string; username: string }> {
   const username = `person${++serial}`;
   const { data } = await gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id username } }', {
-    input: { username, password: DEFAULT_PASSWORD, role },
+    input: { username, password: DEFAULT_PASSWORD, role: role.toUpperCase() },
   });
   return data.createUser;
 }

@@ -109,7 +109,7 @@ describe('tokens from the JWKS issuer', () => {
 
   it("takes the role from the user's row, not from the provider's claim", async () => {
     const me = await t.gql(ME, {}, `Bearer ${await external({ claims: { role: 'admin' } })}`);
-    expect(me.data?.me).toEqual({ id: alice.id, username: 'alice', role: 'user' });
+    expect(me.data?.me).toEqual({ id: alice.id, username: 'alice', role: 'USER' });
   });
 
   it("ties no Trellis session to a provider's token, even one carrying the provider's own sid: signing out ends nothing", async () => {

@@ -147,7 +147,7 @@ describe('batching', () => {
       {},
       admin,
     );
-    expect(mixed.data.helpRequests.requests[1]).toEqual({ who: { username: 'requester1' }, full: { username: 'requester1', role: 'user' } });
+    expect(mixed.data.helpRequests.requests[1]).toEqual({ who: { username: 'requester1' }, full: { username: 'requester1', role: 'USER' } });
   });
 });
 
