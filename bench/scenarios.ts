@@ -161,12 +161,12 @@ export function pageShape(source: 'gateway' | 'peer', body: any): unknown[] | nu
   if (source === 'gateway') {
     const requests = body?.data?.helpRequests?.requests;
     return Array.isArray(requests)
-      ? requests.map((r: any) => [r.id, r.title, r.status, r.requester?.id ?? null, r.assignee?.id ?? null, r.responses.map((x: any) => [x.id, x.responder?.id ?? null])])
+      ? requests.map((r: any) => [r.id, r.title, String(r.status).toUpperCase(), r.requester?.id ?? null, r.assignee?.id ?? null, r.responses.map((x: any) => [x.id, x.responder?.id ?? null])])
       : null;
   }
   const nodes = body?.data?.allHelpRequests?.nodes;
   return Array.isArray(nodes)
-    ? nodes.map((r: any) => [r.rowId, r.title, r.status, r.requester?.rowId ?? null, r.assignee?.rowId ?? null, r.responses.nodes.map((x: any) => [x.rowId, x.responder?.rowId ?? null])])
+    ? nodes.map((r: any) => [r.rowId, r.title, String(r.status).toUpperCase(), r.requester?.rowId ?? null, r.assignee?.rowId ?? null, r.responses.nodes.map((x: any) => [x.rowId, x.responder?.rowId ?? null])])
     : null;
 }
 
