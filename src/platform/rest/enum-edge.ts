@@ -114,10 +114,9 @@ function planEdge(schema: GraphQLSchema, document: DocumentNode): EnumEdge {
           into.set(key, [...(into.get(key) ?? []), convert]);
         }
       } else {
-        const set2 = node.kind === Kind.INLINE_FRAGMENT ? node.selectionSet : fragments.get(node.name.value)?.selectionSet;
-        const condition = node.kind === Kind.INLINE_FRAGMENT ? node.typeCondition : fragments.get(node.name.value)?.typeCondition;
-        const type = condition ? schema.getType(condition.name.value) : parent;
-        if (set2 && type) selection(type, set2, into);
+        const fragment = node.kind === Kind.INLINE_FRAGMENT ? node : fragments.get(node.name.value);
+        const type = fragment?.typeCondition ? schema.getType(fragment.typeCondition.name.value) : parent;
+        if (fragment && type) selection(type, fragment.selectionSet, into);
       }
     }
   };
@@ -131,7 +130,8 @@ function planEdge(schema: GraphQLSchema, document: DocumentNode): EnumEdge {
     selection(inner, set, into);
     const fields = [...into].map(([key, converts]) => {
       const all = converts.filter((c): c is NonNullable<Convert> => c !== null);
-      // The same response key from two fragments: one conversion each way is enough when they agree.
+      // The same response key from two fragments: each conversion runs in turn, and a value the first converted
+      // passes the next unchanged.
       const convert = all.length === 1 ? all[0]! : (value: unknown) => all.reduce((v, c) => c(v), value);
       return [key, convert] as const;
     });
