@@ -4,10 +4,11 @@ import { defineConfig } from 'vitest/config';
 const require = createRequire(import.meta.url);
 
 /**
- * Files that replace a module with vi.mock: a worker that already loaded the real module (through another file's
- * app) would hand them the real one, and the mock would outlive the file. They get a fresh module graph each.
+ * Files that replace a module with vi.mock, or that instrument modules as they load (tracing patches pg, ioredis and
+ * http when they are first imported): a worker that already loaded the real module (through another file's app) would
+ * hand them that one, and a mock or patch would outlive the file. They get a fresh module graph each.
  */
-const NEEDS_FRESH_MODULES = ['test/foundation/compiled-executor.test.ts'];
+const NEEDS_FRESH_MODULES = ['test/foundation/compiled-executor.test.ts', 'test/observability/tracing.test.ts'];
 
 // graphql ships CJS and ESM builds; Node loads the CJS one for graphql-shield, so our code must use it too
 // (two graphql copies make `instanceof` checks fail).

@@ -178,7 +178,7 @@ export class FanOut {
     const n = this.#n++;
     const user = this.users.length ? this.users[n % this.users.length]! : null;
     const requestId = user?.requestId ?? 1;
-    const priority = user?.priority === 'high' ? 'low' : 'high';
+    const priority = user?.priority === 'HIGH' ? 'LOW' : 'HIGH';
     if (user) user.priority = priority;
     const sentAt = Date.now();
     const answer = await post(

@@ -129,7 +129,7 @@ async function warmRiskCache(gatewayUrl: string): Promise<any> {
   await wildfire(gatewayUrl);
   const cached = await wildfire(gatewayUrl);
   const status = cached.data.wildfireRisk.dataStatus.fire;
-  if (status !== 'cached') throw new Error(`wildfireRisk is not answered from the cache (fire: ${status}): is the fake upstream reachable?`);
+  if (status !== 'CACHED') throw new Error(`wildfireRisk is not answered from the cache (fire: ${status}): is the fake upstream reachable?`);
   return cached;
 }
 

@@ -161,12 +161,12 @@ export function pageShape(source: 'gateway' | 'peer', body: any): unknown[] | nu
   if (source === 'gateway') {
     const requests = body?.data?.helpRequests?.requests;
     return Array.isArray(requests)
-      ? requests.map((r: any) => [r.id, r.title, r.status, r.requester?.id ?? null, r.assignee?.id ?? null, r.responses.map((x: any) => [x.id, x.responder?.id ?? null])])
+      ? requests.map((r: any) => [r.id, r.title, String(r.status).toUpperCase(), r.requester?.id ?? null, r.assignee?.id ?? null, r.responses.map((x: any) => [x.id, x.responder?.id ?? null])])
       : null;
   }
   const nodes = body?.data?.allHelpRequests?.nodes;
   return Array.isArray(nodes)
-    ? nodes.map((r: any) => [r.rowId, r.title, r.status, r.requester?.rowId ?? null, r.assignee?.rowId ?? null, r.responses.nodes.map((x: any) => [x.rowId, x.responder?.rowId ?? null])])
+    ? nodes.map((r: any) => [r.rowId, r.title, String(r.status).toUpperCase(), r.requester?.rowId ?? null, r.assignee?.rowId ?? null, r.responses.nodes.map((x: any) => [x.rowId, x.responder?.rowId ?? null])])
     : null;
 }
 
@@ -266,7 +266,7 @@ const areaRiskProblem = (requests: any[]): string | null => {
   for (const r of requests) {
     const fire = r.areaRisk?.wildfire?.dataStatus?.fire;
     const seismic = r.areaRisk?.earthquake?.dataStatus?.seismic;
-    if (fire !== 'cached' || seismic !== 'cached') return `ZIP ${r.zip}: fire data is ${fire}, seismic data ${seismic}, not both cached`;
+    if (fire !== 'CACHED' || seismic !== 'CACHED') return `ZIP ${r.zip}: fire data is ${fire}, seismic data ${seismic}, not both cached`;
   }
   return null;
 };
@@ -326,7 +326,7 @@ export const SCENARIOS: Scenario[] = [
     }),
     problem: (status, body) =>
       graphqlProblem(status, body) ??
-      (body?.data?.wildfireRisk?.dataStatus?.fire === 'cached' ? null : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
+      (body?.data?.wildfireRisk?.dataStatus?.fire === 'CACHED' ? null : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
   },
   {
     id: 'update-user',

@@ -81,9 +81,10 @@ export function buildBaseline(db: Queryable): FastifyInstance {
             id: r.id,
             title: r.title,
             description: r.description,
-            status: r.status,
-            priority: r.priority,
-            category: r.category,
+            // GraphQL spells enum values in UPPER_CASE; the table keeps them lowercase (in_progress -> IN_PROGRESS).
+            status: r.status.toUpperCase(),
+            priority: r.priority.toUpperCase(),
+            category: r.category.toUpperCase(),
             createdAt: r.created_at.toISOString(),
             updatedAt: r.updated_at.toISOString(),
             requester: person(r.requester_id),

@@ -31,11 +31,10 @@ export const auditModule = defineModule({
     },
   },
   rules: auditRules,
-  services: ({ config, orm, log, now }): Audit => ({
-    recorder: new AuditRecorder(now),
-    trail: new AuditTrail(new Cursors(config.jwt.secret)),
-    retention: new AuditRetention(orm, config.audit.retentionDays, now, log),
-  }),
+  services: ({ config, orm, log, now }): Audit => {
+    const recorder = new AuditRecorder(now);
+    return { recorder, trail: new AuditTrail(new Cursors(config.jwt.secret)), retention: new AuditRetention(orm, config.audit.retentionDays, now, log, recorder) };
+  },
   start: async ({ audit }) => audit.retention.start(),
   close: ({ audit }) => audit.retention.stop(),
 });

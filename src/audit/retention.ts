@@ -2,6 +2,7 @@ import type { QueryResult } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Orm } from '../platform/db/orm.js';
 import { repeatEvery, type PeriodicWork } from '../platform/periodic.js';
+import type { AuditRecorder } from './recorder.js';
 
 /** An arbitrary constant naming the advisory lock held while pruning, so replicas prune one at a time. */
 const PRUNE_LOCK = 7_472_656_201;
@@ -13,7 +14,9 @@ const HOUR_MS = 3_600_000;
  * Prunes audit events older than the retention period, on a timer in every replica. Each batch runs in its own
  * transaction that first tries a transaction-scoped advisory lock: a replica that finds another pruning skips
  * its turn instead of deleting the same rows under it. The append-only trigger lets a DELETE through only when
- * the transaction has said it is pruning (`trellis.audit_prune`), which nothing but this class says.
+ * the transaction has said it is pruning (`trellis.audit_prune`), which nothing but this class says. Pruning is
+ * itself a change to the trail that an auditor wants to see: each batch records how many events it deleted and up to
+ * when, in its own transaction.
  */
 export class AuditRetention {
   #pruning: PeriodicWork | undefined;
@@ -23,6 +26,7 @@ export class AuditRetention {
     private readonly retentionDays: number,
     private readonly now: () => Date,
     private readonly log: Logger,
+    private readonly recorder: AuditRecorder,
   ) {}
 
   /** Deletes every event older than the retention period; returns how many this replica deleted. */
@@ -39,6 +43,13 @@ export class AuditRetention {
           [cutoff, BATCH],
           'run',
         );
+        if (result.affectedRows > 0) {
+          this.recorder.record(tx, { kind: 'system', name: 'retention' }, {
+            action: 'audit_trail.prune',
+            target: { type: 'audit_trail', id: null, name: `events before ${cutoff.toISOString()}` },
+            changes: [{ field: 'deleted', oldValue: null, newValue: result.affectedRows }],
+          });
+        }
         return result.affectedRows;
       });
       total += deleted;

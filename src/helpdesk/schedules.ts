@@ -9,9 +9,10 @@ import { canonicalTimeZone, dayNumber, formatWallTime, intervalProblem, parseWal
 import { COLUMNS, toRecord, type HelpScheduleHoliday, type Row, type ScheduleRecord } from './schedule-records.js';
 import { lockSlaRules, recountOpenRequests } from './sla-recount.js';
 import type { HelpPriority } from './vocabulary.js';
+import { HelpWeekdayValues, type HelpWeekday } from '../platform/graphql/generated/enums.js';
 
-export type HelpWeekday = 'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY';
-const WEEKDAYS: readonly HelpWeekday[] = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+// In ISO order, Monday first: a day's number (1–7) is its place here plus one.
+const WEEKDAYS: readonly HelpWeekday[] = HelpWeekdayValues;
 
 
 /** A schedule as the API shows it. */
@@ -233,7 +234,7 @@ function weeklyIntervals(input: readonly { day: HelpWeekday; start: string; end:
     return { day: iso as IsoWeekday, start: from, end: to };
   });
   const problem = intervalProblem(intervals);
-  if (problem) throw new ValidationError(problem.replace(/on day (\d)/g, (_m, d: string) => `on ${WEEKDAYS[Number(d) - 1]}`), 'intervals');
+  if (problem) throw new ValidationError(problem.replace(/on day (\d)/g, (_m, d: string) => `on ${WEEKDAYS[Number(d) - 1]!.toUpperCase()}`), 'intervals');
   return intervals.sort((a, b) => a.day - b.day || a.start - b.start);
 }
 
@@ -279,4 +280,4 @@ function publicHolidaysOf({ country, region, fromYear, toYear }: NonNullable<Hel
 }
 
 const describeIntervals = (intervals: readonly WeeklyInterval[]) =>
-  intervals.map((i) => `${WEEKDAYS[i.day - 1]!.slice(0, 3)} ${formatWallTime(i.start)}-${formatWallTime(i.end)}`).join(', ');
+  intervals.map((i) => `${WEEKDAYS[i.day - 1]!.slice(0, 3).toUpperCase()} ${formatWallTime(i.start)}-${formatWallTime(i.end)}`).join(', ');

@@ -11,7 +11,7 @@ import {
   type HelpRequestSortField,
   type HelpSortOrder,
   type HelpStatus,
-} from '../platform/graphql/generated/resolvers-types.js';
+} from '../platform/graphql/generated/enums.js';
 
 /**
  * The help desk's closed vocabularies, in the legacy API's spelling: the enums of schema/helpdesk.graphql, whose

@@ -83,5 +83,5 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
 
   registerSchemaDownload(fastify, config, typeDefs);
 
-  return { apollo, credentialsOf: session.credentialsOf, contextFor };
+  return { apollo, schema: pipeline.schema, credentialsOf: session.credentialsOf, contextFor };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { Kind, type DefinitionNode, type DocumentNode, type GraphQLSchema, type ObjectTypeDefinitionNode } from 'graphql';
+import { internalEnumValues } from '../platform/graphql/enum-internal-values.js';
 import type { Module } from '../platform/module.js';
 import { applyPermissions } from './permissions.js';
 
@@ -33,11 +34,27 @@ export function mergedTypeDefs(modules: readonly Module[]): DocumentNode {
   return { ...merged, definitions };
 }
 
+/**
+ * Each enum value's internal value (OPEN -> open), for the enums and values these modules declare: resolvers receive
+ * and return the internal values, which the database and the legacy REST routes speak, while GraphQL speaks the names.
+ * The same rule types them in codegen, so a module's own SDL (inside schema/ or beside it) is all an enum needs.
+ */
+function enumResolvers(typeDefs: DocumentNode): Record<string, Record<string, string>> {
+  const declared = new Map<string, string[]>();
+  for (const definition of typeDefs.definitions) {
+    if (definition.kind !== Kind.ENUM_TYPE_DEFINITION && definition.kind !== Kind.ENUM_TYPE_EXTENSION) continue;
+    const values = declared.get(definition.name.value) ?? [];
+    for (const value of definition.values ?? []) if (!values.includes(value.name.value)) values.push(value.name.value);
+    declared.set(definition.name.value, values);
+  }
+  return internalEnumValues(declared);
+}
+
 /** The one executable schema behind /graphql and every REST compatibility route. */
 export function buildSchema(modules: readonly Module[], typeDefs = mergedTypeDefs(modules)): GraphQLSchema {
   const schema = makeExecutableSchema({
     typeDefs,
-    resolvers: mergeResolvers(modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []))),
+    resolvers: mergeResolvers([enumResolvers(typeDefs), ...modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []))]),
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
   });
   return applyPermissions(schema, modules);

@@ -34,7 +34,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const QUERY = `query($actorId: String, $targetId: String, $action: String, $since: DateTime, $first: Int, $after: String) {
+const QUERY = `query($actorId: ID, $targetId: ID, $action: AuditAction, $since: DateTime, $first: Int, $after: String) {
   auditEvents(actorId: $actorId, targetId: $targetId, action: $action, since: $since, first: $first, after: $after) {
     edges { node { id } } pageInfo { endCursor hasNextPage }
   }
@@ -46,7 +46,7 @@ describe('a deep page of auditEvents', () => {
     ['no filter', {}, []],
     ['an actor', { actorId: 'actor7' }, ['actor7']],
     ['a target', { targetId: 'target42' }, ['target42']],
-    ['an action', { action: 'faq.update' }, ['faq.update']],
+    ['an action', { action: 'FAQ_UPDATE' }, ['faq.update']],
     ['a time range', { since }, [since]],
   ] as const)('with %s reads about a page of rows off an index', async (_name, filter, filterParams) => {
     let after: string | null = null;

@@ -51,7 +51,7 @@ let serial = 0;
 async function someone(role: 'user' | 'admin' = 'user'): Promise<{ id: string; username: string }> {
   const username = `person${++serial}`;
   const { data } = await gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id username } }', {
-    input: { username, password: DEFAULT_PASSWORD, role },
+    input: { username, password: DEFAULT_PASSWORD, role: role.toUpperCase() },
   });
   return data.createUser;
 }
@@ -207,7 +207,7 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const { id } = await someone();
-        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { role: admin }) { id } }', { id });
+        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { role: ADMIN }) { id } }', { id });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -219,7 +219,7 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const { id } = await someone();
-        const { requestId } = await gql('mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: Dark, showTips: false }) { theme } }', { id });
+        const { requestId } = await gql('mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: DARK, showTips: false }) { theme } }', { id });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -456,7 +456,7 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const id = await someHelpRequest();
-        const { requestId } = await gql('mutation($id: Int!) { updateHelpRequest(id: $id, input: { status: in_progress }) { id } }', { id });
+        const { requestId } = await gql('mutation($id: Int!) { updateHelpRequest(id: $id, input: { status: IN_PROGRESS }) { id } }', { id });
         return { requestId, target: { type: 'help_request', id: String(id) } };
       },
     },
@@ -487,7 +487,7 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { requestId } = await gql('mutation { updateHelpSlaPolicy(priority: low, input: { firstResponseMinutes: 4000 }) { priority } }');
+        const { requestId } = await gql('mutation { updateHelpSlaPolicy(priority: LOW, input: { firstResponseMinutes: 4000 }) { priority } }');
         return { requestId, target: { type: 'help_sla_policy', id: 'low' } };
       },
     },
@@ -500,7 +500,7 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const id = await someHelpRequest();
-        const { requestId } = await gql('mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it", newStatus: on_hold }) { id } }', { id });
+        const { requestId } = await gql('mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it", newStatus: ON_HOLD }) { id } }', { id });
         return { requestId, target: { type: 'help_request', id: String(id) } };
       },
     },
@@ -638,7 +638,7 @@ describe('every privileged change', () => {
   it('names a password set without its value, and a role change with both roles', async () => {
     const { id } = await someone();
     const { rows } = await eventsOf(async () => {
-      const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { password: "N3w-Secret!pass", role: admin, lastName: "Lovelace" }) { id } }', { id });
+      const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { password: "N3w-Secret!pass", role: ADMIN, lastName: "Lovelace" }) { id } }', { id });
       return requestId;
     });
     expect(rows.map((row) => [row.action, row.changes]).sort()).toEqual(
@@ -692,7 +692,7 @@ describe('every privileged change', () => {
   it('leaves out a user changing their own preferences, which is no privileged change', async () => {
     const user = await t.createUser('themer');
     const { rows } = await eventsOf(async () => {
-      await gql('mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: Dark }) { theme } }', { id: user.id }, user.auth);
+      await gql('mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: DARK }) { theme } }', { id: user.id }, user.auth);
       return undefined;
     });
     expect(rows).toEqual([]);
@@ -754,7 +754,7 @@ describe('append-only', () => {
 
 describe('reading the trail', () => {
   const QUERY = /* GraphQL */ `
-    query($actorId: String, $targetId: String, $action: String, $since: DateTime, $until: DateTime, $first: Int, $after: String) {
+    query AuditTrail($actorId: ID, $targetId: ID, $action: AuditAction, $since: DateTime, $until: DateTime, $first: Int, $after: String) {
       auditEvents(actorId: $actorId, targetId: $targetId, action: $action, since: $since, until: $until, first: $first, after: $after) {
         edges { cursor node { id occurredAt action actor { type id name } target { type id name } changes { field oldValue newValue } requestId clientAddress } }
         pageInfo { hasNextPage hasPreviousPage endCursor }
@@ -774,12 +774,12 @@ describe('reading the trail', () => {
   it('answers who changed an administrator’s password: the key, by name, with the request', async () => {
     const target = await someone('admin');
     const { requestId } = await publicApi('update_user_password', { target_user: { user_id: target.id, password: REST_PASSWORD } });
-    const { data } = await gql(QUERY, { targetId: target.id, action: 'user.password_set' });
+    const { data } = await gql(QUERY, { targetId: target.id, action: 'USER_PASSWORD_SET' });
     expect(data.auditEvents.edges.map((e: any) => e.node)).toEqual([
       expect.objectContaining({
-        action: 'user.password_set',
-        actor: { type: 'api_key', id: API_KEY, name: 'bootstrap' },
-        target: { type: 'user', id: target.id, name: target.username },
+        action: 'USER_PASSWORD_SET',
+        actor: { type: 'API_KEY', id: API_KEY, name: 'bootstrap' },
+        target: { type: 'USER', id: target.id, name: target.username },
         changes: [{ field: 'password', oldValue: null, newValue: null }],
         requestId,
         clientAddress: '127.0.0.1',
@@ -829,17 +829,24 @@ describe('reading the trail', () => {
       const pick = (...indexes: number[]) => indexes.map((i) => ids[i]);
       expect(await idsOf({ actorId: 'pager-odd' })).toEqual(pick(5, 3, 1));
       expect(await idsOf({ targetId: 'seed-a' })).toEqual(pick(2, 1, 0));
-      expect(await idsOf({ action: 'faq.delete' })).toEqual(pick(6, 5, 4));
+      expect(await idsOf({ action: 'FAQ_DELETE' })).toEqual(pick(6, 5, 4));
       expect(await idsOf({ since: at(2).toISOString(), until: at(4).toISOString() })).toEqual(pick(3, 2));
-      expect(await idsOf({ actorId: 'pager-even', action: 'faq.update' })).toEqual(pick(2, 0));
+      expect(await idsOf({ actorId: 'pager-even', action: 'FAQ_UPDATE' })).toEqual(pick(2, 0));
       expect(await idsOf({ actorId: 'nobody' })).toEqual([]);
       // A filtered list pages on from its own cursors.
       const first = await page({ actorId: 'pager-even', first: 2 });
       expect((await page({ actorId: 'pager-even', first: 2, after: first.pageInfo.endCursor })).edges.map((e: any) => e.node.id)).toEqual(pick(2, 0));
     });
 
+    it('refuses an action the vocabulary lacks, or spelt as the trail stores it, as BAD_USER_INPUT naming the enum', async () => {
+      for (const action of ['USER_FROBNICATE', 'user.create']) {
+        const answer = await t.gql(QUERY, { ...window, action }, admin);
+        expect(answer.errors?.[0]).toMatchObject({ message: expect.stringContaining('"AuditAction"'), extensions: { code: 'BAD_USER_INPUT' } });
+        expect(answer.data ?? null).toBeNull();
+      }
+    });
+
     it.each([
-      ['an unknown action', { action: 'user.frobnicate' }, 'action'],
       ['a page too large', { first: 1000 }, 'first'],
       ['a forged cursor', { after: 'bm90LWEtY3Vyc29y.AAAAAAAAAAAAAAAAAAAAAA' }, 'after'],
       ['since after until', { since: at(5).toISOString(), until: at(1).toISOString() }, 'since'],
@@ -886,5 +893,18 @@ describe('retention', () => {
     // The start-up prune may have taken some of them first; together nothing was deleted twice or missed.
     expect(one + two).toBeLessThanOrEqual(5);
     expect(r.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    // Pruning is on the record: one event per batch that deleted anything, by the system, saying how many.
+    const pruned = await rdb.query<{ actor_type: string; actor_name: string; target_type: string; changes: { field: string; newValue: number }[] }>(
+      `select actor_type, actor_name, target_type, changes from audit_events where action = 'audit_trail.prune'`,
+    );
+    expect(pruned.rows.length).toBeGreaterThanOrEqual(1);
+    expect(pruned.rows.every((row) => row.actor_type === 'system' && row.actor_name === 'retention' && row.target_type === 'audit_trail')).toBe(true);
+    expect(pruned.rows.reduce((sum, row) => sum + row.changes[0]!.newValue, 0)).toBe(5);
+  });
+
+  it('shows its own pruning to administrators as AUDIT_TRAIL_PRUNE', async () => {
+    const auth = await r.login('admin', ADMIN_PASSWORD);
+    const trail = await r.gql('{ auditEvents(action: AUDIT_TRAIL_PRUNE) { edges { node { action actor { type name } target { type } } } } }', {}, auth);
+    expect(trail.data.auditEvents.edges[0].node).toEqual({ action: 'AUDIT_TRAIL_PRUNE', actor: { type: 'SYSTEM', name: 'retention' }, target: { type: 'AUDIT_TRAIL' } });
   });
 });

@@ -64,7 +64,7 @@ describe('account status on two replicas', () => {
     const helper = await a.createUser('cached-helper', { role: 'admin' });
     const statistics = '{ helpStatistics { requests { total } } }';
     expect((await b.gql(statistics, {}, helper.auth)).errors).toBeUndefined();
-    expect((await a.gql('mutation($id: ID!) { updateUser(id: $id, input: { role: user }) { id } }', { id: helper.id }, admin)).errors).toBeUndefined();
+    expect((await a.gql('mutation($id: ID!) { updateUser(id: $id, input: { role: USER }) { id } }', { id: helper.id }, admin)).errors).toBeUndefined();
     await refused(b, helper.auth);
     const after = await b.gql(statistics, {}, helper.auth);
     expect(after.data?.helpStatistics ?? null).toBeNull();

@@ -33,7 +33,7 @@ describe('log-in', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     const me = await t.gql(ME, {}, `Bearer ${res.body.access_token}`);
-    expect(me.data?.me).toEqual({ id: alice.id, username: 'alice', role: 'user' });
+    expect(me.data?.me).toEqual({ id: alice.id, username: 'alice', role: 'USER' });
   });
 
   it('accepts the username in any letter case', async () => {

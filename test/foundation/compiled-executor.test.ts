@@ -15,13 +15,15 @@ vi.mock('graphql-jit', async (importOriginal) => {
 const schema = makeExecutableSchema({
   typeDefs: /* GraphQL */ `
     enum Colour { RED GREEN }
-    type Item { id: Int!, name: String, owner: Person, must: String! }
+    enum Shade { LIGHT_GREY DARK_GREY }
+    type Item { id: Int!, name: String, owner: Person, must: String!, shade: Shade! }
     type Person { id: ID!, name: String! }
     type Query {
       items(colour: Colour, first: Int = 2): [Item!]!
       failing: String
       refused: String
       mustHave: Item!
+      echo(shade: Shade!): Shade!
     }
     type Mutation { touch(id: Int!): Int! }
   `,
@@ -35,10 +37,17 @@ const schema = makeExecutableSchema({
         throw new GraphQLError('Admin access required', { extensions: { code: 'FORBIDDEN' } });
       },
       mustHave: () => ({ id: 1, name: 'x' }),
+      // Resolvers see an enum's internal value, as the gateway's do (open for OPEN).
+      echo: (_p, { shade }: { shade: string }) => {
+        if (shade !== 'light_grey' && shade !== 'dark_grey') throw new Error(`not an internal value: ${shade}`);
+        return shade;
+      },
     },
+    Shade: { LIGHT_GREY: 'light_grey', DARK_GREY: 'dark_grey' },
     Item: {
       owner: async (item: { id: number }) => (item.id === 0 ? { id: 'p0', name: 'Ada' } : null),
       must: (item: { id: number }) => (item.id === 1 ? null : 'ok'),
+      shade: (item: { id: number }) => (item.id % 2 ? 'dark_grey' : 'light_grey'),
     },
     Mutation: { touch: (_p, { id }: { id: number }) => id },
   },
@@ -66,6 +75,13 @@ async function both(query: string, variables: Record<string, unknown> = {}, oper
 }
 
 describe('the compiled executor', () => {
+  it('answers enum values by their GraphQL names and hands resolvers their internal values, as graphql-js does', async () => {
+    const query = 'query($s: Shade!) { echo(shade: $s) literal: echo(shade: LIGHT_GREY) items(first: 2) { shade } }';
+    const { compiled, reference } = await both(query, { s: 'DARK_GREY' });
+    expect(compiled).toEqual(reference);
+    expect(compiled.data).toEqual({ echo: 'DARK_GREY', literal: 'LIGHT_GREY', items: [{ shade: 'LIGHT_GREY' }, { shade: 'DARK_GREY' }] });
+  });
+
   it.each([
     ['nested lists, nulls and async fields', '{ items(first: 4) { id name owner { id name } } }'],
     ['a default argument', '{ items { id } }'],

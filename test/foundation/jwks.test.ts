@@ -109,7 +109,7 @@ describe('tokens from the JWKS issuer', () => {
 
   it("takes the role from the user's row, not from the provider's claim", async () => {
     const me = await t.gql(ME, {}, `Bearer ${await external({ claims: { role: 'admin' } })}`);
-    expect(me.data?.me).toEqual({ id: alice.id, username: 'alice', role: 'user' });
+    expect(me.data?.me).toEqual({ id: alice.id, username: 'alice', role: 'USER' });
   });
 
   it("ties no Trellis session to a provider's token, even one carrying the provider's own sid: signing out ends nothing", async () => {
@@ -215,7 +215,7 @@ describe('revoking external tokens, which carry no token version', () => {
   it('refuses a token issued before a password or role change made through the API', async () => {
     const adminAuth = await t.login('admin', ADMIN_PASSWORD);
     const dave = await t.createUser('dave');
-    for (const input of [{ password: 'An0ther-Passw0rd!' }, { role: 'admin' }]) {
+    for (const input of [{ password: 'An0ther-Passw0rd!' }, { role: 'ADMIN' }]) {
       await untilTheNextSecond();
       const token = await external({ sub: dave.id });
       await accepted(token, dave.id);

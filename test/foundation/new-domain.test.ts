@@ -39,7 +39,7 @@ describe('a gateway with a new domain added to its module list', () => {
     const auth = await t.login('admin', ADMIN_PASSWORD);
     const trail = await t.gql('{ auditEvents { edges { node { action actor { name } target { type id name } } } } }', {}, auth);
     const events = trail.data.auditEvents.edges.map((edge: { node: unknown }) => edge.node);
-    expect(events).toContainEqual({ action: 'announcement.publish', actor: { name: 'admin' }, target: { type: 'announcement', id: '1', name: 'Maintenance tonight' } });
+    expect(events).toContainEqual({ action: 'ANNOUNCEMENT_PUBLISH', actor: { name: 'admin' }, target: { type: 'ANNOUNCEMENT', id: '1', name: 'Maintenance tonight' } });
   });
 
   it('answers its REST route, and its errors and unknown paths in its own error body', async () => {

@@ -64,30 +64,30 @@ describe('one change, many subscribers', () => {
     const bobs = await h.file(bob.auth, { title: 'Printer' });
 
     for (const subscriber of [admin1!, admin2!, admin3!]) {
-      expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'created', requestId: alices });
+      expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: alices });
       expect((await subscriber.nextData()).helpRequestChanged).toEqual({
-        kind: 'updated',
+        kind: 'UPDATED',
         requestId: alices,
         fields: ['status', 'admin_notes'],
-        request: { id: alices, title: 'Laptop', status: 'in_progress', requesterId: alice.id, adminNotes: 'warranty expired' },
+        request: { id: alices, title: 'Laptop', status: 'IN_PROGRESS', requesterId: alice.id, adminNotes: 'warranty expired' },
       });
-      expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'created', requestId: bobs });
+      expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: bobs });
     }
     for (const subscriber of [alice1!, alice2!]) {
-      expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'created', requestId: alices });
+      expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: alices });
       expect((await subscriber.nextData()).helpRequestChanged).toEqual({
-        kind: 'updated',
+        kind: 'UPDATED',
         requestId: alices,
         fields: ['status'],
-        request: { id: alices, title: 'Laptop', status: 'in_progress', requesterId: alice.id, adminNotes: null },
+        request: { id: alices, title: 'Laptop', status: 'IN_PROGRESS', requesterId: alice.id, adminNotes: null },
       });
     }
     // Bob's first news is his own request: nothing of Alice's reached him.
     expect((await bob1!.nextData()).helpRequestChanged).toEqual({
-      kind: 'created',
+      kind: 'CREATED',
       requestId: bobs,
       fields: [],
-      request: { id: bobs, title: 'Printer', status: 'open', requesterId: bob.id, adminNotes: null },
+      request: { id: bobs, title: 'Printer', status: 'OPEN', requesterId: bob.id, adminNotes: null },
     });
   });
 
@@ -97,7 +97,7 @@ describe('one change, many subscribers', () => {
       const listening = await subscribers(Array.from({ length: count }, () => admin));
       const { statements } = await t.countQueries(async () => {
         await h.put(`/requests/${id}`, { status }, admin);
-        for (const subscriber of listening) expect((await subscriber.nextData()).helpRequestChanged.request.status).toBe(status);
+        for (const subscriber of listening) expect((await subscriber.nextData()).helpRequestChanged.request.status).toBe(status.toUpperCase());
       });
       await Promise.all(open.splice(0).map((c) => c.dispose()));
       await untilListening(t.app, 0);
@@ -120,6 +120,6 @@ describe('one change, many subscribers', () => {
       expect(ended.type === 'next' && ended.result.data).toBeFalsy();
       expect(await subscriber.take()).toEqual({ type: 'complete' });
     }
-    expect((await admin1!.nextData()).helpRequestChanged).toMatchObject({ kind: 'created', requestId: id, request: { title: 'Keyboard' } });
+    expect((await admin1!.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: id, request: { title: 'Keyboard' } });
   });
 });

@@ -4,15 +4,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A new help request. */
 export type CreateHelpRequestInput = {
   /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the new request. */
   attachmentTokens?: Array<string> | null | undefined;
-  /** Defaults to general. */
+  /** Defaults to GENERAL. */
   category?: HelpCategory | null | undefined;
+  /** An address to answer at besides the requester's account. */
   contactEmail?: string | null | undefined;
   /** 1 to 10,000 characters. */
   description: string;
-  /** Defaults to medium. */
+  /** Defaults to MEDIUM. */
   priority?: HelpPriority | null | undefined;
   /** 1 to 200 characters. */
   title: string;
@@ -20,62 +22,89 @@ export type CreateHelpRequestInput = {
   zip?: string | null | undefined;
 };
 
+/** A new user account. */
 export type CreateUserInput = {
+  /** Create the account disabled. */
   disabled?: boolean | null | undefined;
+  /** The given name. */
   firstName?: string | null | undefined;
+  /** The family name. */
   lastName?: string | null | undefined;
+  /** Create the account locked. */
   locked?: boolean | null | undefined;
+  /** The user's organisation. */
   organization?: string | null | undefined;
   /** Without one, the account gets a random password nobody knows (sign-in needs an administrator to set one). */
   password?: string | null | undefined;
+  /** A phone number: digits separated by single hyphens. */
   phone?: string | null | undefined;
   /** Only an administrator user (not an API key) may create another administrator. */
   role?: Role | null | undefined;
+  /** The login name, prepared per RFC 8265. */
   username: string;
 };
 
 /** What a help request or FAQ entry is about. */
 export type HelpCategory =
-  | 'account'
-  | 'billing'
-  | 'bug_report'
-  | 'feature_request'
-  | 'general'
-  | 'other'
-  | 'technical';
+  /** The user's account: signing in, passwords, access. */
+  | 'ACCOUNT'
+  /** Invoices and payments. */
+  | 'BILLING'
+  /** Something that does not work as it should. */
+  | 'BUG_REPORT'
+  /** A wish for something new. */
+  | 'FEATURE_REQUEST'
+  /** A general question. */
+  | 'GENERAL'
+  /** Anything else. */
+  | 'OTHER'
+  /** A technical problem. */
+  | 'TECHNICAL';
 
 /** Urgency of a help request, lowest first: sorting by priority follows this order. */
 export type HelpPriority =
-  | 'high'
-  | 'low'
-  | 'medium'
-  | 'urgent';
+  /** Needs attention soon. */
+  | 'HIGH'
+  /** Can wait. */
+  | 'LOW'
+  /** The usual urgency (the default). */
+  | 'MEDIUM'
+  /** Needs attention now. */
+  | 'URGENT';
 
 /** How a help request changed. */
 export type HelpRequestChangeKind =
   /** The request was filed. */
-  | 'created'
+  | 'CREATED'
   /** An administrator answered, perhaps moving the request to a new status (then fields holds status). */
-  | 'responded'
+  | 'RESPONDED'
   /**
    * A service-level target passed unmet (fields holds first_response or resolution). Told to administrators only,
    * once, whichever replica noticed it.
    */
-  | 'sla_breached'
+  | 'SLA_BREACHED'
   /** Fields of the request changed (fields says which). */
-  | 'updated';
+  | 'UPDATED';
 
 /** Where a help request stands, in the order a request usually moves through them. */
 export type HelpStatus =
-  | 'closed'
-  | 'in_progress'
-  | 'on_hold'
-  | 'open'
-  | 'resolved';
+  /** Done with, solved or not; the requester may rate it. */
+  | 'CLOSED'
+  /** An administrator is working on it. */
+  | 'IN_PROGRESS'
+  /** Waiting, for the requester or someone else; the service-level clock stands still. */
+  | 'ON_HOLD'
+  /** Filed, not yet taken up. */
+  | 'OPEN'
+  /** Solved; the requester may rate it. */
+  | 'RESOLVED';
 
+/** What a user may do: an administrator manages users, groups, workspaces and the help desk. */
 export type Role =
-  | 'admin'
-  | 'user';
+  /** An administrator. */
+  | 'ADMIN'
+  /** A user of the workspace platform and the help desk. */
+  | 'USER';
 
 export type ApolloSignInMutationVariables = Exact<{
   username: string;

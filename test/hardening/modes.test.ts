@@ -97,7 +97,7 @@ const cases: Case[] = [
   { name: 'a mutation refused', graphql: { query: 'mutation { createHelpRequest(input: { title: "t", description: "d" }) { id } }' }, status: 200 },
   // GraphQL: documents and variables a client got wrong
   { name: 'a misspelt field', graphql: { query: '{ helth { status } }' }, status: 400 },
-  { name: 'a misspelt enum variable', graphql: { query: 'query($c: HelpCategory) { faqs(category: $c) { totalCount } }', variables: { c: 'technicl' } }, status: 400 },
+  { name: 'a misspelt enum variable', graphql: { query: 'query($c: HelpCategory) { faqs(category: $c) { totalCount } }', variables: { c: 'TECHNICL' } }, status: 400 },
   { name: 'a misspelt input field', as: 'alice', graphql: { query: 'mutation($i: CreateHelpRequestInput!) { createHelpRequest(input: $i) { id } }', variables: { i: { title: 't', descripton: 'd' } } }, status: 400 },
   { name: 'a document that does not parse', graphql: { query: '{ health { status }' }, status: 400 },
   { name: 'a document too deep', as: 'admin', graphql: { query: deep }, status: 400 },
@@ -132,8 +132,8 @@ describe('the same request in production and in development', () => {
 
   it('answers a misspelt enum value with a suggestion in development only (the documented difference)', async () => {
     const c = cases.find((x) => x.name === 'a misspelt enum variable')!;
-    expect(stable((await send(dev, c)).body)).toMatch(/Did you mean the enum value \\"technical\\"\?/);
-    expect(stable((await send(prod, c)).body)).toMatch(/Value \\"technicl\\" does not exist in \\"HelpCategory\\" enum\."/);
+    expect(stable((await send(dev, c)).body)).toMatch(/Did you mean the enum value \\"TECHNICAL\\"\?/);
+    expect(stable((await send(prod, c)).body)).toMatch(/Value \\"TECHNICL\\" does not exist in \\"HelpCategory\\" enum\."/);
   });
 
   it('throttles GraphQL log-ins with 429 and Retry-After in both modes, as REST does', async () => {

@@ -158,9 +158,9 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
   it('serves a trusted risk query sent by hash from the public response cache, and never replays it for an untrusted copy', async () => {
     const body = { extensions: persisted(DOCUMENTS.wildfire), variables: { zip: '90210' } };
     const live = await post(enforced, body);
-    expect(live.body.data.wildfireRisk.dataStatus.fire).toBe('live');
+    expect(live.body.data.wildfireRisk.dataStatus.fire).toBe('LIVE');
     const cached = await post(enforced, body);
-    expect(cached.body.data.wildfireRisk.dataStatus.fire).toBe('cached');
+    expect(cached.body.data.wildfireRisk.dataStatus.fire).toBe('CACHED');
     expect(cached.headers.get('cache-control')).toMatch(/^public, max-age=/);
     const fireCalls = fake.requests('fire').length;
     const replayed = await post(enforced, body);
@@ -232,7 +232,7 @@ describe('TRUSTED_DOCUMENTS=enforce over graphql-ws', () => {
     const id = filed.body.data.createHelpRequest.id;
     for (const events of [byHash, byDocumentId, byText]) {
       await expect.poll(() => events.length).toBe(1);
-      expect(events[0]).toEqual({ type: 'next', data: { helpRequestChanged: { kind: 'created', requestId: id } } });
+      expect(events[0]).toEqual({ type: 'next', data: { helpRequestChanged: { kind: 'CREATED', requestId: id } } });
     }
     const unknown = subscribe(connection, { query: '', extensions: persisted('subscription { helpRequestChanged { kind } }') });
     await expect.poll(() => unknown.length).toBe(1);

@@ -123,7 +123,7 @@ describe('the area risk of a help request', () => {
     const scores = (data: typeof first.data) =>
       data.helpRequests.requests.map((r: { areaRisk: { wildfire: { riskScore: number }; earthquake: { riskScore: number } } }) => [r.areaRisk.wildfire.riskScore, r.areaRisk.earthquake.riskScore]);
     expect(scores(again.data)).toEqual(scores(first.data));
-    expect(again.data.helpRequests.requests.map((r: { areaRisk: { earthquake: { dataStatus: { seismic: string } } } }) => r.areaRisk.earthquake.dataStatus.seismic)).toEqual(Array(5).fill('cached'));
+    expect(again.data.helpRequests.requests.map((r: { areaRisk: { earthquake: { dataStatus: { seismic: string } } } }) => r.areaRisk.earthquake.dataStatus.seismic)).toEqual(Array(5).fill('CACHED'));
     expect(fake.calls('seismic') + fake.calls('fire')).toBe(0);
   });
 
@@ -134,8 +134,8 @@ describe('the area risk of a help request', () => {
     const page = await t.gql(`{ helpRequests(perPage: 100) { requests { zip ${AREA} } } }`, {}, alice);
     expect(page.errors).toBeUndefined();
     const seattle = page.data.helpRequests.requests.find((r: { zip: string | null }) => r.zip === '98101');
-    expect(seattle.areaRisk.earthquake.dataStatus.seismic).toBe('unavailable');
-    expect(seattle.areaRisk.wildfire.dataStatus.fire).toBe('unavailable');
+    expect(seattle.areaRisk.earthquake.dataStatus.seismic).toBe('UNAVAILABLE');
+    expect(seattle.areaRisk.wildfire.dataStatus.fire).toBe('UNAVAILABLE');
     expect(seattle.areaRisk.earthquake.recentEarthquakes).toBeNull();
   });
 
@@ -153,7 +153,7 @@ describe('the area risk of a help request', () => {
       await untilListening(t.app, 1);
       await file('80202');
       const change = await subscription.nextData();
-      expect(change.helpRequestChanged.kind).toBe('created');
+      expect(change.helpRequestChanged.kind).toBe('CREATED');
       expect(change.helpRequestChanged.request.zip).toBe('80202');
       expect(change.helpRequestChanged.request.areaRisk.wildfire.zipCode).toBe('80202');
       expect(change.helpRequestChanged.request.areaRisk.earthquake.zipCode).toBe('80202');

@@ -8,7 +8,7 @@ let t: TestApp;
 let admin: string;
 
 const LIST = `query($perPage: Int!) {
-  helpRequests(perPage: $perPage, sortBy: id, sortOrder: asc) {
+  helpRequests(perPage: $perPage, sortBy: ID, sortOrder: ASC) {
     requests {
       id requester { username } assignee { username }
       responses { response responder { username } }
@@ -58,7 +58,7 @@ describe('batching', () => {
       requester: { username: 'requester2' },
       assignee: { username: 'helper0' },
       responses: [{ responder: { username: 'helper0' } }, { responder: { username: 'helper0' } }],
-      history: [{ action: 'created', actor: { username: 'requester2' } }, { action: 'responded' }, { action: 'responded' }],
+      history: [{ action: 'CREATED', actor: { username: 'requester2' } }, { action: 'RESPONDED' }, { action: 'RESPONDED' }],
     });
     expect(own(hundred.statements)).toHaveLength(own(ten.statements).length);
     // The page, its count, people, responses and history: one each.
@@ -89,7 +89,7 @@ describe('batching', () => {
 
   it('reads relations selected through fragments, aliases and the list alike', async () => {
     const viaFragments = `query($perPage: Int!) {
-      helpRequests(perPage: $perPage, sortBy: id, sortOrder: asc) {
+      helpRequests(perPage: $perPage, sortBy: ID, sortOrder: ASC) {
         ... on HelpRequestPage { requests { ...People answers: responses { ... on HelpResponse { responder { username } } } } }
       }
     }
@@ -129,25 +129,25 @@ describe('batching', () => {
     // The people read for the page (not the caller's own row, read by id).
     const usersStatements = (statements: string[]) => statements.filter((s) => / from users where id in /.test(s));
     const names = await t.countQueries(() =>
-      t.gql('{ helpRequests(perPage: 5, sortBy: id, sortOrder: asc) { requests { requester { __typename id username } } } }', {}, admin),
+      t.gql('{ helpRequests(perPage: 5, sortBy: ID, sortOrder: ASC) { requests { requester { __typename id username } } } }', {}, admin),
     );
     expect(names.result.data.helpRequests.requests[0].requester).toEqual({ __typename: 'User', id: expect.any(String), username: 'requester0' });
     expect(usersStatements(names.statements)).toEqual([expect.stringMatching(/^\[query\] select id, username from users /)]);
 
     const more = await t.countQueries(() =>
-      t.gql('{ helpRequests(perPage: 5, sortBy: id, sortOrder: asc) { requests { requester { username createdAt role } } } }', {}, admin),
+      t.gql('{ helpRequests(perPage: 5, sortBy: ID, sortOrder: ASC) { requests { requester { username createdAt role } } } }', {}, admin),
     );
-    expect(more.result.data.helpRequests.requests[0].requester).toEqual({ username: 'requester0', createdAt: expect.any(String), role: 'user' });
+    expect(more.result.data.helpRequests.requests[0].requester).toEqual({ username: 'requester0', createdAt: expect.any(String), role: 'USER' });
     expect(usersStatements(more.statements)).toHaveLength(1);
     expect(usersStatements(more.statements)[0]).toMatch(/created_at/);
 
     // Two aliases of one person field asking different things each get what they asked for.
     const mixed = await t.gql(
-      '{ helpRequests(perPage: 5, sortBy: id, sortOrder: asc) { requests { who: requester { username } full: requester { username role } } } }',
+      '{ helpRequests(perPage: 5, sortBy: ID, sortOrder: ASC) { requests { who: requester { username } full: requester { username role } } } }',
       {},
       admin,
     );
-    expect(mixed.data.helpRequests.requests[1]).toEqual({ who: { username: 'requester1' }, full: { username: 'requester1', role: 'user' } });
+    expect(mixed.data.helpRequests.requests[1]).toEqual({ who: { username: 'requester1' }, full: { username: 'requester1', role: 'USER' } });
   });
 });
 

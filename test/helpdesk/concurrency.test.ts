@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { helpdesk } from './support.js';
+import { graphqlName } from '../helpers/enums.js';
 
 /**
  * Hundreds of parallel changes to the same few help requests, through both doors at once: every committed
@@ -64,7 +65,7 @@ async function respond(id: number, response: string, newStatus: string, door: 'r
     const res = await h.post(`/requests/${id}/response`, { response, new_status: newStatus }, admin);
     return { status: res.status, ok: res.status === 201, message: res.body?.message };
   }
-  const res = await t.gql(RESPOND, { id, input: { response, newStatus } }, admin);
+  const res = await t.gql(RESPOND, { id, input: { response, newStatus: graphqlName('HelpStatus', newStatus) } }, admin);
   return { status: res.status, ok: Boolean(res.data?.respondToHelpRequest), message: res.errors?.[0]?.extensions?.code as string | undefined };
 }
 

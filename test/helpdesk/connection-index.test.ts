@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_REQUEST_SORT_FIELDS, LEGACY_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
+import { graphqlName } from '../helpers/enums.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { pageStatement, positionOf, rowsRead } from '../helpers/plans.js';
 import { seedRequestsForPlans } from './support.js';
@@ -48,8 +49,9 @@ async function deepCursor(auth: string, vars: Record<string, unknown>): Promise<
 }
 
 describe('indexes behind helpRequestsConnection', () => {
-  for (const sortBy of HELP_REQUEST_SORT_FIELDS) {
-    for (const sortOrder of ['asc', 'desc']) {
+  for (const field of HELP_REQUEST_SORT_FIELDS) {
+    const sortBy = graphqlName('HelpRequestSortField', field);
+    for (const sortOrder of ['ASC', 'DESC']) {
       it(`reads about a page of rows for an administrator's page 200 deep by ${sortBy} ${sortOrder}, forward and backward`, async () => {
         const vars = { sortBy, sortOrder };
         const cursor = await deepCursor(admin, vars);
@@ -65,13 +67,13 @@ describe('indexes behind helpRequestsConnection', () => {
 
     it(`reads a user's own list by ${sortBy}, and an administrator's filtered by status, from an index`, async () => {
       // The due-time sorts are administrators' (a user asking is refused: see sla.test.ts).
-      if ((LEGACY_SORT_FIELDS as readonly string[]).includes(sortBy)) {
+      if ((LEGACY_SORT_FIELDS as readonly string[]).includes(field)) {
         const own = await deepCursor(alice.auth, { sortBy });
         const page = await t.countQueries(() => t.gql(PAGE, { sortBy, first: 10, after: own }, alice.auth));
         const mine = [alice.id, ...positionOf(own), 11];
         expect((await rowsRead(db, pageStatement(page.statements, mine))).plan).not.toMatch(/Seq Scan/);
       }
-      const vars = { sortBy, status: 'on_hold' };
+      const vars = { sortBy, status: 'ON_HOLD' };
       const cursor = await deepCursor(admin, vars);
       const filtered = await t.countQueries(() => t.gql(PAGE, { ...vars, first: 10, after: cursor }, admin));
       const { rows, plan } = await rowsRead(db, pageStatement(filtered.statements, ['on_hold', ...positionOf(cursor), 11]));

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_REQUEST_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
+import { graphqlName } from '../helpers/enums.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 
 /**
@@ -75,9 +76,9 @@ async function expectedOrder(auth: string, variables: Record<string, unknown>): 
 }
 
 describe('helpRequestsConnection pages by keyset', () => {
-  const filters = [{}, { status: 'open' }];
-  for (const sortBy of HELP_REQUEST_SORT_FIELDS) {
-    for (const sortOrder of ['asc', 'desc']) {
+  const filters = [{}, { status: 'OPEN' }];
+  for (const sortBy of HELP_REQUEST_SORT_FIELDS.map((field) => graphqlName('HelpRequestSortField', field))) {
+    for (const sortOrder of ['ASC', 'DESC']) {
       for (const filter of filters) {
         it(`pages forward three pages and back again by ${sortBy} ${sortOrder}${'status' in filter ? ', open only' : ''}, with no gap or repeat`, async () => {
           const vars = { ...filter, sortBy, sortOrder };
@@ -109,8 +110,8 @@ describe('helpRequestsConnection pages by keyset', () => {
   }
 
   it('reads the last rows of the list with last alone', async () => {
-    const all = await expectedOrder(admin, { sortBy: 'title', sortOrder: 'asc' });
-    const tail = await page(admin, { sortBy: 'title', sortOrder: 'asc', last: 5 });
+    const all = await expectedOrder(admin, { sortBy: 'TITLE', sortOrder: 'ASC' });
+    const tail = await page(admin, { sortBy: 'TITLE', sortOrder: 'ASC', last: 5 });
     expect(ids(tail)).toEqual(all.slice(-5));
     expect(tail.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
   });
@@ -128,7 +129,7 @@ describe('helpRequestsConnection pages by keyset', () => {
       );
     await insert(1001, 1025);
     try {
-      const vars = { sortBy: 'id', sortOrder: 'desc' };
+      const vars = { sortBy: 'ID', sortOrder: 'DESC' };
       const p1 = await page(admin, { ...vars, first: 10 });
       expect(ids(p1)).toEqual(Array.from({ length: 10 }, (_, i) => 1025 - i));
       // One removed from the page already read, one from the next page, one filed at the front of the list.
@@ -214,11 +215,11 @@ describe('bad connection arguments', () => {
   });
 
   it('refuses a cursor made under another filter or sort', async () => {
-    const byTitle = await page(admin, { sortBy: 'title', sortOrder: 'asc', first: 2 });
+    const byTitle = await page(admin, { sortBy: 'TITLE', sortOrder: 'ASC', first: 2 });
     for (const other of [
-      { sortBy: 'title', sortOrder: 'desc' },
-      { sortBy: 'status', sortOrder: 'asc' },
-      { sortBy: 'title', sortOrder: 'asc', status: 'open' },
+      { sortBy: 'TITLE', sortOrder: 'DESC' },
+      { sortBy: 'STATUS', sortOrder: 'ASC' },
+      { sortBy: 'TITLE', sortOrder: 'ASC', status: 'OPEN' },
     ]) {
       const res = await t.gql(CONNECTION, { ...other, first: 2, after: byTitle.pageInfo.endCursor }, admin);
       expect(code(res), JSON.stringify(other)).toBe('BAD_USER_INPUT');
@@ -240,12 +241,12 @@ describe('bad connection arguments', () => {
   });
 
   it('refuses a tampered cursor: a position rewritten with the signature kept', async () => {
-    const p = await page(admin, { sortBy: 'id', sortOrder: 'asc', first: 2 });
+    const p = await page(admin, { sortBy: 'ID', sortOrder: 'ASC', first: 2 });
     const [payload, signature] = p.pageInfo.endCursor!.split('.');
     const forged = `${Buffer.from(JSON.stringify(['x'])).toString('base64url')}.${signature}`;
     const flipped = `${payload}.${signature!.slice(0, -1)}${signature!.endsWith('A') ? 'B' : 'A'}`;
     for (const after of [forged, flipped]) {
-      const res = await t.gql(CONNECTION, { sortBy: 'id', sortOrder: 'asc', first: 2, after }, admin);
+      const res = await t.gql(CONNECTION, { sortBy: 'ID', sortOrder: 'ASC', first: 2, after }, admin);
       expect(code(res)).toBe('BAD_USER_INPUT');
     }
   });
@@ -260,7 +261,7 @@ describe('totalCount', () => {
       [alice.auth, `and requester_id = '${alice.id}'`],
     ] as const) {
       for (const status of [undefined, 'on_hold']) {
-        const { result, statements } = await t.countQueries(() => t.gql(TOTAL, { status }, auth));
+        const { result, statements } = await t.countQueries(() => t.gql(TOTAL, { status: status && graphqlName('HelpStatus', status) }, auth));
         const recount = await db.query(`select count(*)::int as n from help_requests where ($1::help_status is null or status = $1) ${where}`, [status ?? null]);
         expect(result.data.helpRequestsConnection.totalCount).toBe(recount.rows[0].n);
         expect(statements.some((s) => /count\(\*\)/i.test(s))).toBe(false);
@@ -289,7 +290,7 @@ describe('batching through connections', () => {
 
   it("reads a list of people's User.helpRequests, with their counts and requesters, in as many statements for three people as for two", async () => {
     const q = `query($n: Int) { usersConnection(first: $n) { edges { node { username
-      helpRequests(first: 3, status: open) { totalCount edges { node { id status requester { username } } } } } } } }`;
+      helpRequests(first: 3, status: OPEN) { totalCount edges { node { id status requester { username } } } } } } } }`;
     const own = (s: string[]) => s.filter((x) => !/from users where id = \?/.test(x));
     const two = await t.countQueries(() => t.gql(q, { n: 2 }, admin));
     const three = await t.countQueries(() => t.gql(q, { n: 3 }, admin));
@@ -299,10 +300,10 @@ describe('batching through connections', () => {
     // The users' page, every user's requests page, their counts, their requesters: one statement each.
     expect(own(three.statements)).toHaveLength(own(two.statements).length);
     expect(own(three.statements), three.statements.join('\n')).toHaveLength(4);
-    const mine = await t.gql('{ me { helpRequests(first: 3, status: open) { totalCount edges { node { id } } } } }', {}, alice.auth);
+    const mine = await t.gql('{ me { helpRequests(first: 3, status: OPEN) { totalCount edges { node { id } } } } }', {}, alice.auth);
     expect(people[1].helpRequests.totalCount).toBe(mine.data.me.helpRequests.totalCount);
     expect(people[1].helpRequests.edges.map((e: any) => e.node.id)).toEqual(mine.data.me.helpRequests.edges.map((e: any) => e.node.id));
-    expect(people[2].helpRequests.edges.every((e: any) => e.node.requester.username === 'bob' && e.node.status === 'open')).toBe(true);
+    expect(people[2].helpRequests.edges.every((e: any) => e.node.requester.username === 'bob' && e.node.status === 'OPEN')).toBe(true);
     expect(people[2].helpRequests.edges).toHaveLength(3);
     expect(people[0].helpRequests).toEqual({ totalCount: 0, edges: [] });
   });

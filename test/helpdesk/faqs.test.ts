@@ -101,12 +101,12 @@ describe('the FAQ list', () => {
   });
 
   it('answers the same groups over GraphQL, with tags as a list', async () => {
-    const res = await t.gql(`{ faqs(category: account) { totalCount groups { category entries { id tags displayOrder isActive } } } }`);
+    const res = await t.gql(`{ faqs(category: ACCOUNT) { totalCount groups { category entries { id tags displayOrder isActive } } } }`);
     expect(res.data.faqs).toEqual({
       totalCount: 2,
       groups: [
         {
-          category: 'account',
+          category: 'ACCOUNT',
           entries: [
             { id: faq.reset, tags: ['login', 'security'], displayOrder: 1, isActive: true },
             { id: faq.twoFactor, tags: ['security'], displayOrder: 1, isActive: true },
@@ -159,11 +159,11 @@ describe('maintaining the FAQ', () => {
   it('maintains entries over GraphQL as over REST', async () => {
     const created = await t.gql(
       `mutation($input: CreateFaqInput!) { createFaq(input: $input) { id question category tags displayOrder isActive } }`,
-      { input: { question: 'GraphQL?', answer: 'Yes.', category: 'technical', tags: ['api', 'API', ' graphql '], displayOrder: 9 } },
+      { input: { question: 'GraphQL?', answer: 'Yes.', category: 'TECHNICAL', tags: ['api', 'API', ' graphql '], displayOrder: 9 } },
       admin,
     );
     const { id } = created.data.createFaq;
-    expect(created.data.createFaq).toEqual({ id, question: 'GraphQL?', category: 'technical', tags: ['api', 'graphql'], displayOrder: 9, isActive: true });
+    expect(created.data.createFaq).toEqual({ id, question: 'GraphQL?', category: 'TECHNICAL', tags: ['api', 'graphql'], displayOrder: 9, isActive: true });
     const updated = await t.gql(`mutation($id: Int!) { updateFaq(id: $id, input: { answer: "Of course.", tags: [] }) { answer tags } }`, { id }, admin);
     expect(updated.data.updateFaq).toEqual({ answer: 'Of course.', tags: [] });
     const before = await h.count('faqs');

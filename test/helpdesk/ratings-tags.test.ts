@@ -39,26 +39,26 @@ async function setTags(id: number, tags: unknown, auth = admin) {
 describe('satisfaction ratings', () => {
   it('lets the requester rate a resolved request, and shows the rating to them and to administrators', async () => {
     const id = await h.file(alice.auth);
-    await setStatus(id, 'resolved');
+    await setStatus(id, 'RESOLVED');
     const res = await rate(alice.auth, id, 4, 'Quick and kind');
     expect(res.errors).toBeUndefined();
     expect(res.data.rateHelpRequest.satisfaction).toEqual({ score: 4, comment: 'Quick and kind', ratedAt: iso(clock), updatedAt: iso(clock) });
     const seen = await t.gql('query($id: Int!) { helpRequest(id: $id) { satisfaction { score comment } } }', { id }, admin);
     expect(seen.data.helpRequest.satisfaction).toEqual({ score: 4, comment: 'Quick and kind' });
     const history = await t.gql('query($id: Int!) { helpRequest(id: $id) { history { action field oldValue newValue actorId } } }', { id }, alice.auth);
-    expect(history.data.helpRequest.history.at(-1)).toEqual({ action: 'updated', field: 'satisfaction', oldValue: null, newValue: '4', actorId: alice.id });
+    expect(history.data.helpRequest.history.at(-1)).toEqual({ action: 'UPDATED', field: 'satisfaction', oldValue: null, newValue: '4', actorId: alice.id });
   });
 
   it('refuses a request that is not resolved or closed', async () => {
     const id = await h.file(alice.auth);
     expect(codeOf(await rate(alice.auth, id, 5))).toBe('BAD_USER_INPUT');
-    await setStatus(id, 'closed');
+    await setStatus(id, 'CLOSED');
     expect((await rate(alice.auth, id, 5)).errors).toBeUndefined();
   });
 
   it('refuses scores outside 1 to 5 and an over-long comment, writing nothing', async () => {
     const id = await h.file(alice.auth);
-    await setStatus(id, 'resolved');
+    await setStatus(id, 'RESOLVED');
     for (const score of [0, 6, -1]) expect(codeOf(await rate(alice.auth, id, score)), String(score)).toBe('BAD_USER_INPUT');
     expect(codeOf(await rate(alice.auth, id, 3, 'x'.repeat(2001)))).toBe('BAD_USER_INPUT');
     const seen = await t.gql('query($id: Int!) { helpRequest(id: $id) { satisfaction { score } } }', { id }, alice.auth);
@@ -67,7 +67,7 @@ describe('satisfaction ratings', () => {
 
   it('lets nobody else rate: another user is told the request is missing, an administrator is forbidden', async () => {
     const id = await h.file(alice.auth);
-    await setStatus(id, 'resolved');
+    await setStatus(id, 'RESOLVED');
     expect(codeOf(await rate(bob.auth, id, 1))).toBe('NOT_FOUND');
     expect(codeOf(await rate(admin, id, 5))).toBe('FORBIDDEN');
     expect(codeOf(await t.gql(RATE, { id, score: 5 }))).toBe('UNAUTHENTICATED');
@@ -75,7 +75,7 @@ describe('satisfaction ratings', () => {
 
   it('lets the requester change the rating for 7 days from the first rating, and not after', async () => {
     const id = await h.file(alice.auth);
-    await setStatus(id, 'resolved');
+    await setStatus(id, 'RESOLVED');
     const first = clock;
     await rate(alice.auth, id, 2, 'Slow');
     clock += 6 * DAY;
@@ -95,7 +95,7 @@ describe('tags', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.updateHelpRequest.tags).toEqual(['vpn', 'network', 'billing']);
     const history = await t.gql('query($id: Int!) { helpRequest(id: $id) { history { action field oldValue newValue } } }', { id }, admin);
-    expect(history.data.helpRequest.history.at(-1)).toEqual({ action: 'updated', field: 'tags', oldValue: null, newValue: 'vpn,network,billing' });
+    expect(history.data.helpRequest.history.at(-1)).toEqual({ action: 'UPDATED', field: 'tags', oldValue: null, newValue: 'vpn,network,billing' });
     // The requester sees neither the tags nor their history.
     const own = await t.gql('query($id: Int!) { helpRequest(id: $id) { tags history { field } } }', { id }, alice.auth);
     expect(own.data.helpRequest).toEqual({ tags: [], history: [{ field: null }] });

@@ -62,14 +62,14 @@ describe('filing a help request', () => {
   it('files over GraphQL with the category, priority and contact email given', async () => {
     const res = await t.gql(
       `mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { ${HELP_REQUEST_FIELDS} requester { username } } }`,
-      { input: { title: 'Invoice wrong', description: 'Charged twice', category: 'billing', priority: 'high', contactEmail: 'alice@example.com' } },
+      { input: { title: 'Invoice wrong', description: 'Charged twice', category: 'BILLING', priority: 'HIGH', contactEmail: 'alice@example.com' } },
       alice.auth,
     );
     expect(res.errors).toBeUndefined();
     expect(res.data.createHelpRequest).toMatchObject({
-      category: 'billing',
-      priority: 'high',
-      status: 'open',
+      category: 'BILLING',
+      priority: 'HIGH',
+      status: 'OPEN',
       contactEmail: 'alice@example.com',
       requesterId: alice.id,
       requester: { username: 'alice' },
@@ -168,14 +168,14 @@ describe('listing help requests', () => {
 
   it('pages and sorts the same way over GraphQL', async () => {
     const res = await t.gql(
-      `{ helpRequests(perPage: 5, sortBy: priority, sortOrder: asc, category: account) {
+      `{ helpRequests(perPage: 5, sortBy: PRIORITY, sortOrder: ASC, category: ACCOUNT) {
            requests { id priority } pagination { page pages perPage total hasNext hasPrev } } }`,
       {},
       dora.auth,
     );
     expect(res.data.helpRequests.pagination).toEqual({ page: 1, pages: 1, perPage: 5, total: 4, hasNext: false, hasPrev: false });
     const priorities = res.data.helpRequests.requests.map((r: { priority: string }) => r.priority);
-    expect(priorities).toEqual([...priorities].sort((a: string, b: string) => ['low', 'medium', 'high', 'urgent'].indexOf(a) - ['low', 'medium', 'high', 'urgent'].indexOf(b)));
+    expect(priorities).toEqual([...priorities].sort((a: string, b: string) => ['LOW', 'MEDIUM', 'HIGH', 'URGENT'].indexOf(a) - ['LOW', 'MEDIUM', 'HIGH', 'URGENT'].indexOf(b)));
   });
 });
 
@@ -337,10 +337,10 @@ describe('updating a help request', () => {
     const id = await h.file(alice.auth);
     const res = await t.gql(
       `mutation($id: Int!, $input: UpdateHelpRequestInput!) { updateHelpRequest(id: $id, input: $input) { status priority assignedToId assignee { username } adminNotes } }`,
-      { id, input: { status: 'in_progress', priority: 'urgent', assignedToId: adminId, adminNotes: 'VIP' } },
+      { id, input: { status: 'IN_PROGRESS', priority: 'URGENT', assignedToId: adminId, adminNotes: 'VIP' } },
       admin,
     );
-    expect(res.data.updateHelpRequest).toEqual({ status: 'in_progress', priority: 'urgent', assignedToId: adminId, assignee: { username: 'admin' }, adminNotes: 'VIP' });
+    expect(res.data.updateHelpRequest).toEqual({ status: 'IN_PROGRESS', priority: 'URGENT', assignedToId: adminId, assignee: { username: 'admin' }, adminNotes: 'VIP' });
   });
 });
 
@@ -376,10 +376,10 @@ describe('responding to a help request', () => {
     const id = await h.file(alice.auth);
     const res = await t.gql(
       `mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { requestId response newStatus isPublic responder { username } } }`,
-      { id, input: { response: 'Internal only', newStatus: 'on_hold', isPublic: false } },
+      { id, input: { response: 'Internal only', newStatus: 'ON_HOLD', isPublic: false } },
       carol.auth,
     );
-    expect(res.data.respondToHelpRequest).toEqual({ requestId: id, response: 'Internal only', newStatus: 'on_hold', isPublic: false, responder: { username: 'carol' } });
+    expect(res.data.respondToHelpRequest).toEqual({ requestId: id, response: 'Internal only', newStatus: 'ON_HOLD', isPublic: false, responder: { username: 'carol' } });
     const seenByAlice = (await h.get(`/requests/${id}`, alice.auth)).body;
     expect(seenByAlice.responses).toEqual([]);
     expect(seenByAlice.status).toBe('on_hold');

@@ -32,7 +32,7 @@ describe('business-hours service levels with two replicas', () => {
       input: { name: 'Office', timeZone: 'UTC', intervals: officeHours() },
     }, admin);
     const office = created.data.createHelpSchedule.id as string;
-    const policy = await b.gql(`mutation($id: ID) { updateHelpSlaPolicy(priority: urgent, input: { scheduleId: $id }) { priority } }`, { id: office }, admin);
+    const policy = await b.gql(`mutation($id: ID) { updateHelpSlaPolicy(priority: URGENT, input: { scheduleId: $id }) { priority } }`, { id: office }, admin);
     expect(policy.errors).toBeUndefined();
 
     const h = helpdesk(a);
@@ -55,7 +55,7 @@ describe('business-hours service levels with two replicas', () => {
     clock = Date.parse('2026-09-07T10:00:00.000Z');
     const [hours, target] = await Promise.all([
       a.gql(`mutation($id: ID!, $input: UpdateHelpScheduleInput!) { updateHelpSchedule(id: $id, input: $input) { id } }`, { id: office, input: { intervals: officeHours('13:00') } }, admin),
-      b.gql(`mutation { updateHelpSlaPolicy(priority: urgent, input: { resolutionMinutes: 600 }) { priority } }`, {}, admin),
+      b.gql(`mutation { updateHelpSlaPolicy(priority: URGENT, input: { resolutionMinutes: 600 }) { priority } }`, {}, admin),
     ]);
     expect(hours.errors).toBeUndefined();
     expect(target.errors).toBeUndefined();

@@ -70,7 +70,7 @@ const db = () => t.app.orm.em.fork().getConnection();
 // Each test names its own schedule; the urgent policy (60 minutes to a first response, 480 to resolution) goes
 // back to calendar time after each.
 afterEach(async () => {
-  await usePolicy('urgent', { scheduleId: null, firstResponseMinutes: 60, resolutionMinutes: 480 });
+  await usePolicy('URGENT', { scheduleId: null, firstResponseMinutes: 60, resolutionMinutes: 480 });
 });
 
 describe('business-hours schedules', () => {
@@ -165,17 +165,17 @@ describe('business-hours schedules', () => {
 
   it('cannot be deleted while a policy uses one', async () => {
     const office = await schedule({ timeZone: 'UTC', intervals: officeHours() });
-    await usePolicy('urgent', { scheduleId: office.id });
+    await usePolicy('URGENT', { scheduleId: office.id });
     const refused = await t.gql(`mutation($id: ID!) { deleteHelpSchedule(id: $id) }`, { id: office.id }, admin);
     expect(refused.errors?.[0]?.extensions?.code).toBe('CONFLICT');
     expect(refused.errors?.[0]?.message).toMatch(/urgent/);
     const listed = await t.gql(`{ helpSchedules { id priorities } }`, {}, admin);
-    expect(listed.data.helpSchedules).toContainEqual({ id: office.id, priorities: ['urgent'] });
+    expect(listed.data.helpSchedules).toContainEqual({ id: office.id, priorities: ['URGENT'] });
   });
 
   it('refuse a policy naming a schedule that does not exist', async () => {
     for (const scheduleId of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      const res = await t.gql(`mutation($id: ID) { updateHelpSlaPolicy(priority: urgent, input: { scheduleId: $id }) { priority } }`, { id: scheduleId }, admin);
+      const res = await t.gql(`mutation($id: ID) { updateHelpSlaPolicy(priority: URGENT, input: { scheduleId: $id }) { priority } }`, { id: scheduleId }, admin);
       expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(res.errors?.[0]?.extensions?.field).toBe('scheduleId');
     }
@@ -185,7 +185,7 @@ describe('business-hours schedules', () => {
 describe('service levels in business hours', () => {
   it('count the working minutes of the policy\'s schedule: Friday 16:30 plus an hour is Monday 09:30, across the spring switch in Los Angeles', async () => {
     const office = await schedule({ timeZone: 'America/Los_Angeles', intervals: officeHours() });
-    await usePolicy('urgent', { scheduleId: office.id });
+    await usePolicy('URGENT', { scheduleId: office.id });
     setClock('2026-03-06T16:30:00-08:00');
     const id = await file();
     const due = await sla(id);
@@ -202,35 +202,35 @@ describe('service levels in business hours', () => {
 
   it('are exact across the spring and autumn switches in Berlin and the autumn switch in Los Angeles', async () => {
     const berlin = await schedule({ timeZone: 'Europe/Berlin', intervals: officeHours() });
-    await usePolicy('urgent', { scheduleId: berlin.id });
+    await usePolicy('URGENT', { scheduleId: berlin.id });
     setClock('2026-03-27T16:30:00+01:00');
     expect((await sla(await file())).firstResponseDueAt).toBe('2026-03-30T07:30:00.000Z'); // Monday 09:30 CEST
     setClock('2026-10-23T16:30:00+02:00');
     expect((await sla(await file())).firstResponseDueAt).toBe('2026-10-26T08:30:00.000Z'); // Monday 09:30 CET
     const la = await schedule({ timeZone: 'America/Los_Angeles', intervals: officeHours() });
-    await usePolicy('urgent', { scheduleId: la.id });
+    await usePolicy('URGENT', { scheduleId: la.id });
     setClock('2026-10-30T16:30:00-07:00');
     expect((await sla(await file())).firstResponseDueAt).toBe('2026-11-02T17:30:00.000Z'); // Monday 09:30 PST
   });
 
   it('skip a holiday: on a Monday off, Friday 16:30 plus an hour is Tuesday 09:30', async () => {
     const office = await schedule({ timeZone: 'Europe/Berlin', intervals: officeHours(), holidays: [{ date: '2026-11-09', name: 'Staff day' }] });
-    await usePolicy('urgent', { scheduleId: office.id });
+    await usePolicy('URGENT', { scheduleId: office.id });
     setClock('2026-11-06T16:30:00+01:00');
     expect((await sla(await file())).firstResponseDueAt).toBe('2026-11-10T08:30:00.000Z');
   });
 
   it('subtract from an on-hold pause across a weekend only the working time that passed during it', async () => {
     const office = await schedule({ timeZone: 'UTC', intervals: officeHours() });
-    await usePolicy('urgent', { scheduleId: office.id });
+    await usePolicy('URGENT', { scheduleId: office.id });
     setClock('2026-11-13T16:00:00Z'); // a Friday
     const id = await file();
     advance(30 * MINUTE);
-    await status(id, 'on_hold');
+    await status(id, 'ON_HOLD');
     expect(await sla(id)).toMatchObject({ paused: true, firstResponseMinutesUsed: 30, firstResponseMinutesLeft: 30 });
     setClock('2026-11-16T10:00:00Z'); // Monday: an hour of working time passed on hold, none of it counted
     expect(await sla(id)).toMatchObject({ firstResponseMinutesUsed: 30, firstResponseBreached: false });
-    await status(id, 'in_progress');
+    await status(id, 'IN_PROGRESS');
     expect(await sla(id)).toMatchObject({ paused: false, firstResponseDueAt: '2026-11-16T10:30:00.000Z', firstResponseMinutesLeft: 30 });
     // Answered at 10:15: 45 working minutes, within the target.
     advance(15 * MINUTE);
@@ -241,13 +241,13 @@ describe('service levels in business hours', () => {
 
   it('keep the time used when the schedule changes midway, count what is left in the new hours, and keep recorded breaches', async () => {
     const office = await schedule({ timeZone: 'UTC', intervals: officeHours() });
-    await usePolicy('urgent', { scheduleId: office.id });
+    await usePolicy('URGENT', { scheduleId: office.id });
     setClock('2026-11-23T09:00:00Z'); // a Monday
     const id = await file();
     const onHold = await file();
     setClock('2026-11-23T13:00:00Z'); // 240 working minutes used: the first response (60) is breached
     await t.app.services.helpdesk.slaMonitor.check();
-    await status(onHold, 'on_hold');
+    await status(onHold, 'ON_HOLD');
     expect(await sla(id)).toMatchObject({ firstResponseBreached: true, resolutionDueAt: '2026-11-23T17:00:00.000Z' });
 
     const { result: res, statements } = await t.countQueries(() => updateSchedule(office.id, { intervals: officeHours('09:00', '13:00') }));
@@ -275,11 +275,11 @@ describe('service levels in business hours', () => {
     setClock('2026-11-27T16:00:00Z'); // a Friday, in calendar time
     const id = await file();
     const settled = await file();
-    await status(settled, 'resolved');
+    await status(settled, 'RESOLVED');
     const settledBefore = await sla(settled);
     advance(30 * MINUTE);
     const office = await schedule({ timeZone: 'UTC', intervals: officeHours() });
-    await usePolicy('urgent', { scheduleId: office.id });
+    await usePolicy('URGENT', { scheduleId: office.id });
     // 30 calendar minutes used; 30 left, from 16:30 in office hours: Friday 17:00.
     expect(await sla(id)).toMatchObject({ firstResponseDueAt: '2026-11-27T17:00:00.000Z', schedule: { id: office.id } });
     // 450 of resolution left: Friday 16:30–17:00, then Monday 09:00 to 16:00.
@@ -289,7 +289,7 @@ describe('service levels in business hours', () => {
 
   it('breach at the business due time, not at the calendar one', async () => {
     const office = await schedule({ timeZone: 'UTC', intervals: officeHours() });
-    await usePolicy('urgent', { scheduleId: office.id });
+    await usePolicy('URGENT', { scheduleId: office.id });
     setClock('2026-12-04T16:30:00Z'); // a Friday
     const id = await file();
     setClock('2026-12-05T00:00:00Z'); // in calendar time the first response would be long overdue
@@ -305,16 +305,16 @@ describe('service levels in business hours', () => {
 
   it('report first-response and resolution times in working minutes where a schedule applied', async () => {
     const office = await schedule({ timeZone: 'UTC', intervals: officeHours() });
-    await usePolicy('low', { scheduleId: office.id });
+    await usePolicy('LOW', { scheduleId: office.id });
     setClock('2026-12-11T16:30:00Z'); // a Friday
     const id = await file('low');
     setClock('2026-12-14T09:30:00Z'); // Monday: an hour of working time, 65 of calendar
-    await status(id, 'resolved');
+    await status(id, 'RESOLVED');
     const res = await t.gql(`{ helpStatistics { serviceLevelsByPriority { priority medianResolutionSeconds } } }`, {}, admin);
-    const low = res.data.helpStatistics.serviceLevelsByPriority.find((s: { priority: string }) => s.priority === 'low');
+    const low = res.data.helpStatistics.serviceLevelsByPriority.find((s: { priority: string }) => s.priority === 'LOW');
     // A bucket's upper edge is at most 5% above the time.
     expect(low.medianResolutionSeconds).toBeGreaterThanOrEqual(3600);
     expect(low.medianResolutionSeconds).toBeLessThanOrEqual(3780);
-    await usePolicy('low', { scheduleId: null });
+    await usePolicy('LOW', { scheduleId: null });
   });
 });

@@ -53,8 +53,8 @@ describe('indexes behind the service-level and tag lists', () => {
     });
   }
 
-  for (const sortBy of ['firstResponseDueAt', 'resolutionDueAt']) {
-    for (const sortOrder of ['asc', 'desc']) {
+  for (const sortBy of ['FIRST_RESPONSE_DUE_AT', 'RESOLUTION_DUE_AT']) {
+    for (const sortOrder of ['ASC', 'DESC']) {
       it(`serves the list sorted by ${sortBy} ${sortOrder} from an index, and the breached list too`, async () => {
         const all = await t.countQueries(() => t.gql(LIST, { sortBy, sortOrder }, admin));
         expect(all.result.errors).toBeUndefined();
@@ -102,7 +102,7 @@ describe('indexes behind the service-level and tag lists', () => {
   });
 
   it("serves a person's breached requests by due time from an index", async () => {
-    const query = `query($id: ID!) { user(id: $id) { helpRequests(slaBreached: true, sortBy: firstResponseDueAt, first: 10) { totalCount edges { node { id } } } } }`;
+    const query = `query($id: ID!) { user(id: $id) { helpRequests(slaBreached: true, sortBy: FIRST_RESPONSE_DUE_AT, first: 10) { totalCount edges { node { id } } } } }`;
     const { result, statements } = await t.countQueries(() => t.gql(query, { id: alice.id }, admin));
     expect(result.errors).toBeUndefined();
     const page = statements.find((s) => s.includes('from "help_requests"') && / limit \?/.test(s))!;

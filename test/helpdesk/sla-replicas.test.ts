@@ -50,7 +50,7 @@ async function heardUntilMarker(subscription: Subscription<Change>, markerId: nu
   const heard: Change['helpRequestChanged'][] = [];
   for (;;) {
     const change = (await subscription.nextData()).helpRequestChanged;
-    if (change.kind === 'updated' && change.requestId === markerId) return heard;
+    if (change.kind === 'UPDATED' && change.requestId === markerId) return heard;
     heard.push(change);
   }
 }
@@ -80,7 +80,7 @@ describe('service-level breaches with two replicas', () => {
     }
 
     const heard = await Promise.all(subscriptions.map((s) => heardUntilMarker(s, marker)));
-    const breaches = heard.map((list) => list.filter((c) => c.kind === 'sla_breached'));
+    const breaches = heard.map((list) => list.filter((c) => c.kind === 'SLA_BREACHED'));
     for (const list of breaches) for (const change of list) expect(change.fields).toEqual(['first_response']);
     if (REDIS_URL) {
       for (const list of breaches) expect(list.map((c) => c.requestId).sort((x, y) => x - y)).toEqual(ids);

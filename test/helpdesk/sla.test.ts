@@ -61,17 +61,17 @@ const checkBreaches = () => t.app.services.helpdesk.slaMonitor.check();
 
 async function breachHistory(id: number) {
   const res = await t.gql(`query($id: Int!) { helpRequest(id: $id) { history { action field newValue } } }`, { id }, admin);
-  return res.data.helpRequest.history.filter((e: { action: string }) => e.action === 'sla_breached');
+  return res.data.helpRequest.history.filter((e: { action: string }) => e.action === 'SLA_BREACHED');
 }
 
 describe('service-level targets', () => {
   it('lists the default targets per priority to administrators, and refuses everyone else', async () => {
     const res = await t.gql('{ helpSlaPolicies { priority firstResponseMinutes resolutionMinutes } }', {}, admin);
     expect(res.data.helpSlaPolicies).toEqual([
-      { priority: 'low', firstResponseMinutes: 3 * 24 * 60, resolutionMinutes: 30 * 24 * 60 },
-      { priority: 'medium', firstResponseMinutes: 24 * 60, resolutionMinutes: 7 * 24 * 60 },
-      { priority: 'high', firstResponseMinutes: 4 * 60, resolutionMinutes: 2 * 24 * 60 },
-      { priority: 'urgent', firstResponseMinutes: 60, resolutionMinutes: 8 * 60 },
+      { priority: 'LOW', firstResponseMinutes: 3 * 24 * 60, resolutionMinutes: 30 * 24 * 60 },
+      { priority: 'MEDIUM', firstResponseMinutes: 24 * 60, resolutionMinutes: 7 * 24 * 60 },
+      { priority: 'HIGH', firstResponseMinutes: 4 * 60, resolutionMinutes: 2 * 24 * 60 },
+      { priority: 'URGENT', firstResponseMinutes: 60, resolutionMinutes: 8 * 60 },
     ]);
     const refused = await t.gql('{ helpSlaPolicies { priority } }', {}, alice.auth);
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
@@ -112,12 +112,12 @@ describe('service-level targets', () => {
   it('stops the clock while on hold and resumes it where it stopped, moving the due times later by the pause', async () => {
     const { id, created } = await file('urgent');
     advance(30 * MINUTE);
-    expect((await update(id, { status: 'on_hold' })).errors).toBeUndefined();
+    expect((await update(id, { status: 'ON_HOLD' })).errors).toBeUndefined();
     advance(5 * HOUR); // waiting on the requester: no breach, however long
     await checkBreaches();
     expect(await breachHistory(id)).toEqual([]);
     expect(await sla(id)).toMatchObject({ paused: true, pausedSeconds: 5 * 3600, firstResponseBreached: false, firstResponseDueAt: iso(created + HOUR) });
-    await update(id, { status: 'in_progress' });
+    await update(id, { status: 'IN_PROGRESS' });
     expect(await sla(id)).toMatchObject({
       paused: false,
       pausedSeconds: 5 * 3600,
@@ -136,16 +136,16 @@ describe('service-level targets', () => {
     const { id, created } = await file('urgent');
     await respondAsAdmin(id);
     advance(2 * HOUR);
-    await update(id, { status: 'resolved' });
+    await update(id, { status: 'RESOLVED' });
     expect(await sla(id)).toMatchObject({ resolvedAt: iso(clock), resolutionBreached: false, paused: true });
     advance(10 * HOUR); // resolved: the clock stands still, so no resolution breach
     await checkBreaches();
     expect(await breachHistory(id)).toEqual([]);
     expect((await sla(id)).resolutionBreached).toBe(false);
-    await update(id, { status: 'open' });
+    await update(id, { status: 'OPEN' });
     expect(await sla(id)).toMatchObject({ resolvedAt: null, paused: false, resolutionDueAt: iso(created + 8 * HOUR + 10 * HOUR) });
     advance(5 * HOUR); // 2 h before, 5 h now: inside 8 h
-    await update(id, { status: 'closed' });
+    await update(id, { status: 'CLOSED' });
     expect(await sla(id)).toMatchObject({ resolvedAt: iso(clock), resolutionBreached: false });
   });
 
@@ -153,11 +153,11 @@ describe('service-level targets', () => {
     const { id, created } = await file('low');
     expect((await sla(id)).firstResponseDueAt).toBe(iso(created + 3 * 24 * HOUR));
     advance(3 * HOUR);
-    await update(id, { priority: 'high' });
+    await update(id, { priority: 'HIGH' });
     expect(await sla(id)).toMatchObject({ firstResponseDueAt: iso(created + 4 * HOUR), resolutionDueAt: iso(created + 48 * HOUR) });
     advance(2 * HOUR); // five hours since filing: past high's four
     expect(await checkBreaches()).toBeGreaterThanOrEqual(1);
-    expect(await breachHistory(id)).toEqual([{ action: 'sla_breached', field: 'first_response', newValue: iso(created + 4 * HOUR) }]);
+    expect(await breachHistory(id)).toEqual([{ action: 'SLA_BREACHED', field: 'first_response', newValue: iso(created + 4 * HOUR) }]);
   });
 
   it('records a late first response as a breach once, even before the monitor noticed it', async () => {
@@ -166,7 +166,7 @@ describe('service-level targets', () => {
     await respondAsAdmin(id);
     expect(await sla(id)).toMatchObject({ firstResponseAt: iso(clock), firstResponseBreached: true });
     await checkBreaches();
-    expect(await breachHistory(id)).toEqual([{ action: 'sla_breached', field: 'first_response', newValue: iso(created + HOUR) }]);
+    expect(await breachHistory(id)).toEqual([{ action: 'SLA_BREACHED', field: 'first_response', newValue: iso(created + HOUR) }]);
   });
 
   it('drains a backlog of breaches a batch at a time, each recorded once', async () => {
@@ -185,18 +185,18 @@ describe('service-level targets', () => {
     await checkBreaches();
     expect(await breachHistory(id)).toHaveLength(2);
     const own = await t.gql(`query($id: Int!) { helpRequest(id: $id) { history { action } } }`, { id }, alice.auth);
-    expect(own.data.helpRequest.history.map((e: { action: string }) => e.action)).toEqual(['created']);
+    expect(own.data.helpRequest.history.map((e: { action: string }) => e.action)).toEqual(['CREATED']);
   });
 
   it('lets administrators change a priority\'s targets, for requests filed afterwards and those still open alike', async () => {
     const before = await file('high');
     advance(10 * MINUTE);
     const res = await t.gql(
-      'mutation { updateHelpSlaPolicy(priority: high, input: { firstResponseMinutes: 30 }) { priority firstResponseMinutes resolutionMinutes } }',
+      'mutation { updateHelpSlaPolicy(priority: HIGH, input: { firstResponseMinutes: 30 }) { priority firstResponseMinutes resolutionMinutes } }',
       {},
       admin,
     );
-    expect(res.data.updateHelpSlaPolicy).toEqual({ priority: 'high', firstResponseMinutes: 30, resolutionMinutes: 2880 });
+    expect(res.data.updateHelpSlaPolicy).toEqual({ priority: 'HIGH', firstResponseMinutes: 30, resolutionMinutes: 2880 });
     const after = await file('high');
     expect((await sla(after.id)).firstResponseDueAt).toBe(iso(after.created + 30 * MINUTE));
     // The 10 minutes it had used stay used; the 20 left of the new target count from the change.
@@ -205,10 +205,10 @@ describe('service-level targets', () => {
 
   it('refuses targets out of range, a first response later than resolution, and non-administrators', async () => {
     for (const input of [{ firstResponseMinutes: 0 }, { resolutionMinutes: 600_000 }, { firstResponseMinutes: 5000 }, {}]) {
-      const res = await t.gql('mutation($input: UpdateHelpSlaPolicyInput!) { updateHelpSlaPolicy(priority: high, input: $input) { priority } }', { input }, admin);
+      const res = await t.gql('mutation($input: UpdateHelpSlaPolicyInput!) { updateHelpSlaPolicy(priority: HIGH, input: $input) { priority } }', { input }, admin);
       expect(res.errors?.[0]?.extensions?.code, JSON.stringify(input)).toBe('BAD_USER_INPUT');
     }
-    const res = await t.gql('mutation { updateHelpSlaPolicy(priority: high, input: { firstResponseMinutes: 10 }) { priority } }', {}, alice.auth);
+    const res = await t.gql('mutation { updateHelpSlaPolicy(priority: HIGH, input: { firstResponseMinutes: 10 }) { priority } }', {}, alice.auth);
     expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(t.logs.filter((l) => (l.level as number) >= 50)).toEqual([]);
   });
@@ -216,7 +216,7 @@ describe('service-level targets', () => {
 
 describe('lists by service level', () => {
   it('filter by slaBreached and sort by due time, for administrators; a user asking is refused', async () => {
-    const res = await t.gql('{ helpRequests(slaBreached: true, perPage: 100, sortBy: firstResponseDueAt, sortOrder: asc) { requests { id sla { firstResponseBreached resolutionBreached firstResponseDueAt } } pagination { total } } }', {}, admin);
+    const res = await t.gql('{ helpRequests(slaBreached: true, perPage: 100, sortBy: FIRST_RESPONSE_DUE_AT, sortOrder: ASC) { requests { id sla { firstResponseBreached resolutionBreached firstResponseDueAt } } pagination { total } } }', {}, admin);
     expect(res.errors).toBeUndefined();
     const requests = res.data.helpRequests.requests;
     expect(requests.length).toBeGreaterThan(0);
@@ -232,10 +232,10 @@ describe('lists by service level', () => {
     const connection = await t.gql('{ helpRequestsConnection(slaBreached: true, first: 100) { totalCount edges { node { id } } } }', {}, admin);
     expect(connection.data.helpRequestsConnection.totalCount).toBe(requests.length);
 
-    const mine = await t.gql(`query($id: ID!) { user(id: $id) { helpRequests(slaBreached: true, first: 100, sortBy: resolutionDueAt) { totalCount edges { node { id } } } } }`, { id: alice.id }, admin);
+    const mine = await t.gql(`query($id: ID!) { user(id: $id) { helpRequests(slaBreached: true, first: 100, sortBy: RESOLUTION_DUE_AT) { totalCount edges { node { id } } } } }`, { id: alice.id }, admin);
     expect(mine.data.user.helpRequests.totalCount).toBe(requests.length);
 
-    for (const query of ['{ helpRequests(slaBreached: true) { requests { id } } }', '{ helpRequestsConnection(sortBy: resolutionDueAt) { edges { node { id } } } }']) {
+    for (const query of ['{ helpRequests(slaBreached: true) { requests { id } } }', '{ helpRequestsConnection(sortBy: RESOLUTION_DUE_AT) { edges { node { id } } } }']) {
       const refused = await t.gql(query, {}, alice.auth);
       expect(refused.errors?.[0]?.extensions?.code, query).toBe('FORBIDDEN');
     }

@@ -73,8 +73,8 @@ describe('help-desk statistics', () => {
       admin,
     );
     expect(res.data.helpStatistics.requests.total).toBe(4);
-    expect(res.data.helpStatistics.requests.byCategory[0]).toEqual({ category: 'technical', count: 2 });
-    expect(res.data.helpStatistics.requests.byPriority.map((p: { priority: string }) => p.priority)).toEqual(['low', 'medium', 'high', 'urgent']);
+    expect(res.data.helpStatistics.requests.byCategory[0]).toEqual({ category: 'TECHNICAL', count: 2 });
+    expect(res.data.helpStatistics.requests.byPriority.map((p: { priority: string }) => p.priority)).toEqual(['LOW', 'MEDIUM', 'HIGH', 'URGENT']);
     expect(res.data.helpStatistics.responses).toEqual({ total: 3, avgResponseTimeDays: 0.92 });
   });
 

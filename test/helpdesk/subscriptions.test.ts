@@ -69,8 +69,8 @@ describe('helpRequestChanged', () => {
 
     // Bob's two changes came first; the first thing Alice hears of is her own request.
     const { helpRequestChanged: change } = await changes.nextData();
-    expect(change).toMatchObject({ kind: 'created', requestId: alices, fields: [] });
-    expect(change.request).toMatchObject({ id: alices, title: "Alice's laptop", status: 'open', requesterId: alice.id });
+    expect(change).toMatchObject({ kind: 'CREATED', requestId: alices, fields: [] });
+    expect(change.request).toMatchObject({ id: alices, title: "Alice's laptop", status: 'OPEN', requesterId: alice.id });
     expect(Date.parse(change.at)).not.toBeNaN();
   });
 
@@ -80,13 +80,13 @@ describe('helpRequestChanged', () => {
     const second = await h.file(bob.auth, { title: 'Second' });
     await h.put(`/requests/${first}`, { status: 'in_progress', admin_notes: 'on it' }, admin);
 
-    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'created', requestId: first, request: { requesterId: alice.id } });
-    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'created', requestId: second, request: { requesterId: bob.id } });
+    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: first, request: { requesterId: alice.id } });
+    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: second, request: { requesterId: bob.id } });
     expect((await changes.nextData()).helpRequestChanged).toMatchObject({
-      kind: 'updated',
+      kind: 'UPDATED',
       requestId: first,
       fields: ['status', 'admin_notes'],
-      request: { status: 'in_progress', adminNotes: 'on it' },
+      request: { status: 'IN_PROGRESS', adminNotes: 'on it' },
     });
   });
 
@@ -98,12 +98,12 @@ describe('helpRequestChanged', () => {
     await h.put(`/requests/${id}`, { status: 'resolved' }, admin);
 
     expect((await changes.nextData()).helpRequestChanged).toMatchObject({
-      kind: 'responded',
+      kind: 'RESPONDED',
       requestId: id,
       fields: ['status'],
-      request: { status: 'in_progress', adminNotes: null, responses: [{ response: 'Try the new client', isPublic: true }] },
+      request: { status: 'IN_PROGRESS', adminNotes: null, responses: [{ response: 'Try the new client', isPublic: true }] },
     });
-    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'updated', requestId: id, fields: ['status'], request: { status: 'resolved' } });
+    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'UPDATED', requestId: id, fields: ['status'], request: { status: 'RESOLVED' } });
   });
 
   it('keeps internal changes from the requester (admin notes, private answers) while administrators hear of them', async () => {
@@ -117,16 +117,16 @@ describe('helpRequestChanged', () => {
 
     // Alice hears of the status the private answer set, as an update, and of her own edit: nothing internal.
     const statusChange = (await mine.nextData()).helpRequestChanged;
-    expect(statusChange).toMatchObject({ kind: 'updated', fields: ['status'], request: { status: 'on_hold', adminNotes: null, responses: [] } });
-    expect((await mine.nextData()).helpRequestChanged).toMatchObject({ kind: 'updated', fields: ['title'], request: { title: 'Quota exceeded' } });
+    expect(statusChange).toMatchObject({ kind: 'UPDATED', fields: ['status'], request: { status: 'ON_HOLD', adminNotes: null, responses: [] } });
+    expect((await mine.nextData()).helpRequestChanged).toMatchObject({ kind: 'UPDATED', fields: ['title'], request: { title: 'Quota exceeded' } });
 
     const seen = [];
     for (let i = 0; i < 4; i++) seen.push((await all.nextData()).helpRequestChanged);
     expect(seen.map((c) => [c.kind, c.fields])).toEqual([
-      ['updated', ['admin_notes']],
-      ['responded', []],
-      ['responded', ['status']],
-      ['updated', ['title']],
+      ['UPDATED', ['admin_notes']],
+      ['RESPONDED', []],
+      ['RESPONDED', ['status']],
+      ['UPDATED', ['title']],
     ]);
     expect(seen[3]!.request.responses.map((r) => r.isPublic)).toEqual([false, false]);
   });

@@ -34,7 +34,7 @@ export function helpdesk(t: TestApp) {
   };
 }
 
-export const HELP_REQUEST_FIELDS = /* GraphQL */ `
+export const HELP_REQUEST_FIELDS = `
   id title description category priority contactEmail status requesterId assignedToId adminNotes createdAt updatedAt
 `;
 

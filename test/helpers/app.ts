@@ -147,7 +147,7 @@ export async function startTestApp(
     // Through the API, as an administrator would: validation and the default group apply as in production.
     const created = await gql<{ createUser: { id: string } }>(
       'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
-      { input: { username, password, role: options.role ?? 'user' } },
+      { input: { username, password, role: (options.role ?? 'user').toUpperCase() } },
       adminAuth.value,
     );
     if (!created.data?.createUser) throw new Error(`createUser failed for ${username}: ${JSON.stringify(created.errors)}`);

@@ -107,7 +107,7 @@ describe('one trace per request', () => {
     const response = await fetch(`${t.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: admin, traceparent },
-      body: JSON.stringify({ query: 'query Requests { helpRequests(status: open, perPage: 5) { pagination { total } requests { id title } } }' }),
+      body: JSON.stringify({ query: 'query Requests { helpRequests(status: OPEN, perPage: 5) { pagination { total } requests { id title } } }' }),
     });
     expect(response.status).toBe(200);
     const http = await settled(() => spansOf(INCOMING_TRACE).find((s) => s.kind === SpanKind.SERVER));
@@ -126,7 +126,7 @@ describe('one trace per request', () => {
     expect(parentOf(operation)).toBe(http.spanContext().spanId);
     expect(operation.attributes).toMatchObject({ 'graphql.operation.type': 'query', 'graphql.operation.name': 'Requests' });
     // The literal page size is blanked; the enum stays, as it names no one's data.
-    expect(operation.attributes['graphql.document']).toBe('query Requests{helpRequests(status:open perPage:0){pagination{total}requests{id title}}}');
+    expect(operation.attributes['graphql.document']).toBe('query Requests{helpRequests(status:OPEN perPage:0){pagination{total}requests{id title}}}');
 
     const statements = spans.filter((s) => isSql(s) && descends(s, operation, spans));
     expect(statements.length).toBeGreaterThanOrEqual(2);

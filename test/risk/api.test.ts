@@ -70,7 +70,7 @@ describe('GET /api/risk/wildfire', () => {
     const v1 = await t.request('/api/v1/risk/wildfire?zip=93101');
     expect(v1.body).toEqual({ ...legacy.body, data_status: { fire: 'cached' } });
     const gql = await t.gql(WILDFIRE_GQL, { zip: '93101' });
-    expect(gql.data.wildfireRisk).toMatchObject({ zipCode: '93101', riskScore: legacy.body.risk_score, riskLevel: legacy.body.risk_level });
+    expect(gql.data.wildfireRisk).toMatchObject({ zipCode: '93101', riskScore: legacy.body.risk_score, riskLevel: legacy.body.risk_level.toUpperCase() });
   });
 
   it('still answers 200 when the fire service fails, scoring fire activity 0 and saying so', async () => {

@@ -58,11 +58,11 @@ describe('the public response cache', () => {
   it('replays an anonymous risk answer built from cached data, byte for byte, without running GraphQL or calling upstream', async () => {
     const body = { query: WILDFIRE, variables: { zip: '90210' }, operationName: 'Wildfire' };
     const live = await post(t, body);
-    expect(JSON.parse(live.text).data.wildfireRisk.dataStatus.fire).toBe('live');
+    expect(JSON.parse(live.text).data.wildfireRisk.dataStatus.fire).toBe('LIVE');
     expect(live.cacheControl).toBeNull(); // a live answer is not stored: replaying it would claim `live` for old data
 
     const cached = await post(t, body);
-    expect(JSON.parse(cached.text).data.wildfireRisk.dataStatus.fire).toBe('cached');
+    expect(JSON.parse(cached.text).data.wildfireRisk.dataStatus.fire).toBe('CACHED');
     expect(cached.cacheControl).toBe('public, max-age=60');
 
     const before = await replays(t);
@@ -158,12 +158,12 @@ describe('the public response cache', () => {
     fake.set('fire', { kind: 'status', status: 500 });
     const body = { query: WILDFIRE, variables: { zip: '85001' } };
     const first = await post(t, body);
-    expect(JSON.parse(first.text).data.wildfireRisk.dataStatus.fire).toBe('unavailable');
+    expect(JSON.parse(first.text).data.wildfireRisk.dataStatus.fire).toBe('UNAVAILABLE');
     const second = await post(t, body);
     expect(second.cacheControl).toBeNull();
     fake.reset();
     const recovered = await post(t, body);
-    expect(JSON.parse(recovered.text).data.wildfireRisk.dataStatus.fire).toBe('live');
+    expect(JSON.parse(recovered.text).data.wildfireRisk.dataStatus.fire).toBe('LIVE');
   });
 });
 

@@ -146,7 +146,7 @@ const ORIGINAL = 12;
 async function file(client: ApolloClient, title: string): Promise<number> {
   const { data } = await client.mutate({
     mutation: FileHelpRequest,
-    variables: { input: { title, description: `${title}, in detail`, category: 'technical' } },
+    variables: { input: { title, description: `${title}, in detail`, category: 'TECHNICAL' } },
   });
   filed.push(data!.createHelpRequest.id);
   return data!.createHelpRequest.id;

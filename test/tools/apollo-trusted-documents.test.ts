@@ -144,17 +144,17 @@ describe('Apollo Client 4 with codegen’s manifest, against TRUSTED_DOCUMENTS=e
 
       const filed = await carol.mutate({
         mutation: FileRequest,
-        variables: { input: { title: 'Screen flickers', description: 'Since this morning', category: 'technical' } },
+        variables: { input: { title: 'Screen flickers', description: 'Since this morning', category: 'TECHNICAL' } },
       });
       const id = filed.data!.createHelpRequest.id;
-      expect(filed.data!.createHelpRequest).toMatchObject({ title: 'Screen flickers', status: 'open' });
+      expect(filed.data!.createHelpRequest).toMatchObject({ title: 'Screen flickers', status: 'OPEN' });
 
-      await expect.poll(() => heard).toEqual([{ kind: 'created', requestId: id, title: 'Screen flickers' }]);
+      await expect.poll(() => heard).toEqual([{ kind: 'CREATED', requestId: id, title: 'Screen flickers' }]);
 
       const list = await carol.query({ query: MyRequests, variables: { first: 10 } });
       expect(list.data!.helpRequestsConnection.totalCount).toBe(1);
       expect(list.data!.helpRequestsConnection.edges.map((e) => e.node)).toEqual([
-        { __typename: 'HelpRequest', id, title: 'Screen flickers', status: 'open' },
+        { __typename: 'HelpRequest', id, title: 'Screen flickers', status: 'OPEN' },
       ]);
     } finally {
       subscription.unsubscribe();
@@ -172,7 +172,7 @@ describe('Apollo Client 4 with codegen’s manifest, against TRUSTED_DOCUMENTS=e
   it('is refused a document of its own, sent as text, with UNTRUSTED_DOCUMENT', async () => {
     const adHoc = new ApolloClient({ cache: new InMemoryCache(), link: new HttpLink({ uri: `${t.url}/graphql` }) });
     clients.push(adHoc);
-    const refused = await adHoc.query({ query: gql`query AdHoc { faqs { id question } }` }).then(
+    const refused = await adHoc.query({ query: gql`query AdHoc { faqs { totalCount } }` }).then(
       () => undefined,
       (error: unknown) => error,
     );

@@ -121,10 +121,10 @@ describe.skipIf(!REDIS_URL)('two replicas on one PostgreSQL and one Redis', () =
     expect(moved.status).toBe(200);
 
     for (const heard of [heardOnB, heardOnA]) {
-      expect(await heard.nextData()).toEqual({ helpRequestChanged: { kind: 'created', requestId: id, fields: [], request: { title: 'Filed on A', status: 'open' } } });
+      expect(await heard.nextData()).toEqual({ helpRequestChanged: { kind: 'CREATED', requestId: id, fields: [], request: { title: 'Filed on A', status: 'OPEN' } } });
       // The next thing heard is the second change, not the first one again.
       expect(await heard.nextData()).toEqual({
-        helpRequestChanged: { kind: 'updated', requestId: id, fields: ['status'], request: { title: 'Filed on A', status: 'in_progress' } },
+        helpRequestChanged: { kind: 'UPDATED', requestId: id, fields: ['status'], request: { title: 'Filed on A', status: 'IN_PROGRESS' } },
       });
     }
   });

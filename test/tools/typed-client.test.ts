@@ -52,8 +52,8 @@ describe('typed operations, as a frontend uses them', () => {
     expect(token?.tokenType).toBe('Bearer');
     const me = await execute(t, MeQuery, {}, `Bearer ${token!.accessToken}`);
     // `role` is typed as the Role enum: a typo here would not compile.
-    const role: 'user' | 'admin' | undefined = me.data?.me.role;
-    expect(role).toBe('admin');
+    const role: 'USER' | 'ADMIN' | undefined = me.data?.me.role;
+    expect(role).toBe('ADMIN');
     expect(me.data?.me).toMatchObject({ username: 'admin', id: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 

@@ -257,23 +257,23 @@ describe('update_user_attributes', () => {
 
 describe('the GraphQL twins', () => {
   it('a user reads and changes their own attributes', async () => {
-    const changed = await t.gql(UPDATE, { id: bob.id, input: { theme: 'Light', preferredTimezone: 'America/New_York', defaultImageId: workspaceId } }, bob.auth);
+    const changed = await t.gql(UPDATE, { id: bob.id, input: { theme: 'LIGHT', preferredTimezone: 'America/New_York', defaultImageId: workspaceId } }, bob.auth);
     expect(changed.errors).toBeUndefined();
-    expect(changed.data.updateUserAttributes).toMatchObject({ userId: bob.id, theme: 'Light', preferredTimezone: 'America/New_York', defaultImage: { id: workspaceId, name: 'kasmweb/chrome:1.16.0' } });
+    expect(changed.data.updateUserAttributes).toMatchObject({ userId: bob.id, theme: 'LIGHT', preferredTimezone: 'America/New_York', defaultImage: { id: workspaceId, name: 'kasmweb/chrome:1.16.0' } });
     const read = await t.gql(`{ me { attributes { ${ATTRIBUTES} } } }`, {}, bob.auth);
     expect(read.data.me.attributes).toEqual(changed.data.updateUserAttributes);
   });
 
   it("a user may not change someone else's attributes, and nothing changes", async () => {
     const before = await attributesRow(alice.id);
-    const res = await t.gql(UPDATE, { id: alice.id, input: { theme: 'Dark' } }, bob.auth);
+    const res = await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } }, bob.auth);
     expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(res.data).toBeNull();
     expect(await attributesRow(alice.id)).toEqual(before);
   });
 
   it('anonymous callers are UNAUTHENTICATED', async () => {
-    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'Dark' } })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it("an administrator reads and changes anyone's, another administrator's included", async () => {
@@ -293,7 +293,7 @@ describe('the GraphQL twins', () => {
   });
 
   it('answers an unknown user with NOT_FOUND "Unknown User" for an administrator', async () => {
-    expect((await t.gql(UPDATE, { id: NO_SUCH_ID, input: { theme: 'Dark' } }, admin)).errors?.[0]).toMatchObject({
+    expect((await t.gql(UPDATE, { id: NO_SUCH_ID, input: { theme: 'DARK' } }, admin)).errors?.[0]).toMatchObject({
       message: 'Unknown User',
       extensions: { code: 'NOT_FOUND' },
     });
@@ -301,9 +301,9 @@ describe('the GraphQL twins', () => {
 
   it('API keys: users:view reads, users:modify changes, and a key without users:view reads no attributes by any path', async () => {
     expect((await t.gql('query($id: ID) { user(id: $id) { attributes { theme } } }', { id: alice.id }, header(keys.viewer))).errors).toBeUndefined();
-    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'Dark' } }, header(keys.viewer))).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'Dark' } }, header(keys.readOnly))).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await t.gql(UPDATE, { id: root2.id, input: { theme: 'Dark' } }, API_KEY_HEADER)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } }, header(keys.viewer))).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } }, header(keys.readOnly))).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await t.gql(UPDATE, { id: root2.id, input: { theme: 'DARK' } }, API_KEY_HEADER)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // A key that may change users but not read them gets the change done, and no attributes back.
     const blind = await t.gql(
       'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Al" }) { id attributes { sshPublicKey } } }',
@@ -312,7 +312,7 @@ describe('the GraphQL twins', () => {
     );
     expect(blind.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(JSON.stringify(blind.data)).not.toContain('ssh-');
-    const done = await t.gql(UPDATE, { id: alice.id, input: { theme: 'Dark' } }, header(keys.modifier));
+    const done = await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } }, header(keys.modifier));
     expect(done.errors).toBeUndefined();
   });
 });

@@ -92,17 +92,17 @@ describe("another person's account, as a plain user sees it", () => {
     const all = USER_FIELDS.map(select).join(' ');
     const res = await t.gql(`query($id: Int!) { me { ${all} } helpRequest(id: $id) { requester { ${all} } assignee { id username firstName lastName } } }`, { id: requestId }, carol.auth);
     expect(res.errors).toBeUndefined();
-    expect(res.data.me).toMatchObject({ id: carol.id, role: 'user', locked: false });
+    expect(res.data.me).toMatchObject({ id: carol.id, role: 'USER', locked: false });
     expect(res.data.helpRequest.requester).toEqual(res.data.me);
     expect(res.data.helpRequest.assignee).toEqual({ id: adminId, username: 'admin', firstName: 'Ada', lastName: 'Admin' });
   });
 
   it('is seen in full by an administrator and by an API key', async () => {
     const res = await t.gql('query($id: Int!) { helpRequest(id: $id) { assignee { role phone organization } } }', { id: requestId }, admin);
-    expect(res.data.helpRequest.assignee).toEqual({ role: 'admin', phone: '555-0199', organization: 'HQ' });
+    expect(res.data.helpRequest.assignee).toEqual({ role: 'ADMIN', phone: '555-0199', organization: 'HQ' });
     const byKey = await t.gql('query($id: ID!) { user(id: $id) { role phone groups { name } } }', { id: carol.id }, `ApiKey ${API_KEY}:${API_KEY_SECRET}`);
     expect(byKey.errors).toBeUndefined();
-    expect(byKey.data.user).toMatchObject({ role: 'user', groups: [{ name: expect.any(String) }] });
+    expect(byKey.data.user).toMatchObject({ role: 'USER', groups: [{ name: expect.any(String) }] });
   });
 
   it('is the same public profile in a subscription', async () => {

@@ -36,7 +36,7 @@ describe('creating users', () => {
   it('creates a user in the default group and lets them sign in with the password given', async () => {
     const res = await t.gql(CREATE, { input: { username: 'Nora', password: DEFAULT_PASSWORD, firstName: 'Nora', phone: '555-0100' } }, admin);
     expect(res.errors).toBeUndefined();
-    expect(res.data.createUser).toMatchObject({ username: 'Nora', firstName: 'Nora', phone: '555-0100', role: 'user', locked: false, disabled: false });
+    expect(res.data.createUser).toMatchObject({ username: 'Nora', firstName: 'Nora', phone: '555-0100', role: 'USER', locked: false, disabled: false });
     expect(res.data.createUser.id).toMatch(/^[0-9a-f]{32}$/);
     expect(res.data.createUser.groups).toEqual([{ id: DEFAULT_GROUP_ID, name: 'All Users' }]);
     await expect(t.login('nora', DEFAULT_PASSWORD)).resolves.toMatch(/^Bearer /);
@@ -74,11 +74,11 @@ describe('creating users', () => {
   });
 
   it('lets an administrator user create an administrator, but not an API key', async () => {
-    const byKey = await t.gql(CREATE, { input: { username: 'keyadmin', role: 'admin' } }, API_KEY_HEADER);
+    const byKey = await t.gql(CREATE, { input: { username: 'keyadmin', role: 'ADMIN' } }, API_KEY_HEADER);
     expect(codeOf(byKey)).toBe('FORBIDDEN');
     expect((await t.gql(USER, { username: 'keyadmin' }, admin)).data.user).toBeNull();
-    const byAdmin = await t.gql(CREATE, { input: { username: 'deputy', role: 'admin' } }, admin);
-    expect(byAdmin.data.createUser.role).toBe('admin');
+    const byAdmin = await t.gql(CREATE, { input: { username: 'deputy', role: 'ADMIN' } }, admin);
+    expect(byAdmin.data.createUser.role).toBe('ADMIN');
   });
 
   it('refuses a plain user with FORBIDDEN and an anonymous caller with UNAUTHENTICATED', async () => {
@@ -145,7 +145,7 @@ describe('reading users', () => {
   });
 
   it('filters by role, flags and group', async () => {
-    const admins = await t.gql(USERS, { filter: { role: 'admin' } }, admin);
+    const admins = await t.gql(USERS, { filter: { role: 'ADMIN' } }, admin);
     expect(admins.data.users.users.map((u: { username: string }) => u.username)).toContain('admin');
     expect(admins.data.users.users.every((u: { username: string }) => !u.username.startsWith('list_'))).toBe(true);
     const everyone = await t.gql(USERS, { filter: { groupId: DEFAULT_GROUP_ID }, limit: 500 }, admin);
@@ -222,7 +222,7 @@ describe('updating users', () => {
 
   it('does not let an administrator change their own role or flags, but lets them change their name', async () => {
     const deputy = await t.createUser('selfadmin', { role: 'admin' });
-    for (const input of [{ role: 'user' }, { locked: true }, { disabled: true }]) {
+    for (const input of [{ role: 'USER' }, { locked: true }, { disabled: true }]) {
       const res = await t.gql(UPDATE, { id: deputy.id, input }, deputy.auth);
       expect(codeOf(res)).toBe('FORBIDDEN');
     }
@@ -233,9 +233,9 @@ describe('updating users', () => {
 
   it("does not let an API key change anyone's role", async () => {
     const user = await t.createUser('promote1');
-    expect(codeOf(await t.gql(UPDATE, { id: user.id, input: { role: 'admin' } }, API_KEY_HEADER))).toBe('FORBIDDEN');
+    expect(codeOf(await t.gql(UPDATE, { id: user.id, input: { role: 'ADMIN' } }, API_KEY_HEADER))).toBe('FORBIDDEN');
     expect((await rowOf(user.id))?.role).toBe('user');
-    expect((await t.gql(UPDATE, { id: user.id, input: { role: 'admin' } }, admin)).data.updateUser.role).toBe('admin');
+    expect((await t.gql(UPDATE, { id: user.id, input: { role: 'ADMIN' } }, admin)).data.updateUser.role).toBe('ADMIN');
   });
 });
 
@@ -327,7 +327,7 @@ describe('deleting users', () => {
 describe('the last active administrator', () => {
   it('cannot be deleted even with force, nor locked, disabled or demoted by anyone', async () => {
     // Every other administrator is deleted or locked first, so "admin" is the last active one.
-    const others = await t.gql('{ users(filter: { role: admin }, limit: 500) { users { id username } } }', {}, admin);
+    const others = await t.gql('{ users(filter: { role: ADMIN }, limit: 500) { users { id username } } }', {}, admin);
     for (const other of others.data.users.users.filter((u: { username: string }) => u.username !== 'admin')) {
       await t.gql(DELETE, { id: other.id, force: true }, admin);
     }
@@ -344,20 +344,20 @@ describe('the last active administrator', () => {
   it('lets only one of two simultaneous deletions of the last two active administrators succeed', async () => {
     let creator = admin;
     const newAdmin = async (username: string) => {
-      const res = await t.gql(CREATE, { input: { username, password: DEFAULT_PASSWORD, role: 'admin' } }, creator);
+      const res = await t.gql(CREATE, { input: { username, password: DEFAULT_PASSWORD, role: 'ADMIN' } }, creator);
       return { id: res.data.createUser.id as string, username, auth: await t.login(username, DEFAULT_PASSWORD) };
     };
     // Five rounds, because one pair of requests may happen not to overlap.
     for (let round = 0; round < 5; round++) {
       const [a, b] = [await newAdmin(`duo_a${round}`), await newAdmin(`duo_b${round}`)];
       // Lock every other administrator, so that a and b are the only active ones.
-      const actives = await t.gql('{ users(filter: { role: admin, locked: false }) { users { id } } }', {}, API_KEY_HEADER);
+      const actives = await t.gql('{ users(filter: { role: ADMIN, locked: false }) { users { id } } }', {}, API_KEY_HEADER);
       for (const other of actives.data.users.users.filter((u: { id: string }) => u.id !== a.id && u.id !== b.id)) {
         expect((await t.gql(UPDATE, { id: other.id, input: { locked: true } }, a.auth)).data.updateUser.locked).toBe(true);
       }
       const results = await Promise.all([t.gql(DELETE, { id: a.id, force: true }, API_KEY_HEADER), t.gql(DELETE, { id: b.id, force: true }, API_KEY_HEADER)]);
       expect(results.map(codeOf).sort()).toEqual(['CONFLICT', undefined]);
-      const remaining = await t.gql('{ users(filter: { role: admin, locked: false }) { users { username } } }', {}, API_KEY_HEADER);
+      const remaining = await t.gql('{ users(filter: { role: ADMIN, locked: false }) { users { username } } }', {}, API_KEY_HEADER);
       expect(remaining.data.users.users).toHaveLength(1);
       creator = [a, b].find((x) => x.username === remaining.data.users.users[0].username)!.auth;
     }

@@ -1,10 +1,11 @@
 import type { ApolloServer } from '@apollo/server';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyRequest } from 'fastify';
-import { print, type DocumentNode, type GraphQLFormattedError } from 'graphql';
+import { print, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Credentials } from '../auth/principal.js';
 import type { Context } from '../graphql/context.js';
 import { formatError } from '../graphql/errors.js';
+import { enumEdgeOf } from './enum-edge.js';
 
 export interface OperationResult<T = Record<string, unknown>> {
   data?: T | null;
@@ -13,6 +14,8 @@ export interface OperationResult<T = Record<string, unknown>> {
 
 export interface Gateway {
   apollo: ApolloServer<Context>;
+  /** The schema Apollo runs: its enum definitions map the routes' legacy spellings to GraphQL's names and back. */
+  schema: GraphQLSchema;
   /** Builds the same per-request context /graphql builds; throws a DomainError when the credentials are refused. */
   contextFor(request: FastifyRequest, credentials: Credentials): Promise<Context>;
   /** A request's own credentials: its Authorization header, else its session cookie. */
@@ -34,7 +37,8 @@ const sourceOf = (document: DocumentNode) => {
  * Runs a stored GraphQL document (a typed document node from src/platform/rest/generated) for a legacy REST route, through
  * the same schema, shield rules, limits and error masking as /graphql. A REST route never calls a service itself,
  * so it cannot skip a rule. The document is the server's own, not a caller's: it runs whatever TRUSTED_DOCUMENTS says
- * (the trusted-documents step guards /graphql's routes, which this call does not pass through).
+ * (the trusted-documents step guards /graphql's routes, which this call does not pass through). Enum values go in and
+ * come out in their internal spelling (open, created_date), the legacy bodies' own, translated here and nowhere else.
  */
 export async function runOperation<T, V extends Record<string, unknown>>(
   gateway: Gateway,
@@ -49,8 +53,9 @@ export async function runOperation<T, V extends Record<string, unknown>>(
   } catch (error) {
     return { errors: [formatError({ message: String((error as Error).message) }, error)] };
   }
-  const response = await gateway.apollo.executeOperation({ query: sourceOf(document), variables }, { contextValue });
+  const edge = enumEdgeOf(gateway.schema, document);
+  const response = await gateway.apollo.executeOperation({ query: sourceOf(document), variables: edge.variables(variables) }, { contextValue });
   if (response.body.kind !== 'single') throw new Error('REST operations never stream');
   const { data, errors } = response.body.singleResult;
-  return { data: data as T | null | undefined, errors };
+  return { data: edge.data(data) as T | null | undefined, errors };
 }

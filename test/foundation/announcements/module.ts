@@ -46,6 +46,7 @@ const resolvers = {
       return ctx.em.transactional(async (tx) => {
         const announcement = tx.create(Announcement, { text: trimmed, publishedAt: ctx.services.now() });
         await tx.flush();
+        // Its SDL (beside it, not in schema/) declares these values; codegen types only schema/'s, hence the casts.
         ctx.services.audit.recorder.record(tx, ctx.actor, {
           action: 'announcement.publish' as AuditAction,
           target: { type: 'announcement' as AuditTargetType, id: announcement.id, name: trimmed },

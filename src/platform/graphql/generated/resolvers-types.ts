@@ -1,4 +1,19 @@
 /* eslint-disable */
+import type { AuditAction } from './enums.js';
+import type { AuditActorType } from './enums.js';
+import type { AuditTargetType } from './enums.js';
+import type { DataStatus } from './enums.js';
+import type { HelpCategory } from './enums.js';
+import type { HelpHistoryAction } from './enums.js';
+import type { HelpPriority } from './enums.js';
+import type { HelpRequestChangeKind } from './enums.js';
+import type { HelpRequestSortField } from './enums.js';
+import type { HelpSortOrder } from './enums.js';
+import type { HelpStatus } from './enums.js';
+import type { HelpWeekday } from './enums.js';
+import type { RiskLevel } from './enums.js';
+import type { Role } from './enums.js';
+import type { Theme } from './enums.js';
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { UserRecord as UserRecordModel, UserConnection as UserConnectionModel } from '../../../users/views.js';
 import type { Group as GroupModel } from '../../../users/group.entity.js';
@@ -15,6 +30,7 @@ import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type EnumResolverSignature<T, AllowedValues = any> = { [key in keyof T]?: AllowedValues };
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -34,115 +50,145 @@ export type Scalars = {
 /** The risk of one area, both hazards at once. */
 export type AreaRisk = {
   __typename?: 'AreaRisk';
+  /** The area's earthquake risk. */
   earthquake: EarthquakeRisk;
+  /** The area's wildfire risk. */
   wildfire: WildfireRisk;
 };
+
+export { AuditAction };
 
 /** Who made a change. */
 export type AuditActor = {
   __typename?: 'AuditActor';
   /** A user's id, an API key's api_key; null for the system. */
-  id?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['ID']['output']>;
   /** The user's username or the key's name at the time. */
   name?: Maybe<Scalars['String']['output']>;
-  /** user, api_key, or system (an operator's command line). */
-  type: Scalars['String']['output'];
+  /** Whether a user, an API key or the system acted. */
+  type: AuditActorType;
 };
+
+export { AuditActorType };
 
 /** One field a change set. A password, hash, secret or token is named with null values. */
 export type AuditChange = {
   __typename?: 'AuditChange';
+  /** The field's name, as the changed record names it. */
   field: Scalars['String']['output'];
+  /** Its value after the change; null for a secret, or when the record was deleted. */
   newValue?: Maybe<Scalars['JSON']['output']>;
+  /** Its value before the change; null for a secret, or when the record was created. */
   oldValue?: Maybe<Scalars['JSON']['output']>;
 };
 
 /** One privileged change: who made it, from where, what it changed, and the fields' values before and after. */
 export type AuditEvent = {
   __typename?: 'AuditEvent';
-  /**
-   * What was done, as `<thing>.<verb>`: user.create, user.update, user.delete, user.lock, user.unlock,
-   * user.password_set, user.role_change, user.attributes_update, user.logout, session.revoke, user.group_add, user.group_remove,
-   * group.create, group.update, group.delete, group.workspaces_set, registry.import, workspace.install,
-   * workspace.uninstall, settings.update, file_mapping.add, file_mapping.update, file_mapping.remove,
-   * api_key.create, api_key.revoke, help_request.status_change, help_request.assign, help_request.delete,
-   * faq.create, faq.update, faq.delete.
-   */
-  action: Scalars['String']['output'];
+  /** What was done. */
+  action: AuditAction;
+  /** Who made the change. */
   actor: AuditActor;
   /** The fields the change set, each with its value before and after; a secret is named without its values. */
   changes: Array<AuditChange>;
   /** The client address of that request; null outside a request. */
   clientAddress?: Maybe<Scalars['String']['output']>;
+  /** The event's id, 32 lowercase hexadecimal characters. */
   id: Scalars['ID']['output'];
   /** When the change was made (the time of its transaction). */
   occurredAt: Scalars['DateTime']['output'];
   /** The id of the request that made the change (the X-Request-Id the response carried); null outside a request. */
   requestId?: Maybe<Scalars['String']['output']>;
+  /** What the change touched. */
   target: AuditTarget;
 };
 
 /** Audit events, newest first, by cursor. */
 export type AuditEventConnection = {
   __typename?: 'AuditEventConnection';
+  /** The events of this page, newest first. */
   edges: Array<AuditEventEdge>;
+  /** Where this page sits in the list. */
   pageInfo: PageInfo;
 };
 
+/** One audit event in a page, with its cursor. */
 export type AuditEventEdge = {
   __typename?: 'AuditEventEdge';
+  /** Where this event sits in the list: give it as after to read the events that follow. */
   cursor: Scalars['String']['output'];
+  /** The event. */
   node: AuditEvent;
 };
 
 /** What a change touched. */
 export type AuditTarget = {
   __typename?: 'AuditTarget';
-  id?: Maybe<Scalars['String']['output']>;
+  /** The record's id (a help request's or FAQ entry's number as text). */
+  id?: Maybe<Scalars['ID']['output']>;
   /** A readable name at the time of the change (a username, a group's name, a request's title). */
   name?: Maybe<Scalars['String']['output']>;
-  /** user, group, workspace, registry, settings, file_mapping, api_key, session, help_request or faq. */
-  type: Scalars['String']['output'];
+  /** What kind of record the change touched. */
+  type: AuditTargetType;
 };
 
+export { AuditTargetType };
+
+/** A bearer access token, for the Authorization header of later requests. */
 export type AuthPayload = {
   __typename?: 'AuthPayload';
+  /** The token, a signed JWT naming the session it belongs to. */
   accessToken: Scalars['String']['output'];
   /** Seconds until the token expires. */
   expiresIn: Scalars['Int']['output'];
+  /** Always "Bearer": send the token as `Authorization: Bearer <accessToken>`. */
   tokenType: Scalars['String']['output'];
 };
 
+/** A point on the map, in decimal degrees (WGS 84). */
 export type Coordinates = {
   __typename?: 'Coordinates';
+  /** Degrees north of the equator (negative south). */
   latitude: Scalars['Float']['output'];
+  /** Degrees east of Greenwich (negative west). */
   longitude: Scalars['Float']['output'];
 };
 
+/** A new FAQ entry. */
 export type CreateFaqInput = {
+  /** The answer. */
   answer: Scalars['String']['input'];
-  /** Defaults to general. */
+  /** Defaults to GENERAL. */
   category?: InputMaybe<HelpCategory>;
+  /** Where it stands among its category's entries, lowest first (default 0). */
   displayOrder?: InputMaybe<Scalars['Int']['input']>;
+  /** Whether it is shown (default true). */
   isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The question. */
   question: Scalars['String']['input'];
+  /** Words to find it by; trimmed, lower-cased, duplicates dropped. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** A new group. */
 export type CreateGroupInput = {
+  /** What the group is for. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** The group's name, unique. */
   name: Scalars['String']['input'];
 };
 
+/** A new help request. */
 export type CreateHelpRequestInput = {
   /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the new request. */
   attachmentTokens?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Defaults to general. */
+  /** Defaults to GENERAL. */
   category?: InputMaybe<HelpCategory>;
+  /** An address to answer at besides the requester's account. */
   contactEmail?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 10,000 characters. */
   description: Scalars['String']['input'];
-  /** Defaults to medium. */
+  /** Defaults to MEDIUM. */
   priority?: InputMaybe<HelpPriority>;
   /** 1 to 200 characters. */
   title: Scalars['String']['input'];
@@ -164,25 +210,29 @@ export type CreateHelpScheduleInput = {
   timeZone: Scalars['String']['input'];
 };
 
+/** A new user account. */
 export type CreateUserInput = {
+  /** Create the account disabled. */
   disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The given name. */
   firstName?: InputMaybe<Scalars['String']['input']>;
+  /** The family name. */
   lastName?: InputMaybe<Scalars['String']['input']>;
+  /** Create the account locked. */
   locked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The user's organisation. */
   organization?: InputMaybe<Scalars['String']['input']>;
   /** Without one, the account gets a random password nobody knows (sign-in needs an administrator to set one). */
   password?: InputMaybe<Scalars['String']['input']>;
+  /** A phone number: digits separated by single hyphens. */
   phone?: InputMaybe<Scalars['String']['input']>;
   /** Only an administrator user (not an API key) may create another administrator. */
   role?: InputMaybe<Role>;
+  /** The login name, prepared per RFC 8265. */
   username: Scalars['String']['input'];
 };
 
-/** Where a part of a result came from: a fresh upstream answer, the cache, or nowhere (the source was down). */
-export type DataStatus =
-  | 'cached'
-  | 'live'
-  | 'unavailable';
+export { DataStatus };
 
 /** Points of each part of the earthquake score. */
 export type EarthquakeComponents = {
@@ -195,71 +245,103 @@ export type EarthquakeComponents = {
   seismicActivity: Scalars['Int']['output'];
 };
 
+/** Where the earthquake score's seismic data came from. */
 export type EarthquakeDataStatus = {
   __typename?: 'EarthquakeDataStatus';
+  /** The seismic event service's part of the answer. */
   seismic: DataStatus;
 };
 
+/** The earthquake risk of a ZIP code's area, scored 0-100 from recent events, their magnitude and fault distance. */
 export type EarthquakeRisk = {
   __typename?: 'EarthquakeRisk';
+  /** The points of each part of the score. */
   components: EarthquakeComponents;
+  /** The centre of the ZIP code's area. */
   coordinates: Coordinates;
+  /** Where each part's data came from. */
   dataStatus: EarthquakeDataStatus;
   /** Distance to the nearest monitored fault, e.g. "12.3 km". */
   faultDistance: Scalars['String']['output'];
+  /** When the score was computed. */
   lastUpdated: Scalars['DateTime']['output'];
   /** Null when the seismic service was unavailable; 0 when there was no event. */
   maxMagnitude?: Maybe<Scalars['Float']['output']>;
   /** Null when the seismic service was unavailable. */
   recentEarthquakes?: Maybe<Scalars['Int']['output']>;
+  /** The band of riskScore. */
   riskLevel: RiskLevel;
   /** 0-100. */
   riskScore: Scalars['Int']['output'];
+  /** The five-digit ZIP code asked about. */
   zipCode: Scalars['String']['output'];
 };
 
+/** A frequently asked question and its answer. */
 export type Faq = {
   __typename?: 'Faq';
+  /** The answer. */
   answer: Scalars['String']['output'];
+  /** What the question is about. */
   category: HelpCategory;
+  /** When the entry was written. */
   createdAt: Scalars['DateTime']['output'];
+  /** Where it stands among its category's entries, lowest first. */
   displayOrder: Scalars['Int']['output'];
+  /** The entry's number. */
   id: Scalars['Int']['output'];
+  /** Whether it is shown; an inactive entry is kept but not listed. */
   isActive: Scalars['Boolean']['output'];
+  /** The question. */
   question: Scalars['String']['output'];
+  /** Words to find it by, lower case. */
   tags: Array<Scalars['String']['output']>;
+  /** When the entry last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** The FAQ entries of one category. */
 export type FaqGroup = {
   __typename?: 'FaqGroup';
+  /** The category. */
   category: HelpCategory;
   /** Ordered by displayOrder, then id. */
   entries: Array<Faq>;
 };
 
+/** The FAQ, by category. */
 export type FaqList = {
   __typename?: 'FaqList';
   /** Categories in the order HelpCategory declares them; empty categories are left out. */
   groups: Array<FaqGroup>;
+  /** How many entries the groups hold in all. */
   totalCount: Scalars['Int']['output'];
 };
 
 /** A file placed into every workspace, e.g. a root-level post-run script. */
 export type FileMapping = {
   __typename?: 'FileMapping';
+  /** What the file is for. */
   description: Scalars['String']['output'];
   /** An absolute path inside the workspace. */
   destinationPath: Scalars['String']['output'];
+  /** Whether the file is made executable. */
   executable: Scalars['Boolean']['output'];
+  /** The mapping's id. */
   id: Scalars['ID']['output'];
+  /** The mapping's name. */
   name: Scalars['String']['output'];
 };
 
+/** A new file mapping. */
 export type FileMappingInput = {
+  /** What the file is for. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** An absolute path inside the workspace. */
   destinationPath: Scalars['String']['input'];
+  /** Whether the file is made executable. */
   executable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The mapping's name. */
   name: Scalars['String']['input'];
 };
 
@@ -268,7 +350,9 @@ export type Group = {
   __typename?: 'Group';
   /** The installed workspaces members of this group may use. */
   allowedWorkspaces: Array<Workspace>;
+  /** When the group was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** What the group is for; null when not given. */
   description?: Maybe<Scalars['String']['output']>;
   /** 32 lowercase hexadecimal characters. */
   id: Scalars['ID']['output'];
@@ -276,7 +360,9 @@ export type Group = {
   isDefault: Scalars['Boolean']['output'];
   /** The group's members by username, by cursor (as usersConnection pages); for those who may read users. */
   members: UserConnection;
+  /** The group's name, unique. */
   name: Scalars['String']['output'];
+  /** When the group last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -289,10 +375,14 @@ export type GroupMembersArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** The gateway's liveness. */
 export type Health = {
   __typename?: 'Health';
+  /** Always "healthy" while the process runs. */
   status: Scalars['String']['output'];
+  /** The server's time when it answered. */
   timestamp: Scalars['DateTime']['output'];
+  /** The running build's version. */
   version: Scalars['String']['output'];
 };
 
@@ -318,54 +408,44 @@ export type HelpAttachment = {
   url: Scalars['String']['output'];
 };
 
-/** What a help request or FAQ entry is about. */
-export type HelpCategory =
-  | 'account'
-  | 'billing'
-  | 'bug_report'
-  | 'feature_request'
-  | 'general'
-  | 'other'
-  | 'technical';
+export { HelpCategory };
 
+/** How many help requests have one category. */
 export type HelpCategoryCount = {
   __typename?: 'HelpCategoryCount';
+  /** The category. */
   category: HelpCategory;
+  /** How many requests have it. */
   count: Scalars['Int']['output'];
 };
 
-export type HelpHistoryAction =
-  /** The request was assigned to an administrator, or unassigned. */
-  | 'assigned'
-  /** The request was filed. */
-  | 'created'
-  /** An administrator answered (newValue is the response id). */
-  | 'responded'
-  /** A service-level target passed unmet (field: first_response or resolution; newValue: the due time). Administrators only. */
-  | 'sla_breached'
-  /** A field changed (field, oldValue and newValue say which and how). */
-  | 'updated';
+export { HelpHistoryAction };
 
+/** Where a page of a numbered list sits. */
 export type HelpPagination = {
   __typename?: 'HelpPagination';
+  /** Whether a page follows. */
   hasNext: Scalars['Boolean']['output'];
+  /** Whether a page precedes. */
   hasPrev: Scalars['Boolean']['output'];
+  /** This page's number, from 1. */
   page: Scalars['Int']['output'];
+  /** How many pages the list has. */
   pages: Scalars['Int']['output'];
+  /** Requests per page. */
   perPage: Scalars['Int']['output'];
+  /** How many requests match in all. */
   total: Scalars['Int']['output'];
 };
 
-/** Urgency of a help request, lowest first: sorting by priority follows this order. */
-export type HelpPriority =
-  | 'high'
-  | 'low'
-  | 'medium'
-  | 'urgent';
+export { HelpPriority };
 
+/** How many help requests have one priority. */
 export type HelpPriorityCount = {
   __typename?: 'HelpPriorityCount';
+  /** How many requests have it. */
   count: Scalars['Int']['output'];
+  /** The priority. */
   priority: HelpPriority;
 };
 
@@ -392,18 +472,27 @@ export type HelpRequest = {
    * is unavailable shows in each score's dataStatus, as in those queries.
    */
   areaRisk?: Maybe<AreaRisk>;
+  /** The id of the administrator it is assigned to; null when unassigned. */
   assignedToId?: Maybe<Scalars['ID']['output']>;
+  /** The administrator it is assigned to; null when unassigned. */
   assignee?: Maybe<User>;
   /** Files attached to the request itself (a response's files are on the response). */
   attachments: Array<HelpAttachment>;
+  /** What the request is about. */
   category: HelpCategory;
+  /** An address to answer at besides the requester's account; null when not given. */
   contactEmail?: Maybe<Scalars['String']['output']>;
+  /** When the request was filed. */
   createdAt: Scalars['DateTime']['output'];
+  /** The question or problem in full, 1 to 10,000 characters. */
   description: Scalars['String']['output'];
   /** What happened to the request, oldest first. The requester does not see internal entries (admin notes, private responses). */
   history: Array<HelpRequestHistoryEntry>;
+  /** The request's number, as the REST routes know it. */
   id: Scalars['Int']['output'];
+  /** How urgent it is. */
   priority: HelpPriority;
+  /** The user who filed it; null once their account is deleted. */
   requester?: Maybe<User>;
   /** Null once the requester's account is deleted. */
   requesterId?: Maybe<Scalars['ID']['output']>;
@@ -413,10 +502,13 @@ export type HelpRequest = {
   satisfaction?: Maybe<HelpSatisfaction>;
   /** Where the request stands against its priority's service-level targets; null for anyone but an administrator. */
   sla?: Maybe<HelpRequestSla>;
+  /** Where the request stands. */
   status: HelpStatus;
   /** Administrators' labels (lower case, at most 10 of 30 characters); empty for anyone else. */
   tags: Array<Scalars['String']['output']>;
+  /** A short summary, 1 to 200 characters. */
   title: Scalars['String']['output'];
+  /** When the request last changed. */
   updatedAt: Scalars['DateTime']['output'];
   /** The five-digit US ZIP code of the area the request comes from, when the requester gave one. */
   zip?: Maybe<Scalars['String']['output']>;
@@ -425,6 +517,7 @@ export type HelpRequest = {
 /** A change to a help request, as the subscriber may see it. */
 export type HelpRequestChange = {
   __typename?: 'HelpRequestChange';
+  /** When it changed. */
   at: Scalars['DateTime']['output'];
   /**
    * The legacy names of the fields that changed (title, description, status, priority, assigned_to_id, admin_notes).
@@ -432,25 +525,15 @@ export type HelpRequestChange = {
    * status change, as an update).
    */
   fields: Array<Scalars['String']['output']>;
+  /** How the request changed. */
   kind: HelpRequestChangeKind;
   /** The request as it stands now, read for the subscriber with the same rules as helpRequest(id). */
   request: HelpRequest;
+  /** The request's number. */
   requestId: Scalars['Int']['output'];
 };
 
-/** How a help request changed. */
-export type HelpRequestChangeKind =
-  /** The request was filed. */
-  | 'created'
-  /** An administrator answered, perhaps moving the request to a new status (then fields holds status). */
-  | 'responded'
-  /**
-   * A service-level target passed unmet (fields holds first_response or resolution). Told to administrators only,
-   * once, whichever replica noticed it.
-   */
-  | 'sla_breached'
-  /** Fields of the request changed (fields says which). */
-  | 'updated';
+export { HelpRequestChangeKind };
 
 /**
  * Help requests by cursor, keyset-paged: a page costs about the same at any depth, and a request filed or removed
@@ -458,40 +541,56 @@ export type HelpRequestChangeKind =
  */
 export type HelpRequestConnection = {
   __typename?: 'HelpRequestConnection';
+  /** The requests of this page, in the order asked for. */
   edges: Array<HelpRequestEdge>;
+  /** Where this page sits in the list. */
   pageInfo: PageInfo;
   /** How many requests match the filters in all; read from the kept counts, and only when selected. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** One help request in a page, with its cursor. */
 export type HelpRequestEdge = {
   __typename?: 'HelpRequestEdge';
+  /** Where this request sits in the list: give it as after or before to read on from here. */
   cursor: Scalars['String']['output'];
+  /** The request. */
   node: HelpRequest;
 };
 
+/** One thing that happened to a help request. */
 export type HelpRequestHistoryEntry = {
   __typename?: 'HelpRequestHistoryEntry';
+  /** What happened. */
   action: HelpHistoryAction;
+  /** The user who did it; null for the server itself or a deleted account. */
   actor?: Maybe<User>;
+  /** The id of the user who did it; null for the server itself or a deleted account. */
   actorId?: Maybe<Scalars['ID']['output']>;
+  /** When it happened. */
   createdAt: Scalars['DateTime']['output'];
   /** The legacy field name that changed (title, description, status, priority, assigned_to_id, admin_notes). */
   field?: Maybe<Scalars['String']['output']>;
+  /** The entry's number. */
   id: Scalars['Int']['output'];
+  /** The field's value after; null when it has none or the entry is not a change. */
   newValue?: Maybe<Scalars['String']['output']>;
+  /** The field's value before; null when it had none or the entry is not a change. */
   oldValue?: Maybe<Scalars['String']['output']>;
 };
 
+/** One numbered page of help requests. */
 export type HelpRequestPage = {
   __typename?: 'HelpRequestPage';
+  /** Where this page sits. */
   pagination: HelpPagination;
+  /** The requests of this page, in the order asked for. */
   requests: Array<HelpRequest>;
 };
 
 /**
  * A request's service levels. The clock runs while the request is open or in progress and stands still while it is
- * on_hold, resolved or closed (reopening resumes it where it stopped). It counts calendar time, or the working time
+ * ON_HOLD, RESOLVED or CLOSED (reopening resumes it where it stopped). It counts calendar time, or the working time
  * of the schedule its priority's policy names (see helpSlaPolicies): then a pause subtracts only the working time
  * that passed during it. Due times are when what is left of each target runs out; while the clock stands still they
  * read as if it resumed where it stopped, and they move when it resumes. A priority change, or a change of the
@@ -503,6 +602,7 @@ export type HelpRequestSla = {
   firstResponseAt?: Maybe<Scalars['DateTime']['output']>;
   /** The first-response target passed unmet (or was met late). Once breached, a request stays breached. */
   firstResponseBreached: Scalars['Boolean']['output'];
+  /** When the first public response is due. */
   firstResponseDueAt: Scalars['DateTime']['output'];
   /** Minutes of the clock left of the priority's first-response target (0 once used up). */
   firstResponseMinutesLeft: Scalars['Int']['output'];
@@ -514,6 +614,7 @@ export type HelpRequestSla = {
   pausedSeconds: Scalars['Int']['output'];
   /** The resolution target passed unmet (or was met late). Once breached, a request stays breached. */
   resolutionBreached: Scalars['Boolean']['output'];
+  /** When the resolution is due. */
   resolutionDueAt: Scalars['DateTime']['output'];
   /** Minutes of the clock left of the priority's resolution target (0 once used up). */
   resolutionMinutesLeft: Scalars['Int']['output'];
@@ -525,27 +626,20 @@ export type HelpRequestSla = {
   schedule?: Maybe<HelpSchedule>;
 };
 
-export type HelpRequestSortField =
-  | 'category'
-  | 'created_date'
-  /** The first-response due time (see HelpRequestSla); administrators' lists only, like the field. */
-  | 'firstResponseDueAt'
-  | 'id'
-  | 'priority'
-  /** The resolution due time (see HelpRequestSla). */
-  | 'resolutionDueAt'
-  | 'status'
-  | 'title'
-  | 'updated_date';
+export { HelpRequestSortField };
 
+/** Counts of help requests. */
 export type HelpRequestStatistics = {
   __typename?: 'HelpRequestStatistics';
   /** Every category, zeros included. */
   byCategory: Array<HelpCategoryCount>;
+  /** Every priority, zeros included. */
   byPriority: Array<HelpPriorityCount>;
+  /** Every status, zeros included. */
   byStatus: Array<HelpStatusCount>;
   /** Requests whose status is open. */
   open: Scalars['Int']['output'];
+  /** How many requests there are. */
   total: Scalars['Int']['output'];
 };
 
@@ -554,32 +648,43 @@ export type HelpResponse = {
   __typename?: 'HelpResponse';
   /** Files attached to this response. */
   attachments: Array<HelpAttachment>;
+  /** When the answer was given. */
   createdAt: Scalars['DateTime']['output'];
+  /** The response's number. */
   id: Scalars['Int']['output'];
+  /** Whether the requester sees it; a private response is for administrators only. */
   isPublic: Scalars['Boolean']['output'];
   /** The status the request was moved to with this answer, if any. */
   newStatus?: Maybe<HelpStatus>;
+  /** The number of the request answered. */
   requestId: Scalars['Int']['output'];
+  /** The administrator who answered; null once their account is deleted. */
   responder?: Maybe<User>;
+  /** The id of the administrator who answered; null once their account is deleted. */
   responderId?: Maybe<Scalars['ID']['output']>;
+  /** The answer's text. */
   response: Scalars['String']['output'];
 };
 
+/** Counts of responses. */
 export type HelpResponseStatistics = {
   __typename?: 'HelpResponseStatistics';
   /** Mean days from a request's creation to its first response, over requests that have one, to 2 decimals; 0 when none has. */
   avgResponseTimeDays: Scalars['Float']['output'];
+  /** How many responses there are. */
   total: Scalars['Int']['output'];
 };
 
 /** The requester's rating of a resolved or closed request. */
 export type HelpSatisfaction = {
   __typename?: 'HelpSatisfaction';
+  /** The requester's words; null without. */
   comment?: Maybe<Scalars['String']['output']>;
   /** When the request was first rated; the rating may be changed for 7 days from then. */
   ratedAt: Scalars['DateTime']['output'];
   /** 1 (poor) to 5 (excellent). */
   score: Scalars['Int']['output'];
+  /** When the rating last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -649,8 +754,10 @@ export type HelpScheduleIntervalInput = {
   start: Scalars['String']['input'];
 };
 
+/** What a search of the help desk found. */
 export type HelpSearchResult = {
   __typename?: 'HelpSearchResult';
+  /** The FAQ entries that match. */
   faqs: Array<Faq>;
   /** Only requests the caller may read: their own, every request for an administrator, none when anonymous. */
   helpRequests: Array<HelpRequest>;
@@ -667,16 +774,23 @@ export type HelpSearchResult = {
  */
 export type HelpServiceLevelStatistics = {
   __typename?: 'HelpServiceLevelStatistics';
+  /** First-response targets breached over those decided, 0 to 1. */
   firstResponseBreachRate: Scalars['Float']['output'];
+  /** The median time to the first public response, in seconds. */
   medianFirstResponseSeconds?: Maybe<Scalars['Int']['output']>;
+  /** The median time to resolution, in seconds. */
   medianResolutionSeconds?: Maybe<Scalars['Int']['output']>;
+  /** The 90th percentile of the time to the first public response, in seconds. */
   p90FirstResponseSeconds?: Maybe<Scalars['Int']['output']>;
+  /** The 90th percentile of the time to resolution, in seconds. */
   p90ResolutionSeconds?: Maybe<Scalars['Int']['output']>;
   /** Null for the figures over all requests. */
   priority?: Maybe<HelpPriority>;
+  /** Resolution targets breached over those decided, 0 to 1. */
   resolutionBreachRate: Scalars['Float']['output'];
   /** Mean score of the rated requests, to 2 decimals; null when none is rated. */
   satisfactionAverage?: Maybe<Scalars['Float']['output']>;
+  /** How many requests are rated. */
   satisfactionCount: Scalars['Int']['output'];
   /** The 20 tags most used, most used first (ties by tag). */
   topTags: Array<HelpTagCount>;
@@ -687,21 +801,24 @@ export type HelpSlaPolicy = {
   __typename?: 'HelpSlaPolicy';
   /** Minutes from filing to the first public response of an administrator (working minutes under a schedule). */
   firstResponseMinutes: Scalars['Int']['output'];
+  /** The priority these targets apply to. */
   priority: HelpPriority;
   /** Minutes from filing to resolution (working minutes under a schedule). */
   resolutionMinutes: Scalars['Int']['output'];
   /** The schedule whose working time the targets count; null for calendar time. */
   schedule?: Maybe<HelpSchedule>;
+  /** When the targets last changed. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
-export type HelpSortOrder =
-  | 'asc'
-  | 'desc';
+export { HelpSortOrder };
 
+/** The help desk's figures, for administrators. */
 export type HelpStatistics = {
   __typename?: 'HelpStatistics';
+  /** Counts of requests. */
   requests: HelpRequestStatistics;
+  /** Counts and timing of responses. */
   responses: HelpResponseStatistics;
   /** Service levels, satisfaction and tags over all requests. */
   serviceLevels: HelpServiceLevelStatistics;
@@ -709,46 +826,32 @@ export type HelpStatistics = {
   serviceLevelsByPriority: Array<HelpServiceLevelStatistics>;
 };
 
-/** Where a help request stands, in the order a request usually moves through them. */
-export type HelpStatus =
-  | 'closed'
-  | 'in_progress'
-  | 'on_hold'
-  | 'open'
-  | 'resolved';
+export { HelpStatus };
 
+/** How many help requests have one status. */
 export type HelpStatusCount = {
   __typename?: 'HelpStatusCount';
+  /** How many requests have it. */
   count: Scalars['Int']['output'];
+  /** The status. */
   status: HelpStatus;
 };
 
+/** How many help requests carry one tag. */
 export type HelpTagCount = {
   __typename?: 'HelpTagCount';
   /** Requests carrying the tag. */
   count: Scalars['Int']['output'];
+  /** The tag. */
   tag: Scalars['String']['output'];
 };
 
-/** A day of the week, in a schedule's own time zone. */
-export type HelpWeekday =
-  /** Friday. */
-  | 'FRIDAY'
-  /** Monday. */
-  | 'MONDAY'
-  /** Saturday. */
-  | 'SATURDAY'
-  /** Sunday. */
-  | 'SUNDAY'
-  /** Thursday. */
-  | 'THURSDAY'
-  /** Tuesday. */
-  | 'TUESDAY'
-  /** Wednesday. */
-  | 'WEDNESDAY';
+export { HelpWeekday };
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Adds a file placed into every workspace. */
   addFileMapping: FileMapping;
   /**
    * Attaches uploaded files to a request: its requester on their own request, administrators on any. Each token
@@ -757,8 +860,11 @@ export type Mutation = {
   addHelpRequestAttachments: HelpRequest;
   /** Idempotent: adding a member twice is not an error. */
   addUserToGroup: User;
+  /** Adds a FAQ entry (administrators). */
   createFaq: Faq;
+  /** Creates a group. */
   createGroup: Group;
+  /** Files a help request as the signed-in user. */
   createHelpRequest: HelpRequest;
   /** Creates a business-hours schedule (administrators). BAD_USER_INPUT names what is wrong with the input. */
   createHelpSchedule: HelpSchedule;
@@ -823,9 +929,13 @@ export type Mutation = {
   setGroupAllowedWorkspaces: Group;
   /** Uninstalls a workspace and withdraws it from every group. Returns its id. */
   uninstallWorkspace: Scalars['ID']['output'];
+  /** Changes only the fields given (administrators). */
   updateFaq: Faq;
+  /** Changes only the fields sent. */
   updateFileMapping: FileMapping;
+  /** Changes only the fields sent. */
   updateGroup: Group;
+  /** Changes only the fields given; see UpdateHelpRequestInput for who may change what. */
   updateHelpRequest: HelpRequest;
   /**
    * Changes a schedule (administrators). When its hours, zone or holidays change, every open request whose policy
@@ -844,99 +954,118 @@ export type Mutation = {
    * administrator or an API key with users:modify (and users:modify-admin for an administrator's).
    */
   updateUserAttributes: UserAttributes;
+  /** Changes only the settings sent, all or nothing. */
   updateWorkspaceSettings: WorkspaceSettings;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationAddFileMappingArgs = {
   input: FileMappingInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationAddHelpRequestAttachmentsArgs = {
   id: Scalars['Int']['input'];
   tokens: Array<Scalars['String']['input']>;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationAddUserToGroupArgs = {
   groupId: Scalars['ID']['input'];
   userId: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationCreateFaqArgs = {
   input: CreateFaqInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationCreateGroupArgs = {
   input: CreateGroupInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationCreateHelpRequestArgs = {
   input: CreateHelpRequestInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationCreateHelpScheduleArgs = {
   input: CreateHelpScheduleInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationCreateUserArgs = {
   input: CreateUserInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationDeleteFaqArgs = {
   id: Scalars['Int']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationDeleteGroupArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationDeleteHelpRequestArgs = {
   id: Scalars['Int']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationDeleteHelpScheduleArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationDeleteUserArgs = {
   force?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationImportWorkspaceRegistryArgs = {
   entries: Scalars['JSON']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationInstallWorkspaceArgs = {
   entryId: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationLoginArgs = {
   password: Scalars['String']['input'];
   username: Scalars['String']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationLogoutUserArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationRateHelpRequestArgs = {
   comment?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['Int']['input'];
@@ -944,92 +1073,108 @@ export type MutationRateHelpRequestArgs = {
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationRemoveFileMappingArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationRemoveHelpAttachmentArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationRemoveUserFromGroupArgs = {
   groupId: Scalars['ID']['input'];
   userId: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationRespondToHelpRequestArgs = {
   id: Scalars['Int']['input'];
   input: RespondToHelpRequestInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationRevokeSessionArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationSetGroupAllowedWorkspacesArgs = {
   groupId: Scalars['ID']['input'];
   workspaceIds: Array<Scalars['ID']['input']>;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUninstallWorkspaceArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateFaqArgs = {
   id: Scalars['Int']['input'];
   input: UpdateFaqInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateFileMappingArgs = {
   id: Scalars['ID']['input'];
   input: UpdateFileMappingInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateGroupArgs = {
   id: Scalars['ID']['input'];
   input: UpdateGroupInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateHelpRequestArgs = {
   id: Scalars['Int']['input'];
   input: UpdateHelpRequestInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateHelpScheduleArgs = {
   id: Scalars['ID']['input'];
   input: UpdateHelpScheduleInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateHelpSlaPolicyArgs = {
   input: UpdateHelpSlaPolicyInput;
   priority: HelpPriority;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateUserArgs = {
   id: Scalars['ID']['input'];
   input: UpdateUserInput;
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateUserAttributesArgs = {
   input: UserAttributesInput;
   userId: Scalars['ID']['input'];
 };
 
 
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateWorkspaceSettingsArgs = {
   input: WorkspaceSettingsInput;
 };
@@ -1050,19 +1195,19 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type Query = {
   __typename?: 'Query';
   /**
    * The audit trail, newest first, keyset-paged (first, after): one event per privileged change, for administrator
-   * users only. Filters combine: who acted (a user's id or an API key's api_key), what was changed (its id), the
-   * action (as AuditEvent.action names it), and a time range (since inclusive, until exclusive). No API changes or
-   * deletes an event; AUDIT_RETENTION_DAYS prunes old ones.
+   * users only. Filters combine. No API changes or deletes an event; AUDIT_RETENTION_DAYS prunes old ones.
    */
   auditEvents: AuditEventConnection;
   /** Earthquake risk for a 5-digit US ZIP code. Public. */
   earthquakeRisk: EarthquakeRisk;
   /** Active FAQ entries grouped by category; search matches question, answer and tags, case-insensitively. Public. */
   faqs: FaqList;
+  /** One group by id; null when there is no such group. */
   group?: Maybe<Group>;
   /** Every group, the default group first. */
   groups: Array<Group>;
@@ -1109,44 +1254,51 @@ export type Query = {
   wildfireRisk: WildfireRisk;
   /** The imported registry, by friendly name; optionally one category, or only entries compatible with this server. */
   workspaceRegistry: Array<WorkspaceRegistryEntry>;
+  /** How the server runs workspaces. */
   workspaceSettings: WorkspaceSettings;
   /** Installed workspaces, by friendly name (the platform's images). */
   workspaces: Array<Workspace>;
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryAuditEventsArgs = {
-  action?: InputMaybe<Scalars['String']['input']>;
-  actorId?: InputMaybe<Scalars['String']['input']>;
+  action?: InputMaybe<AuditAction>;
+  actorId?: InputMaybe<Scalars['ID']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   since?: InputMaybe<Scalars['DateTime']['input']>;
-  targetId?: InputMaybe<Scalars['String']['input']>;
+  targetId?: InputMaybe<Scalars['ID']['input']>;
   until?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryEarthquakeRiskArgs = {
   zip: Scalars['String']['input'];
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryFaqsArgs = {
   category?: InputMaybe<HelpCategory>;
   search?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryGroupArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryHelpRequestArgs = {
   id: Scalars['Int']['input'];
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryHelpRequestsArgs = {
   category?: InputMaybe<HelpCategory>;
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -1160,6 +1312,7 @@ export type QueryHelpRequestsArgs = {
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryHelpRequestsConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -1175,17 +1328,20 @@ export type QueryHelpRequestsConnectionArgs = {
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryHelpSearchArgs = {
   q: Scalars['String']['input'];
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryUserArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
   username?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryUsersArgs = {
   filter?: InputMaybe<UserFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -1193,6 +1349,7 @@ export type QueryUsersArgs = {
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryUsersConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -1202,37 +1359,38 @@ export type QueryUsersConnectionArgs = {
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryWildfireRiskArgs = {
   zip: Scalars['String']['input'];
 };
 
 
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryWorkspaceRegistryArgs = {
   category?: InputMaybe<Scalars['String']['input']>;
   compatibleOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** An administrator's answer to a help request. */
 export type RespondToHelpRequestInput = {
   /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the response. */
   attachmentTokens?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Defaults to true; a private response is seen by administrators only. */
   isPublic?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The status to move the request to with the answer; none leaves it. */
   newStatus?: InputMaybe<HelpStatus>;
+  /** The answer's text. */
   response: Scalars['String']['input'];
 };
 
-export type RiskLevel =
-  | 'High'
-  | 'Low'
-  | 'Medium';
+export { RiskLevel };
 
-export type Role =
-  | 'admin'
-  | 'user';
+export { Role };
 
 /** A sign-in session, as its owner sees it. */
 export type Session = {
   __typename?: 'Session';
+  /** When the session was opened by signing in. */
   createdAt: Scalars['DateTime']['output'];
   /** True for the session the request itself belongs to. */
   current: Scalars['Boolean']['output'];
@@ -1247,8 +1405,9 @@ export type Session = {
 };
 
 /**
- * Subscriptions are served over WebSocket (graphql-ws protocol, graphql-transport-ws) at /graphql, authenticated
- * by an Authorization entry in connectionParams, in the same formats as the HTTP header.
+ * The entry points for live updates. Subscriptions are served over WebSocket (graphql-ws protocol,
+ * graphql-transport-ws) at /graphql, authenticated by an Authorization entry in connectionParams, in the same formats
+ * as the HTTP header; each module extends the type with its own.
  */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -1261,37 +1420,49 @@ export type Subscription = {
 
 
 /**
- * Subscriptions are served over WebSocket (graphql-ws protocol, graphql-transport-ws) at /graphql, authenticated
- * by an Authorization entry in connectionParams, in the same formats as the HTTP header.
+ * The entry points for live updates. Subscriptions are served over WebSocket (graphql-ws protocol,
+ * graphql-transport-ws) at /graphql, authenticated by an Authorization entry in connectionParams, in the same formats
+ * as the HTTP header; each module extends the type with its own.
  */
 export type SubscriptionHelpRequestChangedArgs = {
   id?: InputMaybe<Scalars['Int']['input']>;
 };
 
-export type Theme =
-  | 'Dark'
-  | 'Light';
+export { Theme };
 
+/** Changes to a FAQ entry; only the fields given change. */
 export type UpdateFaqInput = {
+  /** The answer. */
   answer?: InputMaybe<Scalars['String']['input']>;
+  /** What the question is about. */
   category?: InputMaybe<HelpCategory>;
+  /** Where it stands among its category's entries. */
   displayOrder?: InputMaybe<Scalars['Int']['input']>;
+  /** Whether it is shown. */
   isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The question. */
   question?: InputMaybe<Scalars['String']['input']>;
+  /** Words to find it by; replaces the tags. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /** Only the fields sent change. */
 export type UpdateFileMappingInput = {
+  /** What the file is for. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** An absolute path inside the workspace. */
   destinationPath?: InputMaybe<Scalars['String']['input']>;
+  /** Whether the file is made executable. */
   executable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The mapping's name. */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Only the fields sent change. */
 export type UpdateGroupInput = {
+  /** What the group is for; null clears it. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** A new name, unique. */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1300,14 +1471,19 @@ export type UpdateGroupInput = {
  * or closed; status, priority, assignedToId and adminNotes are for administrators. Null clears assignedToId, adminNotes or zip.
  */
 export type UpdateHelpRequestInput = {
+  /** Notes for administrators only (administrators). */
   adminNotes?: InputMaybe<Scalars['String']['input']>;
   /** An administrator's user id. */
   assignedToId?: InputMaybe<Scalars['ID']['input']>;
+  /** 1 to 10,000 characters. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** The new priority (administrators); the due times are recomputed. */
   priority?: InputMaybe<HelpPriority>;
+  /** The new status (administrators). */
   status?: InputMaybe<HelpStatus>;
   /** Replaces the tags (administrators): trimmed, lower-cased, duplicates dropped; at most 10 of 30 characters each. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** 1 to 200 characters. */
   title?: InputMaybe<Scalars['String']['input']>;
   /** A five-digit US ZIP code, changed by the requester or an administrator. */
   zip?: InputMaybe<Scalars['String']['input']>;
@@ -1327,6 +1503,7 @@ export type UpdateHelpScheduleInput = {
   timeZone?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A priority's new targets; only the fields given change. */
 export type UpdateHelpSlaPolicyInput = {
   /** 1 minute to 365 days, and at most resolutionMinutes. */
   firstResponseMinutes?: InputMaybe<Scalars['Int']['input']>;
@@ -1340,15 +1517,21 @@ export type UpdateHelpSlaPolicyInput = {
 export type UpdateUserInput = {
   /** Disabling takes effect at once: the user's tokens stop working. */
   disabled?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The given name. */
   firstName?: InputMaybe<Scalars['String']['input']>;
+  /** The family name. */
   lastName?: InputMaybe<Scalars['String']['input']>;
   /** Locking takes effect at once: the user's tokens stop working. */
   locked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The user's organisation. */
   organization?: InputMaybe<Scalars['String']['input']>;
+  /** A new password; the user's tokens stop working. */
   password?: InputMaybe<Scalars['String']['input']>;
+  /** A phone number: digits separated by single hyphens. */
   phone?: InputMaybe<Scalars['String']['input']>;
   /** Only an administrator user may change a role, and never their own. */
   role?: InputMaybe<Role>;
+  /** A new login name, prepared per RFC 8265. */
   username?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1357,8 +1540,11 @@ export type User = {
   __typename?: 'User';
   /** The user's preferences on the workspace platform: for the person themselves, administrators and API keys with users:view. */
   attributes: UserAttributes;
+  /** When the account was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** A disabled account cannot sign in, and its tokens stop working. */
   disabled: Scalars['Boolean']['output'];
+  /** The given name; null when not given. */
   firstName?: Maybe<Scalars['String']['output']>;
   /** The groups the user belongs to, by name; the default group is always among them. */
   groups: Array<Group>;
@@ -1370,14 +1556,21 @@ export type User = {
   helpRequests: HelpRequestConnection;
   /** 32 lowercase hexadecimal characters. */
   id: Scalars['ID']['output'];
+  /** The family name; null when not given. */
   lastName?: Maybe<Scalars['String']['output']>;
+  /** When the user last signed in; null when never. */
   lastSession?: Maybe<Scalars['DateTime']['output']>;
+  /** A locked account cannot sign in, and its tokens stop working. */
   locked: Scalars['Boolean']['output'];
+  /** The user's organisation; null when not given. */
   organization?: Maybe<Scalars['String']['output']>;
   /** Digits separated by single hyphens. */
   phone?: Maybe<Scalars['String']['output']>;
+  /** What the user may do. */
   role: Role;
+  /** When the account last changed. */
   updatedAt: Scalars['DateTime']['output'];
+  /** The login name, unique in any letter case or width. */
   username: Scalars['String']['output'];
 };
 
@@ -1411,15 +1604,17 @@ export type UserAttributes = {
   showTips: Scalars['Boolean']['output'];
   /** One OpenSSH public key line; null when none is set. */
   sshPublicKey?: Maybe<Scalars['String']['output']>;
-  /** Default Light. */
+  /** Default LIGHT. */
   theme: Theme;
   /** Default true. */
   toggleControlPanel: Scalars['Boolean']['output'];
+  /** The id of the user these preferences belong to. */
   userId: Scalars['ID']['output'];
 };
 
 /** Only the fields sent change; null clears sshPublicKey, preferredLanguage, preferredTimezone and defaultImageId. */
 export type UserAttributesInput = {
+  /** Whether the default workspace starts on sign-in. */
   autoLoginKasm?: InputMaybe<Scalars['Boolean']['input']>;
   /** The id of an installed workspace. */
   defaultImageId?: InputMaybe<Scalars['ID']['input']>;
@@ -1427,36 +1622,48 @@ export type UserAttributesInput = {
   preferredLanguage?: InputMaybe<Scalars['String']['input']>;
   /** An IANA time zone, such as Europe/Berlin. */
   preferredTimezone?: InputMaybe<Scalars['String']['input']>;
+  /** Whether the platform shows tips. */
   showTips?: InputMaybe<Scalars['Boolean']['input']>;
   /**
    * One OpenSSH public key line, "<type> <base64> [comment]", at most 16 KiB, of type ssh-ed25519, ssh-rsa,
    * ecdsa-sha2-nistp256/384/521, sk-ssh-ed25519@openssh.com or sk-ecdsa-sha2-nistp256@openssh.com.
    */
   sshPublicKey?: InputMaybe<Scalars['String']['input']>;
+  /** The colour scheme. */
   theme?: InputMaybe<Theme>;
+  /** Whether the control panel toggle is shown. */
   toggleControlPanel?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Users by username, by cursor, keyset-paged: a user added or removed meanwhile neither shifts nor repeats the others. */
 export type UserConnection = {
   __typename?: 'UserConnection';
+  /** The users of this page, by username. */
   edges: Array<UserEdge>;
+  /** Where this page sits in the list. */
   pageInfo: PageInfo;
   /** How many users match in all; counted only when selected. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** One user in a page, with its cursor. */
 export type UserEdge = {
   __typename?: 'UserEdge';
+  /** Where this user sits in the list: give it as after or before to read on from here. */
   cursor: Scalars['String']['output'];
+  /** The user. */
   node: User;
 };
 
+/** Which users to list; the filters combine. */
 export type UserFilter = {
+  /** Only disabled (true) or enabled (false) users. */
   disabled?: InputMaybe<Scalars['Boolean']['input']>;
   /** Only members of this group. */
   groupId?: InputMaybe<Scalars['ID']['input']>;
+  /** Only locked (true) or unlocked (false) users. */
   locked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Only users with this role. */
   role?: InputMaybe<Role>;
   /** Part of the username, first name or last name, in any letter case. */
   search?: InputMaybe<Scalars['String']['input']>;
@@ -1467,7 +1674,9 @@ export type UserPage = {
   __typename?: 'UserPage';
   /** A usersConnection cursor (same filter) after this page's last user, to read on by keyset; null for an empty page. */
   endCursor?: Maybe<Scalars['String']['output']>;
+  /** How many users match the filter in all. */
   total: Scalars['Int']['output'];
+  /** The users of this page, by username. */
   users: Array<User>;
 };
 
@@ -1482,24 +1691,35 @@ export type WildfireComponents = {
   weather: Scalars['Int']['output'];
 };
 
+/** Where the wildfire score's fire data came from. */
 export type WildfireDataStatus = {
   __typename?: 'WildfireDataStatus';
+  /** The fire detection service's part of the answer. */
   fire: DataStatus;
 };
 
+/** The wildfire risk of a ZIP code's area, scored 0-100 from recent fires, vegetation and weather. */
 export type WildfireRisk = {
   __typename?: 'WildfireRisk';
+  /** The points of each part of the score. */
   components: WildfireComponents;
+  /** The centre of the ZIP code's area. */
   coordinates: Coordinates;
+  /** Where each part's data came from. */
   dataStatus: WildfireDataStatus;
+  /** When the score was computed. */
   lastUpdated: Scalars['DateTime']['output'];
   /** Fire detections within about 50 km over the last 5 days; null when the fire service was unavailable. */
   recentFires?: Maybe<Scalars['Int']['output']>;
+  /** The band of riskScore. */
   riskLevel: RiskLevel;
   /** 0-100. */
   riskScore: Scalars['Int']['output'];
+  /** The vegetation part's band, by region. */
   vegetationRisk: RiskLevel;
+  /** The weather part's band, by region and month. */
   weatherRisk: RiskLevel;
+  /** The five-digit ZIP code asked about. */
   zipCode: Scalars['String']['output'];
 };
 
@@ -1510,9 +1730,13 @@ export type Workspace = {
   allowedGroups: Array<Group>;
   /** CPU cores it runs with: the workspace settings' agent CPU cores override (2 unless changed). */
   cores: Scalars['Int']['output'];
+  /** The registry entry it was installed from. */
   entry: WorkspaceRegistryEntry;
+  /** The name people read. */
   friendlyName: Scalars['String']['output'];
+  /** The installed workspace's id. */
   id: Scalars['ID']['output'];
+  /** When it was installed. */
   installedAt: Scalars['DateTime']['output'];
   /** Memory in bytes it runs with: the workspace settings' agent memory override (4,100,000,000 unless changed). */
   memory: Scalars['BigInt']['output'];
@@ -1520,15 +1744,19 @@ export type Workspace = {
   name: Scalars['String']['output'];
 };
 
+/** A command run in the workspace. */
 export type WorkspaceExecAction = {
   __typename?: 'WorkspaceExecAction';
+  /** The command line. */
   cmd: Scalars['String']['output'];
 };
 
 /** Named actions run in the workspace; each receives the platform URL through an environment variable. */
 export type WorkspaceExecConfig = {
   __typename?: 'WorkspaceExecConfig';
+  /** Run when the workspace is assigned to a user. */
   assign?: Maybe<WorkspaceExecAction>;
+  /** Run when the workspace starts. */
   go?: Maybe<WorkspaceExecAction>;
 };
 
@@ -1543,11 +1771,15 @@ export type WorkspaceRegistryEntry = {
   compatibility: Array<Scalars['String']['output']>;
   /** Whether a pattern in compatibility matches the platform version this server runs (PLATFORM_VERSION). */
   compatible: Scalars['Boolean']['output'];
+  /** What the workspace offers. */
   description: Scalars['String']['output'];
   /** The container image registry, an http(s) URL. */
   dockerRegistry: Scalars['String']['output'];
+  /** The actions run in the workspace; null when the entry has none. */
   execConfig?: Maybe<WorkspaceExecConfig>;
+  /** The name people read. */
   friendlyName: Scalars['String']['output'];
+  /** The entry's id in this server's registry. */
   id: Scalars['ID']['output'];
   /** File name of the icon image. */
   imageSrc: Scalars['String']['output'];
@@ -1555,10 +1787,13 @@ export type WorkspaceRegistryEntry = {
   installed?: Maybe<Workspace>;
   /** <namespace>/<repository>:<tag> */
   name: Scalars['String']['output'];
+  /** How the workspace's container runs; null when the entry sets nothing. */
   runConfig?: Maybe<WorkspaceRunConfig>;
+  /** The image's size uncompressed, in megabytes. */
   uncompressedSizeMb: Scalars['Float']['output'];
 };
 
+/** How a workspace's container runs. */
 export type WorkspaceRunConfig = {
   __typename?: 'WorkspaceRunConfig';
   /** The hostname given to the running workspace. */
@@ -1572,9 +1807,11 @@ export type WorkspaceSettings = {
   agentCpuCores: Scalars['Int']['output'];
   /** Agent memory override in bytes. */
   agentMemoryBytes: Scalars['BigInt']['output'];
+  /** The files placed into every workspace. */
   fileMappings: Array<FileMapping>;
   /** A path containing {username}; null when profiles are not persisted. */
   persistentProfilePath?: Maybe<Scalars['String']['output']>;
+  /** When the settings last changed. */
   updatedAt: Scalars['DateTime']['output'];
   /** 0 when a reverse proxy fronts the platform. */
   zoneProxyPort: Scalars['Int']['output'];
@@ -1582,9 +1819,13 @@ export type WorkspaceSettings = {
 
 /** Only the fields sent change; persistentProfilePath: null turns persistent profiles off. */
 export type WorkspaceSettingsInput = {
+  /** Agent CPU cores override, 1-64. */
   agentCpuCores?: InputMaybe<Scalars['Int']['input']>;
+  /** Agent memory override in bytes. */
   agentMemoryBytes?: InputMaybe<Scalars['BigInt']['input']>;
+  /** A path containing {username}; null turns persistent profiles off. */
   persistentProfilePath?: InputMaybe<Scalars['String']['input']>;
+  /** 0 when a reverse proxy fronts the platform. */
   zoneProxyPort?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1663,12 +1904,15 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AreaRisk: ResolverTypeWrapper<AreaRiskModel>;
+  AuditAction: AuditAction;
   AuditActor: ResolverTypeWrapper<AuditActor>;
+  AuditActorType: AuditActorType;
   AuditChange: ResolverTypeWrapper<AuditChange>;
   AuditEvent: ResolverTypeWrapper<AuditEventViewModel>;
   AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
   AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
   AuditTarget: ResolverTypeWrapper<AuditTarget>;
+  AuditTargetType: AuditTargetType;
   AuthPayload: ResolverTypeWrapper<AuthPayload>;
   BigInt: ResolverTypeWrapper<Scalars['BigInt']['output']>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1863,11 +2107,15 @@ export type AreaRiskResolvers<ContextType = Context, ParentType extends Resolver
   wildfire?: Resolver<ResolversTypes['WildfireRisk'], ParentType, ContextType>;
 }>;
 
+export type AuditActionResolvers = EnumResolverSignature<{ API_KEY_CREATE?: any, API_KEY_REVOKE?: any, AUDIT_TRAIL_PRUNE?: any, FAQ_CREATE?: any, FAQ_DELETE?: any, FAQ_UPDATE?: any, FILE_MAPPING_ADD?: any, FILE_MAPPING_REMOVE?: any, FILE_MAPPING_UPDATE?: any, GROUP_CREATE?: any, GROUP_DELETE?: any, GROUP_UPDATE?: any, GROUP_WORKSPACES_SET?: any, HELP_REQUEST_ASSIGN?: any, HELP_REQUEST_ATTACHMENT_REMOVE?: any, HELP_REQUEST_DELETE?: any, HELP_REQUEST_STATUS_CHANGE?: any, HELP_SCHEDULE_CREATE?: any, HELP_SCHEDULE_DELETE?: any, HELP_SCHEDULE_UPDATE?: any, HELP_SLA_POLICY_UPDATE?: any, REGISTRY_IMPORT?: any, SETTINGS_UPDATE?: any, USER_ATTRIBUTES_UPDATE?: any, USER_CREATE?: any, USER_DELETE?: any, USER_GROUP_ADD?: any, USER_GROUP_REMOVE?: any, USER_LOCK?: any, USER_LOGOUT?: any, USER_PASSWORD_SET?: any, USER_ROLE_CHANGE?: any, USER_UNLOCK?: any, USER_UPDATE?: any, WORKSPACE_INSTALL?: any, WORKSPACE_UNINSTALL?: any }, ResolversTypes['AuditAction']>;
+
 export type AuditActorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor']> = ResolversObject<{
-  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AuditActorType'], ParentType, ContextType>;
 }>;
+
+export type AuditActorTypeResolvers = EnumResolverSignature<{ API_KEY?: any, SYSTEM?: any, USER?: any }, ResolversTypes['AuditActorType']>;
 
 export type AuditChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditChange'] = ResolversParentTypes['AuditChange']> = ResolversObject<{
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1876,7 +2124,7 @@ export type AuditChangeResolvers<ContextType = Context, ParentType extends Resol
 }>;
 
 export type AuditEventResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
-  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['AuditAction'], ParentType, ContextType>;
   actor?: Resolver<ResolversTypes['AuditActor'], ParentType, ContextType>;
   changes?: Resolver<Array<ResolversTypes['AuditChange']>, ParentType, ContextType>;
   clientAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1897,10 +2145,12 @@ export type AuditEventEdgeResolvers<ContextType = Context, ParentType extends Re
 }>;
 
 export type AuditTargetResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditTarget'] = ResolversParentTypes['AuditTarget']> = ResolversObject<{
-  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AuditTargetType'], ParentType, ContextType>;
 }>;
+
+export type AuditTargetTypeResolvers = EnumResolverSignature<{ API_KEY?: any, AUDIT_TRAIL?: any, FAQ?: any, FILE_MAPPING?: any, GROUP?: any, HELP_REQUEST?: any, HELP_SCHEDULE?: any, HELP_SLA_POLICY?: any, REGISTRY?: any, SETTINGS?: any, USER?: any, WORKSPACE?: any }, ResolversTypes['AuditTargetType']>;
 
 export type AuthPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
   accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1916,6 +2166,8 @@ export type CoordinatesResolvers<ContextType = Context, ParentType extends Resol
   latitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   longitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 }>;
+
+export type DataStatusResolvers = EnumResolverSignature<{ CACHED?: any, LIVE?: any, UNAVAILABLE?: any }, ResolversTypes['DataStatus']>;
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
@@ -2001,10 +2253,14 @@ export type HelpAttachmentResolvers<ContextType = Context, ParentType extends Re
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type HelpCategoryResolvers = EnumResolverSignature<{ ACCOUNT?: any, BILLING?: any, BUG_REPORT?: any, FEATURE_REQUEST?: any, GENERAL?: any, OTHER?: any, TECHNICAL?: any }, ResolversTypes['HelpCategory']>;
+
 export type HelpCategoryCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpCategoryCount'] = ResolversParentTypes['HelpCategoryCount']> = ResolversObject<{
   category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
+
+export type HelpHistoryActionResolvers = EnumResolverSignature<{ ASSIGNED?: any, CREATED?: any, RESPONDED?: any, SLA_BREACHED?: any, UPDATED?: any }, ResolversTypes['HelpHistoryAction']>;
 
 export type HelpPaginationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpPagination'] = ResolversParentTypes['HelpPagination']> = ResolversObject<{
   hasNext?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2014,6 +2270,8 @@ export type HelpPaginationResolvers<ContextType = Context, ParentType extends Re
   perPage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
+
+export type HelpPriorityResolvers = EnumResolverSignature<{ HIGH?: any, LOW?: any, MEDIUM?: any, URGENT?: any }, ResolversTypes['HelpPriority']>;
 
 export type HelpPriorityCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpPriorityCount'] = ResolversParentTypes['HelpPriorityCount']> = ResolversObject<{
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2052,6 +2310,8 @@ export type HelpRequestChangeResolvers<ContextType = Context, ParentType extends
   request?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType>;
   requestId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
+
+export type HelpRequestChangeKindResolvers = EnumResolverSignature<{ CREATED?: any, RESPONDED?: any, SLA_BREACHED?: any, UPDATED?: any }, ResolversTypes['HelpRequestChangeKind']>;
 
 export type HelpRequestConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestConnection'] = ResolversParentTypes['HelpRequestConnection']> = ResolversObject<{
   edges?: Resolver<Array<ResolversTypes['HelpRequestEdge']>, ParentType, ContextType>;
@@ -2095,6 +2355,8 @@ export type HelpRequestSlaResolvers<ContextType = Context, ParentType extends Re
   resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   schedule?: Resolver<Maybe<ResolversTypes['HelpSchedule']>, ParentType, ContextType>;
 }>;
+
+export type HelpRequestSortFieldResolvers = EnumResolverSignature<{ CATEGORY?: any, CREATED_AT?: any, FIRST_RESPONSE_DUE_AT?: any, ID?: any, PRIORITY?: any, RESOLUTION_DUE_AT?: any, STATUS?: any, TITLE?: any, UPDATED_AT?: any }, ResolversTypes['HelpRequestSortField']>;
 
 export type HelpRequestStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestStatistics'] = ResolversParentTypes['HelpRequestStatistics']> = ResolversObject<{
   byCategory?: Resolver<Array<ResolversTypes['HelpCategoryCount']>, ParentType, ContextType>;
@@ -2176,12 +2438,16 @@ export type HelpSlaPolicyResolvers<ContextType = Context, ParentType extends Res
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
 
+export type HelpSortOrderResolvers = EnumResolverSignature<{ ASC?: any, DESC?: any }, ResolversTypes['HelpSortOrder']>;
+
 export type HelpStatisticsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpStatistics'] = ResolversParentTypes['HelpStatistics']> = ResolversObject<{
   requests?: Resolver<ResolversTypes['HelpRequestStatistics'], ParentType, ContextType>;
   responses?: Resolver<ResolversTypes['HelpResponseStatistics'], ParentType, ContextType>;
   serviceLevels?: Resolver<ResolversTypes['HelpServiceLevelStatistics'], ParentType, ContextType>;
   serviceLevelsByPriority?: Resolver<Array<ResolversTypes['HelpServiceLevelStatistics']>, ParentType, ContextType>;
 }>;
+
+export type HelpStatusResolvers = EnumResolverSignature<{ CLOSED?: any, IN_PROGRESS?: any, ON_HOLD?: any, OPEN?: any, RESOLVED?: any }, ResolversTypes['HelpStatus']>;
 
 export type HelpStatusCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpStatusCount'] = ResolversParentTypes['HelpStatusCount']> = ResolversObject<{
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2192,6 +2458,8 @@ export type HelpTagCountResolvers<ContextType = Context, ParentType extends Reso
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tag?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
+
+export type HelpWeekdayResolvers = EnumResolverSignature<{ FRIDAY?: any, MONDAY?: any, SATURDAY?: any, SUNDAY?: any, THURSDAY?: any, TUESDAY?: any, WEDNESDAY?: any }, ResolversTypes['HelpWeekday']>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
@@ -2269,6 +2537,10 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   workspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
 }>;
 
+export type RiskLevelResolvers = EnumResolverSignature<{ HIGH?: any, LOW?: any, MEDIUM?: any }, ResolversTypes['RiskLevel']>;
+
+export type RoleResolvers = EnumResolverSignature<{ ADMIN?: any, USER?: any }, ResolversTypes['Role']>;
+
 export type SessionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Session'] = ResolversParentTypes['Session']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2281,6 +2553,8 @@ export type SessionResolvers<ContextType = Context, ParentType extends Resolvers
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   helpRequestChanged?: SubscriptionResolver<ResolversTypes['HelpRequestChange'], "helpRequestChanged", ParentType, ContextType, Partial<SubscriptionHelpRequestChangedArgs>>;
 }>;
+
+export type ThemeResolvers = EnumResolverSignature<{ DARK?: any, LIGHT?: any }, ResolversTypes['Theme']>;
 
 export type UserResolvers<ContextType = Context, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
   attributes?: Resolver<ResolversTypes['UserAttributes'], ParentType, ContextType>;
@@ -2404,15 +2678,19 @@ export type WorkspaceSettingsResolvers<ContextType = Context, ParentType extends
 
 export type Resolvers<ContextType = Context> = ResolversObject<{
   AreaRisk?: AreaRiskResolvers<ContextType>;
+  AuditAction?: AuditActionResolvers;
   AuditActor?: AuditActorResolvers<ContextType>;
+  AuditActorType?: AuditActorTypeResolvers;
   AuditChange?: AuditChangeResolvers<ContextType>;
   AuditEvent?: AuditEventResolvers<ContextType>;
   AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
   AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
   AuditTarget?: AuditTargetResolvers<ContextType>;
+  AuditTargetType?: AuditTargetTypeResolvers;
   AuthPayload?: AuthPayloadResolvers<ContextType>;
   BigInt?: GraphQLScalarType;
   Coordinates?: CoordinatesResolvers<ContextType>;
+  DataStatus?: DataStatusResolvers;
   DateTime?: GraphQLScalarType;
   EarthquakeComponents?: EarthquakeComponentsResolvers<ContextType>;
   EarthquakeDataStatus?: EarthquakeDataStatusResolvers<ContextType>;
@@ -2424,16 +2702,21 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   Group?: GroupResolvers<ContextType>;
   Health?: HealthResolvers<ContextType>;
   HelpAttachment?: HelpAttachmentResolvers<ContextType>;
+  HelpCategory?: HelpCategoryResolvers;
   HelpCategoryCount?: HelpCategoryCountResolvers<ContextType>;
+  HelpHistoryAction?: HelpHistoryActionResolvers;
   HelpPagination?: HelpPaginationResolvers<ContextType>;
+  HelpPriority?: HelpPriorityResolvers;
   HelpPriorityCount?: HelpPriorityCountResolvers<ContextType>;
   HelpRequest?: HelpRequestResolvers<ContextType>;
   HelpRequestChange?: HelpRequestChangeResolvers<ContextType>;
+  HelpRequestChangeKind?: HelpRequestChangeKindResolvers;
   HelpRequestConnection?: HelpRequestConnectionResolvers<ContextType>;
   HelpRequestEdge?: HelpRequestEdgeResolvers<ContextType>;
   HelpRequestHistoryEntry?: HelpRequestHistoryEntryResolvers<ContextType>;
   HelpRequestPage?: HelpRequestPageResolvers<ContextType>;
   HelpRequestSla?: HelpRequestSlaResolvers<ContextType>;
+  HelpRequestSortField?: HelpRequestSortFieldResolvers;
   HelpRequestStatistics?: HelpRequestStatisticsResolvers<ContextType>;
   HelpResponse?: HelpResponseResolvers<ContextType>;
   HelpResponseStatistics?: HelpResponseStatisticsResolvers<ContextType>;
@@ -2444,15 +2727,21 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpSearchResult?: HelpSearchResultResolvers<ContextType>;
   HelpServiceLevelStatistics?: HelpServiceLevelStatisticsResolvers<ContextType>;
   HelpSlaPolicy?: HelpSlaPolicyResolvers<ContextType>;
+  HelpSortOrder?: HelpSortOrderResolvers;
   HelpStatistics?: HelpStatisticsResolvers<ContextType>;
+  HelpStatus?: HelpStatusResolvers;
   HelpStatusCount?: HelpStatusCountResolvers<ContextType>;
   HelpTagCount?: HelpTagCountResolvers<ContextType>;
+  HelpWeekday?: HelpWeekdayResolvers;
   JSON?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RiskLevel?: RiskLevelResolvers;
+  Role?: RoleResolvers;
   Session?: SessionResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  Theme?: ThemeResolvers;
   User?: UserResolvers<ContextType>;
   UserAttributes?: UserAttributesResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
@@ -2468,18 +2757,3 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   WorkspaceRunConfig?: WorkspaceRunConfigResolvers<ContextType>;
   WorkspaceSettings?: WorkspaceSettingsResolvers<ContextType>;
 }>;
-
-
-/** Each enum's values in the order the SDL declares them (the types above are sorted by name). */
-export const DataStatusValues = ['live', 'cached', 'unavailable'] as const satisfies readonly DataStatus[];
-export const HelpCategoryValues = ['technical', 'account', 'general', 'bug_report', 'feature_request', 'billing', 'other'] as const satisfies readonly HelpCategory[];
-export const HelpHistoryActionValues = ['created', 'updated', 'assigned', 'responded', 'sla_breached'] as const satisfies readonly HelpHistoryAction[];
-export const HelpPriorityValues = ['low', 'medium', 'high', 'urgent'] as const satisfies readonly HelpPriority[];
-export const HelpRequestChangeKindValues = ['created', 'updated', 'responded', 'sla_breached'] as const satisfies readonly HelpRequestChangeKind[];
-export const HelpRequestSortFieldValues = ['id', 'title', 'status', 'priority', 'category', 'created_date', 'updated_date', 'firstResponseDueAt', 'resolutionDueAt'] as const satisfies readonly HelpRequestSortField[];
-export const HelpSortOrderValues = ['asc', 'desc'] as const satisfies readonly HelpSortOrder[];
-export const HelpStatusValues = ['open', 'in_progress', 'on_hold', 'resolved', 'closed'] as const satisfies readonly HelpStatus[];
-export const HelpWeekdayValues = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const satisfies readonly HelpWeekday[];
-export const RiskLevelValues = ['Low', 'Medium', 'High'] as const satisfies readonly RiskLevel[];
-export const RoleValues = ['user', 'admin'] as const satisfies readonly Role[];
-export const ThemeValues = ['Light', 'Dark'] as const satisfies readonly Theme[];

@@ -3,26 +3,44 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DataStatus } from '../../graphql/generated/enums.js';
+import type { HelpCategory } from '../../graphql/generated/enums.js';
+import type { HelpHistoryAction } from '../../graphql/generated/enums.js';
+import type { HelpPriority } from '../../graphql/generated/enums.js';
+import type { HelpRequestSortField } from '../../graphql/generated/enums.js';
+import type { HelpSortOrder } from '../../graphql/generated/enums.js';
+import type { HelpStatus } from '../../graphql/generated/enums.js';
+import type { RiskLevel } from '../../graphql/generated/enums.js';
+import type { Role } from '../../graphql/generated/enums.js';
+import type { Theme } from '../../graphql/generated/enums.js';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A new FAQ entry. */
 export type CreateFaqInput = {
+  /** The answer. */
   answer: string;
-  /** Defaults to general. */
+  /** Defaults to GENERAL. */
   category?: HelpCategory | null | undefined;
+  /** Where it stands among its category's entries, lowest first (default 0). */
   displayOrder?: number | null | undefined;
+  /** Whether it is shown (default true). */
   isActive?: boolean | null | undefined;
+  /** The question. */
   question: string;
+  /** Words to find it by; trimmed, lower-cased, duplicates dropped. */
   tags?: Array<string> | null | undefined;
 };
 
+/** A new help request. */
 export type CreateHelpRequestInput = {
   /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the new request. */
   attachmentTokens?: Array<string> | null | undefined;
-  /** Defaults to general. */
+  /** Defaults to GENERAL. */
   category?: HelpCategory | null | undefined;
+  /** An address to answer at besides the requester's account. */
   contactEmail?: string | null | undefined;
   /** 1 to 10,000 characters. */
   description: string;
-  /** Defaults to medium. */
+  /** Defaults to MEDIUM. */
   priority?: HelpPriority | null | undefined;
   /** 1 to 200 characters. */
   title: string;
@@ -30,108 +48,73 @@ export type CreateHelpRequestInput = {
   zip?: string | null | undefined;
 };
 
+/** A new user account. */
 export type CreateUserInput = {
+  /** Create the account disabled. */
   disabled?: boolean | null | undefined;
+  /** The given name. */
   firstName?: string | null | undefined;
+  /** The family name. */
   lastName?: string | null | undefined;
+  /** Create the account locked. */
   locked?: boolean | null | undefined;
+  /** The user's organisation. */
   organization?: string | null | undefined;
   /** Without one, the account gets a random password nobody knows (sign-in needs an administrator to set one). */
   password?: string | null | undefined;
+  /** A phone number: digits separated by single hyphens. */
   phone?: string | null | undefined;
   /** Only an administrator user (not an API key) may create another administrator. */
   role?: Role | null | undefined;
+  /** The login name, prepared per RFC 8265. */
   username: string;
 };
 
-/** Where a part of a result came from: a fresh upstream answer, the cache, or nowhere (the source was down). */
-export type DataStatus =
-  | 'cached'
-  | 'live'
-  | 'unavailable';
+export { DataStatus };
 
-/** What a help request or FAQ entry is about. */
-export type HelpCategory =
-  | 'account'
-  | 'billing'
-  | 'bug_report'
-  | 'feature_request'
-  | 'general'
-  | 'other'
-  | 'technical';
+export { HelpCategory };
 
-export type HelpHistoryAction =
-  /** The request was assigned to an administrator, or unassigned. */
-  | 'assigned'
-  /** The request was filed. */
-  | 'created'
-  /** An administrator answered (newValue is the response id). */
-  | 'responded'
-  /** A service-level target passed unmet (field: first_response or resolution; newValue: the due time). Administrators only. */
-  | 'sla_breached'
-  /** A field changed (field, oldValue and newValue say which and how). */
-  | 'updated';
+export { HelpHistoryAction };
 
-/** Urgency of a help request, lowest first: sorting by priority follows this order. */
-export type HelpPriority =
-  | 'high'
-  | 'low'
-  | 'medium'
-  | 'urgent';
+export { HelpPriority };
 
-export type HelpRequestSortField =
-  | 'category'
-  | 'created_date'
-  /** The first-response due time (see HelpRequestSla); administrators' lists only, like the field. */
-  | 'firstResponseDueAt'
-  | 'id'
-  | 'priority'
-  /** The resolution due time (see HelpRequestSla). */
-  | 'resolutionDueAt'
-  | 'status'
-  | 'title'
-  | 'updated_date';
+export { HelpRequestSortField };
 
-export type HelpSortOrder =
-  | 'asc'
-  | 'desc';
+export { HelpSortOrder };
 
-/** Where a help request stands, in the order a request usually moves through them. */
-export type HelpStatus =
-  | 'closed'
-  | 'in_progress'
-  | 'on_hold'
-  | 'open'
-  | 'resolved';
+export { HelpStatus };
 
+/** An administrator's answer to a help request. */
 export type RespondToHelpRequestInput = {
   /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the response. */
   attachmentTokens?: Array<string> | null | undefined;
   /** Defaults to true; a private response is seen by administrators only. */
   isPublic?: boolean | null | undefined;
+  /** The status to move the request to with the answer; none leaves it. */
   newStatus?: HelpStatus | null | undefined;
+  /** The answer's text. */
   response: string;
 };
 
-export type RiskLevel =
-  | 'High'
-  | 'Low'
-  | 'Medium';
+export { RiskLevel };
 
-export type Role =
-  | 'admin'
-  | 'user';
+export { Role };
 
-export type Theme =
-  | 'Dark'
-  | 'Light';
+export { Theme };
 
+/** Changes to a FAQ entry; only the fields given change. */
 export type UpdateFaqInput = {
+  /** The answer. */
   answer?: string | null | undefined;
+  /** What the question is about. */
   category?: HelpCategory | null | undefined;
+  /** Where it stands among its category's entries. */
   displayOrder?: number | null | undefined;
+  /** Whether it is shown. */
   isActive?: boolean | null | undefined;
+  /** The question. */
   question?: string | null | undefined;
+  /** Words to find it by; replaces the tags. */
   tags?: Array<string> | null | undefined;
 };
 
@@ -140,14 +123,19 @@ export type UpdateFaqInput = {
  * or closed; status, priority, assignedToId and adminNotes are for administrators. Null clears assignedToId, adminNotes or zip.
  */
 export type UpdateHelpRequestInput = {
+  /** Notes for administrators only (administrators). */
   adminNotes?: string | null | undefined;
   /** An administrator's user id. */
   assignedToId?: string | number | null | undefined;
+  /** 1 to 10,000 characters. */
   description?: string | null | undefined;
+  /** The new priority (administrators); the due times are recomputed. */
   priority?: HelpPriority | null | undefined;
+  /** The new status (administrators). */
   status?: HelpStatus | null | undefined;
   /** Replaces the tags (administrators): trimmed, lower-cased, duplicates dropped; at most 10 of 30 characters each. */
   tags?: Array<string> | null | undefined;
+  /** 1 to 200 characters. */
   title?: string | null | undefined;
   /** A five-digit US ZIP code, changed by the requester or an administrator. */
   zip?: string | null | undefined;
@@ -157,20 +145,27 @@ export type UpdateHelpRequestInput = {
 export type UpdateUserInput = {
   /** Disabling takes effect at once: the user's tokens stop working. */
   disabled?: boolean | null | undefined;
+  /** The given name. */
   firstName?: string | null | undefined;
+  /** The family name. */
   lastName?: string | null | undefined;
   /** Locking takes effect at once: the user's tokens stop working. */
   locked?: boolean | null | undefined;
+  /** The user's organisation. */
   organization?: string | null | undefined;
+  /** A new password; the user's tokens stop working. */
   password?: string | null | undefined;
+  /** A phone number: digits separated by single hyphens. */
   phone?: string | null | undefined;
   /** Only an administrator user may change a role, and never their own. */
   role?: Role | null | undefined;
+  /** A new login name, prepared per RFC 8265. */
   username?: string | null | undefined;
 };
 
 /** Only the fields sent change; null clears sshPublicKey, preferredLanguage, preferredTimezone and defaultImageId. */
 export type UserAttributesInput = {
+  /** Whether the default workspace starts on sign-in. */
   autoLoginKasm?: boolean | null | undefined;
   /** The id of an installed workspace. */
   defaultImageId?: string | number | null | undefined;
@@ -178,13 +173,16 @@ export type UserAttributesInput = {
   preferredLanguage?: string | null | undefined;
   /** An IANA time zone, such as Europe/Berlin. */
   preferredTimezone?: string | null | undefined;
+  /** Whether the platform shows tips. */
   showTips?: boolean | null | undefined;
   /**
    * One OpenSSH public key line, "<type> <base64> [comment]", at most 16 KiB, of type ssh-ed25519, ssh-rsa,
    * ecdsa-sha2-nistp256/384/521, sk-ssh-ed25519@openssh.com or sk-ecdsa-sha2-nistp256@openssh.com.
    */
   sshPublicKey?: string | null | undefined;
+  /** The colour scheme. */
   theme?: Theme | null | undefined;
+  /** Whether the control panel toggle is shown. */
   toggleControlPanel?: boolean | null | undefined;
 };
 
