@@ -1,18 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadAllMigrations } from '../../src/modules.js';
 import { migrate, openOrm } from '../../src/platform/db/orm.js';
+import { createTestDatabase } from '../helpers/app.js';
 
 /** The business-hours migration on a help desk whose requests already have clocks: each keeps its due times. */
 describe('the business-hours migration', () => {
   it('gives each request a checkpoint that agrees with the due times it had, running or on hold', async () => {
-    const server = inject('pgServerUrl');
-    const name = `trellis_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: `${server}/postgres` });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const orm = await openOrm(`${server}/${name}`, { poolMax: 1, migrations: await loadAllMigrations() });
+    const database = await createTestDatabase({ unmigrated: true });
+    const orm = await openOrm(database.url, { poolMax: 1, migrations: await loadAllMigrations() });
     try {
       await orm.migrator.up({ to: 'Migration20261125002000_help_service_levels' });
       const db = orm.em.getConnection();
@@ -44,8 +39,7 @@ describe('the business-hours migration', () => {
       ]);
     } finally {
       await orm.close(true);
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });

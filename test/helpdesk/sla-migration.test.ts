@@ -1,18 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadAllMigrations } from '../../src/modules.js';
 import { migrate, openOrm } from '../../src/platform/db/orm.js';
+import { createTestDatabase } from '../helpers/app.js';
 
 /** The service-levels migration on a help desk that already has requests: each gets a clock as well as can be told. */
 describe('the service-levels migration', () => {
   it('gives requests already there their due times, their first public response, their pause and their breaches, with kept counts', async () => {
-    const server = inject('pgServerUrl');
-    const name = `trellis_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: `${server}/postgres` });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const orm = await openOrm(`${server}/${name}`, { poolMax: 1, migrations: await loadAllMigrations() });
+    const database = await createTestDatabase({ unmigrated: true });
+    const orm = await openOrm(database.url, { poolMax: 1, migrations: await loadAllMigrations() });
     try {
       await orm.migrator.up({ to: 'Migration20261124000500_help_request_zip' });
       const db = orm.em.getConnection();
@@ -68,8 +63,7 @@ describe('the service-levels migration', () => {
       ]);
     } finally {
       await orm.close(true);
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });
