@@ -15,6 +15,7 @@ import { registerRateLimit } from './platform/hardening/rate-limit.js';
 import { requestLogger } from './platform/hardening/request-logger.js';
 import type { Module } from './platform/module.js';
 import { registerObservability } from './platform/observability/index.js';
+import type { RestRoute } from './platform/rest/catalog.js';
 import { LegacyErrors } from './platform/rest/errors.js';
 import { closePlatformServices, createPlatformServices, type AppServices } from './platform/services.js';
 import { assemble, authenticationOf, closeServices, createServices } from './server/assembly.js';
@@ -37,6 +38,8 @@ export interface App {
   orm: Orm;
   services: AppServices;
   log: Logger;
+  /** The legacy REST routes this app serves, as declared (method, path, schemas, API). */
+  restRoutes: readonly RestRoute[];
   /** Listens on config.http.port/host (0 picks a free port) and returns the base URL. */
   listen(): Promise<string>;
   /** Stops accepting, finishes in-flight requests, closes the pool and any embedded database. Idempotent. */
@@ -150,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const gateway = await registerGraphql(fastify, { modules, services, session, authentication });
 
-  await registerRestApi(fastify, modules, { gateway, session, config, orm });
+  const restRoutes = await registerRestApi(fastify, modules, { gateway, session, config, orm });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -167,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     orm,
     services,
     log,
+    restRoutes,
     async listen() {
       return fastify.listen({ port: config.http.port, host: config.http.host });
     },

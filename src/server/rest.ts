@@ -2,19 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Module, RouteDeps } from '../platform/module.js';
 import type { RestApi } from '../platform/rest/api.js';
+import type { RestRoute } from '../platform/rest/catalog.js';
 import { registerApiDocs } from '../platform/rest/docs.js';
 
 /**
  * The legacy REST APIs under /api, each module's, and their OpenAPI document. The routes live in a scope of their
  * own, where zod schemas validate requests; responses are written as plain JSON, their schemas only document them.
+ * Returns the routes declared, this app's catalog.
  */
-export async function registerRestApi(fastify: FastifyInstance, modules: readonly Module[], deps: RouteDeps): Promise<void> {
+export async function registerRestApi(fastify: FastifyInstance, modules: readonly Module[], deps: RouteDeps): Promise<readonly RestRoute[]> {
   await registerApiDocs(fastify, restApisOf(modules));
+  const catalog: RestRoute[] = [];
   await fastify.register(async (api) => {
+    api.decorate('restCatalog', catalog);
     api.setValidatorCompiler(validatorCompiler);
     api.setSerializerCompiler(() => (data) => JSON.stringify(data));
     for (const module of modules) module.routes?.(api, deps);
   });
+  return catalog;
 }
 
 /** The REST APIs the modules declare, in the modules' order; two with one name or tag stop the build. */

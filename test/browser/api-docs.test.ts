@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { hasChromium, launchBrowser, offlineBut, SKIPPED, type Browser } from '../helpers/browser.js';
 
@@ -42,7 +41,7 @@ describe.skipIf(!hasChromium)(`GET /api/docs, offline, in Chromium${hasChromium 
 
     const paths = await page.locator('.opblock-summary-path').allTextContents();
     const shown = new Set(paths.map((p) => p.replace(/\u200b/g, '').trim()));
-    for (const route of restCatalog) expect(shown, route.path).toContain(route.path.replace(/:(\w+)/g, '{$1}'));
+    for (const route of t.app.restRoutes) expect(shown, route.path).toContain(route.path.replace(/:(\w+)/g, '{$1}'));
     const summaries = (await page.locator('.opblock-summary-description').allTextContents()).join('\n');
     expect(summaries).toContain('File a help request');
 

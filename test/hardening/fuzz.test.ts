@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
-import { restCatalog, type RestRoute } from '../../src/platform/rest/catalog.js';
+import type { RestRoute } from '../../src/platform/rest/catalog.js';
 import { restApiOf } from '../../src/platform/rest/api.js';
 import { restApisOf } from '../../src/server/rest.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
@@ -441,7 +441,7 @@ const JUNK_PATH_IDS = ['0', '-1', '1.5', '1e3', 'NaN', 'abc', '9999999999', '999
 
 function restCases(r: Rng): Case[] {
   const cases: Case[] = [];
-  for (const route of restCatalog) {
+  for (const route of t.app.restRoutes) {
     const target = `${route.method} ${route.path}`;
     const [params, query, body] = [route.params, route.query, route.body].map(jsonSchemaOf);
     const hasInput = Boolean(params || query || body);
@@ -670,7 +670,7 @@ describe(`fuzzing every REST route and GraphQL root field (seed ${SEED})`, () =>
     const fields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((root) => Object.keys(root.getFields()).map((f) => `${root.name}.${f}`));
     const targets = new Set(outcomes.map((o) => o.c.target));
     for (const field of fields) expect(targets, field).toContain(field);
-    for (const route of restCatalog) expect(targets, route.path).toContain(`${route.method} ${route.path}`);
+    for (const route of t.app.restRoutes) expect(targets, route.path).toContain(`${route.method} ${route.path}`);
     expect(outcomes.length).toBeGreaterThan(3000);
   });
 

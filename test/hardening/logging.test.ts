@@ -3,7 +3,6 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLogger, registerRequestScope } from '../../src/platform/hardening/logging.js';
-import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { appDeps, signToken } from './support.js';
 
@@ -85,7 +84,7 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${adminToken}` },
     json: { query: 'mutation($id: ID!, $p: String!) { updateUser(id: $id, input: { password: $p }) { id } }', variables: { id: userId, p: SECOND_PASSWORD } },
   });
-  if (restCatalog.some((r) => r.path === '/api/public/update_user')) {
+  if (t.app.restRoutes.some((r) => r.path === '/api/public/update_user')) {
     await call('/api/public/update_user', {
       method: 'POST',
       json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: userId, password: FIRST_PASSWORD } },

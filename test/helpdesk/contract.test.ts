@@ -1,6 +1,5 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { HELP_CATEGORIES, HELP_STATUSES, LEGACY_SORT_FIELDS } from '../../src/helpdesk/vocabulary.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
 import { helpdesk } from './support.js';
@@ -249,7 +248,7 @@ describe('help-desk errors, through REST and GraphQL', () => {
 describe('the published API description', () => {
   it('documents each of these statuses on the route that answers it', () => {
     const routeOf = (method: string, path: string) =>
-      restCatalog.find((r) => r.method === method && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(`/api/help${path.split('?')[0]}`));
+      t.app.restRoutes.find((r) => r.method === method && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(`/api/help${path.split('?')[0]}`));
     const undocumented = rows
       .map((row) => ({ row, route: routeOf(row.rest.method, row.rest.path()) }))
       .filter(({ row, route }) => route && !(row.status in route.responses))

@@ -5,7 +5,6 @@ import { restApiOf } from '../../src/platform/rest/api.js';
 import { assemble } from '../../src/server/assembly.js';
 import { restApisOf } from '../../src/server/rest.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { restCatalog } from '../../src/platform/rest/catalog.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/platform/rest/docs.js';
 import { METRICS_PATH } from '../../src/platform/observability/index.js';
 import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
@@ -71,9 +70,9 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('documents every route in the catalog, with unique operation ids', () => {
-    expect(restCatalog.length).toBeGreaterThan(0);
+    expect(t.app.restRoutes.length).toBeGreaterThan(0);
     const ids = new Set<string>();
-    for (const route of restCatalog) {
+    for (const route of t.app.restRoutes) {
       const op = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase() as 'get'];
       expect(op, `${route.method} ${route.path}`).toBeDefined();
       expect(ids.has(op!.operationId), op!.operationId).toBe(false);
@@ -188,7 +187,7 @@ describe("the platform's attribute and image verbs", () => {
 
 describe('every legacy route is documented', () => {
   it('finds each /api route Fastify serves in the catalog (tooling routes excepted)', () => {
-    const catalogued = new Set(restCatalog.map((r) => `${r.method} ${r.path}`));
+    const catalogued = new Set(t.app.restRoutes.map((r) => `${r.method} ${r.path}`));
     const routes = registeredRoutes(t.app.fastify.printRoutes({ commonPrefix: false }));
     expect(routes.some((r) => r.path === '/api/health')).toBe(true); // the parse found routes at all
     const undocumented = routes

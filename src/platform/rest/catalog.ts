@@ -5,8 +5,8 @@ import type { LegacyRouteConfig } from './errors.js';
 
 /**
  * Every legacy REST route is declared through `defineRoute`: its zod schemas validate the request (see
- * registerRestApi) and, through @fastify/swagger, make the OpenAPI document. The catalog lists the declarations,
- * so the tests can walk every route.
+ * registerRestApi) and, through @fastify/swagger, make the OpenAPI document. Each app's catalog lists its declarations
+ * (`App.restRoutes`), so the tests can walk every route the app serves and no other.
  */
 export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
@@ -29,7 +29,12 @@ export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType 
   invalid?: LegacyRouteConfig | 'attach';
 }
 
-export const restCatalog: RestRoute[] = [];
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The REST routes declared in this scope and its children (registerRestApi sets it): one list per app. */
+    restCatalog?: RestRoute[];
+  }
+}
 
 export type RouteRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = FastifyRequest<{
   Params: z.output<P>;
@@ -95,7 +100,8 @@ export function defineRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType
   handler: (request: RouteRequest<P, Q, B>, reply: FastifyReply) => Promise<unknown>,
   before?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ): void {
-  if (!restCatalog.some((r) => r.method === route.method && r.path === route.path)) restCatalog.push(route as RestRoute);
+  const catalog = app.restCatalog;
+  if (catalog && !catalog.some((r) => r.method === route.method && r.path === route.path)) catalog.push(route as RestRoute);
   const schema: FastifySchema & Record<string, unknown> = {
     operationId: operationId(route as RestRoute),
     summary: route.summary,
