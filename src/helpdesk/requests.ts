@@ -443,13 +443,15 @@ export class HelpRequestService {
    * audit trail keeps what it was; the kept counts follow by their triggers.
    */
   async delete(em: EntityManager, actor: Actor, id: number): Promise<true> {
-    return em.transactional(async (tem) => {
+    await em.transactional(async (tem) => {
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundError();
       recordRequestDeletion(this.audit, tem, actor, request);
       await tem.nativeDelete(HelpRequest, { id });
-      return true as const;
     });
+    // Its files' rows went with it; their stored bytes go now, after the commit.
+    await this.attachments?.releaseDeleted(em);
+    return true;
   }
 
   /**

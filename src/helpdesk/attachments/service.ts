@@ -198,8 +198,16 @@ export class HelpAttachmentService {
       return { requestId: request.id, requesterId: request.requester?.id ?? null, internal };
     });
     this.events.publish({ kind: 'updated', requestId, requesterId, fields: ['attachment'], internalFields: internal ? ['attachment'] : [], at: now });
-    await this.storage.sweep(em).catch(() => undefined); // the next sweep retries what the store refused now
+    await this.releaseDeleted(em);
     return true;
+  }
+
+  /**
+   * Deletes the stored bytes of files whose rows are gone (each deletion leaves its key behind, by a trigger): called
+   * right after a commit that deleted files; what the store refuses now, the next periodic sweep retries.
+   */
+  async releaseDeleted(em: EntityManager): Promise<void> {
+    await this.storage.sweep(em).catch(() => undefined);
   }
 
   /** A file and its bytes for a download: NOT_FOUND for whoever may not see it, exactly as for a missing one. */
