@@ -53,6 +53,8 @@ export interface BenchOptions {
   out: string;
   /** Write V8 CPU profiles of the server processes into <out>/profiles. */
   profile: boolean;
+  /** Run the gateway from its TypeScript source through tsx (`npm start`) rather than the compiled build the image runs. */
+  source: boolean;
   /** Extra Node flags for the gateway process (NODE_OPTIONS), to compare runtime settings. */
   gatewayNodeOptions: string;
   /** Another checkout of the gateway whose build is measured beside this one, scenario by scenario. */
@@ -94,6 +96,9 @@ export const USAGE = `Usage: npm run bench -- [options]
                       at the largest size with the smallest (target: at most 1.25 times)
   --out <dir>         where the results JSON is written (default bench/results)
   --profile           write V8 CPU profiles of the server processes to <out>/profiles (open in Chrome DevTools)
+  --source            run the gateway from its TypeScript source through tsx, as \`npm start\` does, instead of the
+                      compiled build the Docker image runs (by default the bench runs \`npm run build\`, then
+                      dist/main.js with the Dockerfile CMD's Node flags and --import; with --against, both checkouts)
   --gateway-node-options=<flags>
                       extra Node flags for the gateway process (default none), e.g.
                       --gateway-node-options="--max-semi-space-size=64"
@@ -147,6 +152,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       scales: { type: 'string' },
       out: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      source: { type: 'boolean', default: false },
       'gateway-node-options': { type: 'string' },
       against: { type: 'string' },
       otel: { type: 'boolean', default: false },
@@ -184,6 +190,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     pageSize,
     out: values.out ?? 'bench/results',
     profile: values.profile,
+    source: values.source,
     gatewayNodeOptions: values['gateway-node-options'] ?? '',
     against: values.against === undefined ? null : checkout(values.against),
     otel: values.otel,

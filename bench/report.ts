@@ -40,6 +40,8 @@ export interface BenchResults {
   finishedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; os: string; node: string };
   options: Record<string, unknown>;
+  /** Which gateway ran: the compiled build the image ships, or the TypeScript source through tsx (--source). */
+  gateway: { build: 'compiled' | 'source'; command: string };
   database: { source: 'DATABASE_URL' | 'embedded'; serverVersion: string };
   seed: unknown;
   scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
@@ -280,6 +282,11 @@ export function summary(results: BenchResults): string {
   lines.push(
     `Trellis bench, ${results.startedAt} — ${results.machine.cpus} cores (${results.machine.cpuModel}), Node ${results.machine.node}, ` +
       `PostgreSQL ${results.database.serverVersion} (${results.database.source})`,
+  );
+  lines.push(
+    results.gateway.build === 'compiled'
+      ? `gateway: the compiled build, as the image runs it (${results.gateway.command})`
+      : `gateway: the TypeScript source through tsx, as npm start runs it (--source: ${results.gateway.command})`,
   );
   lines.push(
     `${options.duration} s per scenario in ${options.rounds} round(s), the scenarios taking turns, after ${options.warmup} s warm-up; ` +

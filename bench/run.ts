@@ -9,7 +9,7 @@ import autocannon, { type RawResult } from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded.js';
 import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk/fake-upstream.js';
-import { startChild, type Child } from './children.js';
+import { buildGateway, gatewayCommand, startChild, type Child, type GatewayBuild } from './children.js';
 import { CpuMeter } from './cpu.js';
 import { parseOptions, USAGE, type BenchOptions, type ScenarioId } from './options.js';
 import { comparison, machine, ratios, summary, targets, tracingTargets, type BenchResults, type ScenarioResult } from './report.js';
@@ -224,9 +224,17 @@ async function main(): Promise<void> {
     const urls: Record<ServerName, string> = { gateway: '', baseline: '', ceiling: '', postgraphile: '' };
     log(`starting ${[...needed].join(', ')}`);
     const childOptions = options.profile ? { profileDir: path.resolve(options.out, 'profiles') } : {};
+    // What ships is measured: the compiled build, as the image runs it, unless --source asks for tsx.
+    const build: GatewayBuild = options.source ? 'source' : 'compiled';
+    const gateway = { build, command: gatewayCommand(path.resolve(BENCH_DIR, '..'), build) };
+    if (build === 'compiled' && needed.has('gateway')) {
+      log('building the gateway (npm run build)');
+      buildGateway(path.resolve(BENCH_DIR, '..'));
+      if (options.against) buildGateway(options.against);
+    }
     const gatewayProcessEnv = { ...gatewayEnv, ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}) };
     if (needed.has('gateway')) {
-      children.gateway = await startChild('gateway', gatewayProcessEnv, childOptions);
+      children.gateway = await startChild('gateway', gatewayProcessEnv, { ...childOptions, build });
       cleanups.push(() => children.gateway!.stop());
       urls.gateway = children.gateway.url;
     }
@@ -237,6 +245,7 @@ async function main(): Promise<void> {
       log(`starting the gateway of ${options.against}`);
       const child = await startChild('gateway', gatewayProcessEnv, {
         ...childOptions,
+        build,
         root: options.against,
         label: 'gateway-against',
       });
@@ -253,7 +262,7 @@ async function main(): Promise<void> {
       const child = await startChild(
         'gateway',
         { ...gatewayProcessEnv, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'parentbased_always_on' },
-        { ...childOptions, label: 'gateway-traced' },
+        { ...childOptions, build, label: 'gateway-traced' },
       );
       cleanups.push(() => child.stop());
       traced = { child, url: child.url, receiver };
@@ -303,7 +312,7 @@ async function main(): Promise<void> {
       await cleanup();
       mkdirSync(options.out, { recursive: true });
       const file = path.join(options.out, `soak-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-      writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine: machine(), options: { ...options, help: undefined }, database: { source: database.source, serverVersion: pgVersion }, soak }, null, 2)}\n`);
+      writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine: machine(), options: { ...options, help: undefined }, gateway, database: { source: database.source, serverVersion: pgVersion }, soak }, null, 2)}\n`);
       console.log(`\n${soakSummary(soak)}\n\nresults: ${file}`);
       return;
     }
@@ -446,6 +455,7 @@ async function main(): Promise<void> {
       finishedAt: new Date().toISOString(),
       machine: machine(),
       options: { ...options, help: undefined },
+      gateway,
       database: { source: database.source, serverVersion: pgVersion },
       seed: seedReport,
       scenarios,

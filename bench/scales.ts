@@ -26,6 +26,7 @@ function runOnce(options: BenchOptions, size: number, out: string): Promise<void
     '--duration', String(options.duration), '--warmup', String(options.warmup), '--rounds', String(options.rounds),
     '--connections', String(options.connections), '--page-size', String(options.pageSize),
     ...(options.profile ? ['--profile'] : []),
+    ...(options.source ? ['--source'] : []),
     ...(options.gatewayNodeOptions ? [`--gateway-node-options=${options.gatewayNodeOptions}`] : []),
   ];
   return new Promise((resolve, reject) => {

@@ -47,11 +47,12 @@ let stdout: string;
 let results: any;
 
 beforeAll(async () => {
-  ({ database: db, folder: out, printed: stdout } = await runBench('trellis-bench-', ['--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2', '--subscribers', '20'], 110_000));
+  // The gateway is compiled first (`npm run build`), a full build when dist/ is missing: hence the longer wait.
+  ({ database: db, folder: out, printed: stdout } = await runBench('trellis-bench-', ['--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2', '--subscribers', '20'], 200_000));
   const files = readdirSync(out).filter((f) => /^bench-.*\.json$/.test(f));
   expect(files).toHaveLength(1);
   results = JSON.parse(readFileSync(path.join(out, files[0]!), 'utf8'));
-}, 120_000);
+}, 210_000);
 
 afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
@@ -68,6 +69,14 @@ describe('npm run bench', () => {
       expect(Number.isFinite(scenario.latencyMs.p99), id).toBe(true);
       expect(scenario.non2xx + scenario.errors + scenario.timeouts, id).toBe(0);
     }
+  });
+
+  it('measures the compiled build the image ships, started with the Dockerfile CMD\'s flags, and says so', () => {
+    const cmd = JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))![1]!) as string[];
+    expect(results.gateway.build).toBe('compiled');
+    expect(results.gateway.command).toBe(cmd.join(' '));
+    expect(results.gateway.command).toMatch(/--import \.\/dist\/platform\/observability\/register\.js dist\/main\.js$/);
+    expect(stdout).toContain(`gateway: the compiled build, as the image runs it (${cmd.join(' ')})`);
   });
 
   it('measures in rounds the scenarios take in turns, and says what each request cost the server in CPU', () => {
@@ -296,7 +305,7 @@ describe('npm run bench -- --against', () => {
     // This checkout against itself: the comparison works the same with a worktree of another commit.
     ({ database: againstDb, folder: againstOut, printed } = await runBench(
       'trellis-bench-against-',
-      ['--small', '--scenarios', 'd,e', '--against', ROOT, '--duration', '1', '--rounds', '2', '--warmup', '0', '--connections', '2'],
+      ['--small', '--scenarios', 'd,e', '--against', ROOT, '--source', '--duration', '1', '--rounds', '2', '--warmup', '0', '--connections', '2'],
       110_000,
     ));
     const [file] = readdirSync(againstOut).filter((f) => /^bench-.*\.json$/.test(f));
@@ -316,6 +325,12 @@ describe('npm run bench -- --against', () => {
     expect(theirs.requestsPerSecondByRound).toHaveLength(2);
     expect(theirs.non2xx + theirs.errors + theirs.timeouts).toBe(0);
     expect(printed).toMatch(/e′ wildfire-cached\s+[\d,]+/);
+  });
+
+  it('runs both gateways from their TypeScript source through tsx with --source, and says so', () => {
+    expect(measured.gateway.build).toBe('source');
+    expect(measured.gateway.command).toMatch(/--import tsx .*bench\/servers\/gateway\.ts$/);
+    expect(printed).toContain('gateway: the TypeScript source through tsx, as npm start runs it (--source');
   });
 
   it('gives this build over that one, overall and round by round, and prints it', () => {
