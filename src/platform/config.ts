@@ -184,6 +184,8 @@ const EnvSchema = z
     TRUSTED_DOCUMENTS: z.enum(TRUSTED_DOCUMENTS_MODES).default('off'),
     TRUSTED_DOCUMENTS_FILE: optionalString,
 
+    TRELLIS_MODULES: z.preprocess(emptyAsUndefined, csv.optional()),
+
     OTEL_SDK_DISABLED: tracingFields.OTEL_SDK_DISABLED,
     OTEL_TRACES_EXPORTER: tracingFields.OTEL_TRACES_EXPORTER,
     OTEL_EXPORTER_OTLP_PROTOCOL: tracingFields.OTEL_EXPORTER_OTLP_PROTOCOL,
@@ -315,6 +317,11 @@ export interface Config {
    * manifest's (`enforce`). A manifest, when given, also serves its documents by id in every mode.
    */
   trustedDocuments: { mode: TrustedDocumentsMode; file: string | undefined; manifest: TrustedManifest | undefined };
+  /**
+   * The modules this process serves, by name (TRELLIS_MODULES), or undefined for all of them. Only names here:
+   * src/modules.ts turns them into modules and refuses an unknown one or a missing requirement.
+   */
+  modules: string[] | undefined;
   /** OpenTelemetry tracing: started before the app by src/platform/observability/register.ts when enabled. */
   tracing: TracingConfig;
 }
@@ -402,6 +409,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustedDocuments: { mode: e.TRUSTED_DOCUMENTS, file: e.TRUSTED_DOCUMENTS_FILE, manifest: trusted.manifest },
+    modules: e.TRELLIS_MODULES,
     tracing: tracingOf(e, e.FIRE_API_TOKEN),
   };
 }
