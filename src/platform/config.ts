@@ -185,6 +185,7 @@ const EnvSchema = z
     TRUSTED_DOCUMENTS_FILE: optionalString,
 
     TRELLIS_MODULES: z.preprocess(emptyAsUndefined, csv.optional()),
+    GRAPHQL_FEDERATION: z.enum(['off', 'subgraph']).default('off'),
 
     OTEL_SDK_DISABLED: tracingFields.OTEL_SDK_DISABLED,
     OTEL_TRACES_EXPORTER: tracingFields.OTEL_TRACES_EXPORTER,
@@ -322,6 +323,8 @@ export interface Config {
    * src/modules.ts turns them into modules and refuses an unknown one or a missing requirement.
    */
   modules: string[] | undefined;
+  /** `subgraph`: /graphql is an Apollo Federation 2 subgraph (docs/federation.md); `off`: the gateway's own graph. */
+  federation: { mode: 'off' | 'subgraph' };
   /** OpenTelemetry tracing: started before the app by src/platform/observability/register.ts when enabled. */
   tracing: TracingConfig;
 }
@@ -410,6 +413,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustedDocuments: { mode: e.TRUSTED_DOCUMENTS, file: e.TRUSTED_DOCUMENTS_FILE, manifest: trusted.manifest },
     modules: e.TRELLIS_MODULES,
+    federation: { mode: e.GRAPHQL_FEDERATION },
     tracing: tracingOf(e, e.FIRE_API_TOKEN),
   };
 }

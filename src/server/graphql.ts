@@ -9,6 +9,7 @@ import type { Gateway } from '../platform/rest/bridge.js';
 import type { AppServices } from '../platform/services.js';
 import { createApollo } from './apollo.js';
 import { contextBuilder } from './context.js';
+import { buildFederatedSchema } from './federation.js';
 import { withGraphiQL } from './ide.js';
 import { createPipeline } from './pipeline.js';
 import { createResponseCache } from './response-cache.js';
@@ -41,7 +42,8 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
     count: (outcome) => services.metrics.untrustedDocument(outcome),
     log: services.log,
   });
-  const pipeline = createPipeline(config, responseCache.track(buildSchema(modules, typeDefs)), trustedDocuments);
+  const schema = config.federation.mode === 'subgraph' ? buildFederatedSchema(modules, typeDefs) : buildSchema(modules, typeDefs);
+  const pipeline = createPipeline(config, responseCache.track(schema), trustedDocuments);
   describeManifest(trustedDocuments, pipeline.schema, services.log);
   const apollo = createApollo(config, pipeline, {
     plugins: [
