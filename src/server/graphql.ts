@@ -11,6 +11,7 @@ import { createApollo } from './apollo.js';
 import { contextBuilder } from './context.js';
 import { buildFederatedSchema } from './federation.js';
 import { withGraphiQL } from './ide.js';
+import { routerSignatureStep } from './router-signature.js';
 import { createPipeline } from './pipeline.js';
 import { createResponseCache } from './response-cache.js';
 import { buildSchema, mergedTypeDefs } from './schema.js';
@@ -78,7 +79,9 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
   });
   await fastify.register(responseCache.plugin, { path: '/graphql' });
   // Before the response cache's lookup (which the cache appends), so a stored answer never skips the judgement.
-  const preValidation = trustedDocuments.manifest ? [trustedDocumentsStep(trustedDocuments)] : [];
+  // The router's signature first: an unsigned request is refused before any other step looks at it.
+  const signature = config.federation.hmacSecret ? [routerSignatureStep(config.federation.hmacSecret)] : [];
+  const preValidation = [...signature, ...(trustedDocuments.manifest ? [trustedDocumentsStep(trustedDocuments)] : [])];
   fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler, preValidation });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
   fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(handler, !config.isProduction), wsHandler: subscriptions, preValidation });
