@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { defaultParamsSerializer } from '@graphql-hive/gateway-runtime';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -56,6 +57,17 @@ describe('a subgraph behind a signing router', () => {
     const health = await t.request('/api/health');
     expect(health.status).toBe(200);
     expect(health.body.status).toBe('healthy');
+  });
+
+  it('refuses a WebSocket upgrade, which carries no signed operation', async () => {
+    const socket = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    const status = await new Promise<number | undefined>((resolve) => {
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode));
+      socket.on('open', () => resolve(101));
+      socket.on('error', () => resolve(undefined));
+    });
+    socket.terminate();
+    expect(status).toBe(401);
   });
 });
 
