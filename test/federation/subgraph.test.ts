@@ -69,6 +69,18 @@ describe('the subgraph schema', () => {
   });
 });
 
+describe('federated traces', () => {
+  it('answers an ftv1 trace when the router asks for one, and none otherwise', async () => {
+    const ask = (headers: Record<string, string>) =>
+      t.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, json: { query: '{ health { status } }' } });
+    const traced = await ask({ 'apollo-federation-include-trace': 'ftv1' });
+    expect(traced.status).toBe(200);
+    expect(typeof traced.body.extensions?.ftv1).toBe('string');
+    expect(Buffer.from(traced.body.extensions.ftv1, 'base64').length).toBeGreaterThan(0);
+    expect((await ask({})).body.extensions?.ftv1).toBeUndefined();
+  });
+});
+
 describe('_entities', () => {
   it('gives a requester their own request and null for another person’s, as helpRequest(id) does; an administrator both', async () => {
     const own = await file(alice.auth, 'Mine');
