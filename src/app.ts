@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import { modules as allModules } from './modules.js';
+import { selectModules } from './modules.js';
 import { refuseCrossSiteWrites, registerSessionCookies } from './platform/auth/session.js';
 import type { Config } from './platform/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded.js';
@@ -29,7 +29,7 @@ export interface AppDeps {
   now?: () => Date;
   /** Sees every SQL statement (tests count them to prove batching). */
   onQuery?: QueryListener;
-  /** The domains to serve (src/modules.ts by default); a test may build the app from a few of them. */
+  /** The domains to serve (those TRELLIS_MODULES names by default); a test may build the app from a few of them. */
   modules?: readonly Module[];
 }
 
@@ -72,7 +72,7 @@ async function openDatabase(config: Config, log: Logger): Promise<{ url: string;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  const modules = assemble(deps.modules ?? allModules);
+  const modules = assemble(deps.modules ?? selectModules(config.modules));
   const log = createLogger(config, deps.logStream);
   const database = await openDatabase(config, log);
   let orm: Orm;

@@ -1,11 +1,14 @@
 import { buildApp, type App } from './app.js';
+import { selectModules } from './modules.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { stopTracing, tracingActive } from './platform/observability/tracing.js';
 import { describeStartupFailure } from './platform/startup-failure.js';
 
 let config;
+let modules;
 try {
   config = loadConfig();
+  modules = selectModules(config.modules);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`${error.message}\n  What to do: set or correct these variables (README, Configuration)`);
@@ -16,7 +19,7 @@ try {
 
 let app: App | undefined;
 try {
-  app = await buildApp(config);
+  app = await buildApp(config, { modules });
   if (config.tracing.enabled && !tracingActive()) {
     app.log.warn('OTEL_* variables ask for traces, but the tracing module was not loaded: start with --import (README, Observability)');
   }

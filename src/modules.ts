@@ -1,6 +1,7 @@
 import { auditModule } from './audit/module.js';
 import { helpdeskModule } from './helpdesk/module.js';
 import { identityModule } from './identity/module.js';
+import { ConfigError } from './platform/config.js';
 import { loadMigrations } from './platform/db/migrations.js';
 import type { Module } from './platform/module.js';
 import { riskModule } from './risk/module.js';
@@ -8,6 +9,25 @@ import { usersModule } from './users/module.js';
 
 /** The gateway's domains, each a module (its folder's module.ts); a module comes after those it requires. */
 export const modules: readonly Module[] = [auditModule, usersModule, identityModule, riskModule, helpdeskModule];
+
+/**
+ * The modules named by TRELLIS_MODULES, in the list's order (every module when none is named). A name no module has,
+ * or a module without one it requires, is a configuration error naming both, so the process does not start.
+ */
+export function selectModules(names: readonly string[] | undefined): readonly Module[] {
+  if (!names) return modules;
+  const known = new Set(modules.map((module) => module.name));
+  const unknown = names.filter((name) => !known.has(name));
+  const problems = unknown.length ? [`TRELLIS_MODULES: unknown module ${unknown.join(', ')} (the modules are ${[...known].join(', ')})`] : [];
+  const selected = modules.filter((module) => names.includes(module.name));
+  for (const module of selected) {
+    const missing = (module.requires ?? []).filter((name) => !names.includes(name));
+    if (missing.length) problems.push(`TRELLIS_MODULES: the ${module.name} module requires ${missing.join(', ')}, which the list leaves out`);
+  }
+  if (!unknown.length && !selected.length) problems.push('TRELLIS_MODULES: names no module');
+  if (problems.length) throw new ConfigError(problems);
+  return selected;
+}
 
 /** Every module's entities: what the ORM maps when the whole gateway runs (the CLI, the migration check). */
 export const entities = modules.flatMap((module) => module.entities ?? []);

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
+import { Faq } from './faq.entity.js';
+import { HelpRequest } from './help-request.entity.js';
 import { groupByKeys } from '../platform/db/read.js';
 import type { PageWindow } from '../platform/graphql/connections.js';
 import { SettledLoader } from '../platform/graphql/settled-loader.js';
@@ -67,6 +69,18 @@ export function createHelpdeskLoaders(em: EntityManager) {
     return priorities.map((p) => rules.get(p) ?? new Error(`No policy for ${p}`));
   });
   return {
+    /** Help requests by number, whoever may read them (the caller's check is the service's); a missing one is null. */
+    requestById: new DataLoader<number, HelpRequest | null>(async (ids) => {
+      const rows = await em.find(HelpRequest, { id: { $in: [...ids] } });
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+    /** The entries faqs lists (active ones) by id; any other is null. */
+    activeFaqById: new DataLoader<number, Faq | null>(async (ids) => {
+      const rows = await em.find(Faq, { id: { $in: [...ids] }, isActive: true });
+      const byId = new Map(rows.map((f) => [f.id, f]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
     /** Each priority's service-level rules, its schedule included: the policies of a whole list in one statement. */
     slaRules,
     scheduleById: new DataLoader<string, ScheduleRecord | null>(async (ids) => {

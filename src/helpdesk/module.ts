@@ -50,6 +50,12 @@ declare module '../platform/services.js' {
   }
 }
 
+/** A key given as a number or its decimal text, within a database integer; anything else names nothing. */
+function requestNumber(key: unknown): number | null {
+  const value = typeof key === 'string' && /^\d{1,10}$/.test(key) ? Number(key) : key;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
+}
+
 export const helpdeskModule = defineModule({
   name: 'helpdesk',
   // Requesters, assignees and responders are the workspace platform's users; a request's area is scored by risk;
@@ -94,6 +100,20 @@ export const helpdeskModule = defineModule({
     return helpdesk.slaMonitor.start();
   },
   loaders: createHelpdeskLoaders,
+  references: {
+    // A requester resolves their own requests only, an administrator any: helpRequest(id)'s rule and check.
+    HelpRequest: {
+      key: 'id',
+      rootField: 'helpRequest',
+      resolve: async (id, ctx) => {
+        const number = requestNumber(id);
+        const request = number === null ? null : await ctx.loaders.helpdesk.requestById.load(number);
+        return request && ctx.services.helpdesk.requests.mayRead(ctx.principal, request) ? request : null;
+      },
+    },
+    // The entries faqs lists: active ones, for anyone.
+    Faq: { key: 'id', rootField: 'faqs', resolve: async (id, ctx) => { const n = requestNumber(id); return n === null ? null : ctx.loaders.helpdesk.activeFaqById.load(n); } },
+  },
   routes: (api, { gateway, config }) => {
     registerHelpRoutes(api, gateway);
     registerAttachmentRoutes(api, gateway, { maxBytes: config.attachments.maxBytes });

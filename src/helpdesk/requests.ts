@@ -307,6 +307,11 @@ export class HelpRequestService {
   }
 
   /** Someone else's request is reported as missing, not forbidden: its existence is not the caller's business. */
+  /** Whether helpRequest(id) would show this request to the principal (a router's reference to it answers as that does). */
+  mayRead(principal: Principal, request: HelpRequest): boolean {
+    return this.#mayRead(viewerOf(principal), request);
+  }
+
   async get(em: EntityManager, principal: Principal, id: number): Promise<HelpRequest> {
     const viewer = viewerOf(principal);
     const request = await em.findOne(HelpRequest, { id });

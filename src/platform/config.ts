@@ -184,6 +184,10 @@ const EnvSchema = z
     TRUSTED_DOCUMENTS: z.enum(TRUSTED_DOCUMENTS_MODES).default('off'),
     TRUSTED_DOCUMENTS_FILE: optionalString,
 
+    TRELLIS_MODULES: z.preprocess(emptyAsUndefined, csv.optional()),
+    GRAPHQL_FEDERATION: z.enum(['off', 'subgraph']).default('off'),
+    FEDERATION_HMAC_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+
     OTEL_SDK_DISABLED: tracingFields.OTEL_SDK_DISABLED,
     OTEL_TRACES_EXPORTER: tracingFields.OTEL_TRACES_EXPORTER,
     OTEL_EXPORTER_OTLP_PROTOCOL: tracingFields.OTEL_EXPORTER_OTLP_PROTOCOL,
@@ -219,6 +223,9 @@ const EnvSchema = z
     }
     if (env.ATTACHMENT_MAX_BYTES > env.ATTACHMENT_MAX_PER_REQUEST_BYTES) {
       ctx.addIssue({ code: 'custom', path: ['ATTACHMENT_MAX_BYTES'], message: 'must not exceed ATTACHMENT_MAX_PER_REQUEST_BYTES' });
+    }
+    if (env.FEDERATION_HMAC_SECRET && env.GRAPHQL_FEDERATION !== 'subgraph') {
+      ctx.addIssue({ code: 'custom', path: ['FEDERATION_HMAC_SECRET'], message: 'applies only with GRAPHQL_FEDERATION=subgraph' });
     }
     if (env.TRUSTED_DOCUMENTS !== 'off' && !env.TRUSTED_DOCUMENTS_FILE) {
       ctx.addIssue({
@@ -315,6 +322,13 @@ export interface Config {
    * manifest's (`enforce`). A manifest, when given, also serves its documents by id in every mode.
    */
   trustedDocuments: { mode: TrustedDocumentsMode; file: string | undefined; manifest: TrustedManifest | undefined };
+  /**
+   * The modules this process serves, by name (TRELLIS_MODULES), or undefined for all of them. Only names here:
+   * src/modules.ts turns them into modules and refuses an unknown one or a missing requirement.
+   */
+  modules: string[] | undefined;
+  /** `subgraph`: /graphql is an Apollo Federation 2 subgraph (docs/federation.md); `off`: the gateway's own graph. */
+  federation: { mode: 'off' | 'subgraph'; hmacSecret: string | undefined };
   /** OpenTelemetry tracing: started before the app by src/platform/observability/register.ts when enabled. */
   tracing: TracingConfig;
 }
@@ -402,6 +416,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustedDocuments: { mode: e.TRUSTED_DOCUMENTS, file: e.TRUSTED_DOCUMENTS_FILE, manifest: trusted.manifest },
+    modules: e.TRELLIS_MODULES,
+    federation: { mode: e.GRAPHQL_FEDERATION, hmacSecret: e.FEDERATION_HMAC_SECRET },
     tracing: tracingOf(e, e.FIRE_API_TOKEN),
   };
 }

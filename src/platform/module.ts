@@ -5,6 +5,7 @@ import type { IRules } from 'graphql-shield';
 import type { Credentials, Principal } from './auth/principal.js';
 import type { SessionCookies } from './auth/session.js';
 import type { Config } from './config.js';
+import type { Context } from './graphql/context.js';
 import type { Orm } from './db/orm.js';
 import type { Resolvers } from './graphql/generated/resolvers-types.js';
 import type { RestApi } from './rest/api.js';
@@ -36,6 +37,11 @@ export interface Module<S = unknown, L = unknown> {
    * type listed here has every field ruled.
    */
   rules?: Record<string, Record<string, IRules>>;
+  /**
+   * Its types other subgraphs may reference or extend when the gateway runs as a federation subgraph
+   * (GRAPHQL_FEDERATION=subgraph), by type name.
+   */
+  references?: Record<string, EntityReference>;
   /** Its MikroORM entities. */
   entities?: readonly EntityClass[];
   /**
@@ -64,6 +70,17 @@ export interface Module<S = unknown, L = unknown> {
   ready?: (services: AppServices) => Promise<void>;
   /** Releases what its services opened; modules close in reverse order. */
   close?: (services: AppServices) => Promise<void>;
+}
+
+/**
+ * How a router's representation of a type (`{__typename, <key>}`) becomes the object: the key field, the root field
+ * whose rule decides who may resolve one (the same rule as asking by that root field), and the lookup, through the
+ * request's loaders, resolving to null when the caller may not read it or it does not exist.
+ */
+export interface EntityReference {
+  key: string;
+  rootField: string;
+  resolve: (key: unknown, ctx: Context) => Promise<unknown>;
 }
 
 /** Root fields a public cache may replay, each with the test a resolved value must pass first. */

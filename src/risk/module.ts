@@ -46,6 +46,10 @@ export const riskModule = defineModule({
   },
   // The risk API has always been public; its cost is bounded by caching, quotas and rate limits instead.
   rules: { Query: { wildfireRisk: allow, earthquakeRisk: allow } },
+  // An area is public as its risks are; a ZIP code that cannot be placed resolves to null.
+  references: {
+    AreaRisk: { key: 'zipCode', rootField: 'wildfireRisk', resolve: (zip, ctx) => (typeof zip === 'string' ? ctx.loaders.risk.areaByZip.load(zip) : Promise.resolve(null)) },
+  },
   services: (platform): Risk => ({ scoring: createScoring(platform) }),
   loaders: (_em, { risk }) => createRiskLoaders(risk),
   replayable: riskReplayPolicy,

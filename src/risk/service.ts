@@ -77,6 +77,7 @@ export interface EarthquakeRisk {
 
 /** Both risks of one area. */
 export interface AreaRisk {
+  zipCode: string;
   wildfire: WildfireRisk;
   earthquake: EarthquakeRisk;
 }
@@ -138,7 +139,7 @@ export class RiskService {
       throw error;
     }
     const [wildfire, earthquake] = await Promise.all([this.wildfireAt(zip, coordinates), this.earthquakeAt(zip, coordinates)]);
-    return { wildfire, earthquake };
+    return { zipCode: zip, wildfire, earthquake };
   }
 
   private async wildfireAt(zip: string, coordinates: Coordinates): Promise<WildfireRisk> {

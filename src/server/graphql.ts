@@ -9,7 +9,9 @@ import type { Gateway } from '../platform/rest/bridge.js';
 import type { AppServices } from '../platform/services.js';
 import { createApollo } from './apollo.js';
 import { contextBuilder } from './context.js';
+import { buildFederatedSchema } from './federation.js';
 import { withGraphiQL } from './ide.js';
+import { routerSignatureStep } from './router-signature.js';
 import { createPipeline } from './pipeline.js';
 import { createResponseCache } from './response-cache.js';
 import { buildSchema, mergedTypeDefs } from './schema.js';
@@ -41,7 +43,8 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
     count: (outcome) => services.metrics.untrustedDocument(outcome),
     log: services.log,
   });
-  const pipeline = createPipeline(config, responseCache.track(buildSchema(modules, typeDefs)), trustedDocuments);
+  const schema = config.federation.mode === 'subgraph' ? buildFederatedSchema(modules, typeDefs) : buildSchema(modules, typeDefs);
+  const pipeline = createPipeline(config, responseCache.track(schema), trustedDocuments);
   describeManifest(trustedDocuments, pipeline.schema, services.log);
   const apollo = createApollo(config, pipeline, {
     plugins: [
@@ -76,7 +79,9 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
   });
   await fastify.register(responseCache.plugin, { path: '/graphql' });
   // Before the response cache's lookup (which the cache appends), so a stored answer never skips the judgement.
-  const preValidation = trustedDocuments.manifest ? [trustedDocumentsStep(trustedDocuments)] : [];
+  // The router's signature first: an unsigned request is refused before any other step looks at it.
+  const signature = config.federation.hmacSecret ? [routerSignatureStep(config.federation.hmacSecret)] : [];
+  const preValidation = [...signature, ...(trustedDocuments.manifest ? [trustedDocumentsStep(trustedDocuments)] : [])];
   fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler, preValidation });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
   fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(handler, !config.isProduction), wsHandler: subscriptions, preValidation });

@@ -39,7 +39,7 @@ export function mergedTypeDefs(modules: readonly Module[]): DocumentNode {
  * and return the internal values, which the database and the legacy REST routes speak, while GraphQL speaks the names.
  * The same rule types them in codegen, so a module's own SDL (inside schema/ or beside it) is all an enum needs.
  */
-function enumResolvers(typeDefs: DocumentNode): Record<string, Record<string, string>> {
+export function enumResolvers(typeDefs: DocumentNode): Record<string, Record<string, string>> {
   const declared = new Map<string, string[]>();
   for (const definition of typeDefs.definitions) {
     if (definition.kind !== Kind.ENUM_TYPE_DEFINITION && definition.kind !== Kind.ENUM_TYPE_EXTENSION) continue;

@@ -5,7 +5,8 @@ import { SettledLoader } from '../platform/graphql/settled-loader.js';
 import { UserAttributes } from './attributes.entity.js';
 import { attributesView, defaultAttributes, type UserAttributesView } from './attributes.js';
 import { membershipsOf } from './directory.js';
-import type { Group } from './group.entity.js';
+import { Group } from './group.entity.js';
+import { isHexId } from '../platform/ids.js';
 import { readNames, readUsers, type PersonName, type UserView } from './views.js';
 import { AllowedWorkspace, RegistryEntry, SETTINGS_ID, Workspace, WorkspaceSettings } from './workspace.entity.js';
 
@@ -19,6 +20,14 @@ export function createUserLoaders(em: EntityManager) {
     userById: new SettledLoader<string, UserView | null>(async (ids) => {
       const rows = await readUsers(em, ids);
       const byId = new Map(rows.map((u) => [u.id, u]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+
+    /** Groups by id; a missing or malformed id resolves to null. */
+    groupById: new DataLoader<string, Group | null>(async (ids) => {
+      const wanted = ids.filter(isHexId);
+      const rows = wanted.length ? await em.find(Group, { id: { $in: wanted } }) : [];
+      const byId = new Map(rows.map((g) => [g.id, g]));
       return ids.map((id) => byId.get(id) ?? null);
     }),
 

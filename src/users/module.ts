@@ -1,5 +1,6 @@
 import { Cursors } from '../platform/graphql/connections.js';
 import { publicApi } from './rest/api.js';
+import { isHexId } from '../platform/ids.js';
 import { defineModule } from '../platform/module.js';
 import { UserAttributesService } from './attributes.js';
 import { UserDirectory } from './directory.js';
@@ -42,6 +43,11 @@ export const usersModule = defineModule({
   migrations: new URL('./migrations/', import.meta.url),
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
+  // As user(id) and group(id): for those who may view users or groups; each field then keeps its own rule.
+  references: {
+    User: { key: 'id', rootField: 'user', resolve: (id, ctx) => (isHexId(id) ? ctx.loaders.users.userById.load(id) : Promise.resolve(null)) },
+    Group: { key: 'id', rootField: 'group', resolve: (id, ctx) => (isHexId(id) ? ctx.loaders.users.groupById.load(id) : Promise.resolve(null)) },
+  },
   services: ({ config, audit }): Users => ({
     directory: new UserDirectory(new Cursors(config.jwt.secret), audit.recorder),
     attributes: new UserAttributesService(audit.recorder),

@@ -54,6 +54,8 @@ export type AreaRisk = {
   earthquake: EarthquakeRisk;
   /** The area's wildfire risk. */
   wildfire: WildfireRisk;
+  /** The five-digit ZIP code of the area. */
+  zipCode: Scalars['String']['output'];
 };
 
 export { AuditAction };
@@ -2105,6 +2107,7 @@ export type ResolversParentTypes = ResolversObject<{
 export type AreaRiskResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AreaRisk'] = ResolversParentTypes['AreaRisk']> = ResolversObject<{
   earthquake?: Resolver<ResolversTypes['EarthquakeRisk'], ParentType, ContextType>;
   wildfire?: Resolver<ResolversTypes['WildfireRisk'], ParentType, ContextType>;
+  zipCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type AuditActionResolvers = EnumResolverSignature<{ API_KEY_CREATE?: any, API_KEY_REVOKE?: any, AUDIT_TRAIL_PRUNE?: any, FAQ_CREATE?: any, FAQ_DELETE?: any, FAQ_UPDATE?: any, FILE_MAPPING_ADD?: any, FILE_MAPPING_REMOVE?: any, FILE_MAPPING_UPDATE?: any, GROUP_CREATE?: any, GROUP_DELETE?: any, GROUP_UPDATE?: any, GROUP_WORKSPACES_SET?: any, HELP_REQUEST_ASSIGN?: any, HELP_REQUEST_ATTACHMENT_REMOVE?: any, HELP_REQUEST_DELETE?: any, HELP_REQUEST_STATUS_CHANGE?: any, HELP_SCHEDULE_CREATE?: any, HELP_SCHEDULE_DELETE?: any, HELP_SCHEDULE_UPDATE?: any, HELP_SLA_POLICY_UPDATE?: any, REGISTRY_IMPORT?: any, SETTINGS_UPDATE?: any, USER_ATTRIBUTES_UPDATE?: any, USER_CREATE?: any, USER_DELETE?: any, USER_GROUP_ADD?: any, USER_GROUP_REMOVE?: any, USER_LOCK?: any, USER_LOGOUT?: any, USER_PASSWORD_SET?: any, USER_ROLE_CHANGE?: any, USER_UNLOCK?: any, USER_UPDATE?: any, WORKSPACE_INSTALL?: any, WORKSPACE_UNINSTALL?: any }, ResolversTypes['AuditAction']>;

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { modules, selectModules } from '../../src/modules.js';
+import { ConfigError, loadConfig } from '../../src/platform/config.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const names = (list: readonly { name: string }[]) => list.map((m) => m.name);
+
+describe('TRELLIS_MODULES', () => {
+  it('serves every module when it is not set', () => {
+    expect(selectModules(loadConfig({}).modules)).toBe(modules);
+  });
+
+  it('serves the named modules in the order they require each other, whatever order the list gives', () => {
+    const config = loadConfig({ TRELLIS_MODULES: ' users, audit ' });
+    expect(names(selectModules(config.modules))).toEqual(['audit', 'users']);
+    expect(names(selectModules(loadConfig({ TRELLIS_MODULES: 'risk' }).modules))).toEqual(['risk']);
+  });
+
+  it('refuses a name no module has, listing the modules there are', () => {
+    expect(() => selectModules(['risk', 'billing'])).toThrow(ConfigError);
+    expect(() => selectModules(['risk', 'billing'])).toThrow(/unknown module billing \(the modules are audit, users, identity, risk, helpdesk\)/);
+  });
+
+  it('refuses a module without the modules it requires, naming them', () => {
+    expect(() => selectModules(['users'])).toThrow(/the users module requires audit, which the list leaves out/);
+  });
+
+  it('stops the process with exit code 2 and says what to correct', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), TRELLIS_MODULES: 'helpdesk' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('TRELLIS_MODULES: the helpdesk module requires audit, users, risk, which the list leaves out');
+    expect(run.stderr).toContain('What to do');
+  });
+});
