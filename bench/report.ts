@@ -109,6 +109,18 @@ export function tracingTargets(tracing: TracingResults | null, against: Partial<
 }
 
 /** This build over the other, for one scenario: above 1 means this build serves more, or spends less CPU. */
+/** One line per compared scenario: the throughput ratio (and its rounds' median and range) and the CPU one. */
+function comparisonLines(compared: Partial<Record<ScenarioId, Comparison>>): string[] {
+  return Object.entries(compared).flatMap(([id, c]) =>
+    c
+      ? [
+          `  ${pad(id, 18)} req/s ${c.requestsPerSecond.toFixed(2)} (rounds: median ${c.medianByRound.toFixed(2)}, ${Math.min(...c.byRound).toFixed(2)}–${Math.max(...c.byRound).toFixed(2)})` +
+            `, by CPU per request ${c.cpu === null ? '–' : c.cpu.toFixed(2)}`,
+        ]
+      : [],
+  );
+}
+
 export interface Comparison {
   /** Requests per second, all rounds together. */
   requestsPerSecond: number;
@@ -302,13 +314,7 @@ export function summary(results: BenchResults): string {
     lines.push(header());
     for (const [id, r] of Object.entries(scenarios)) if (r) lines.push(row(`${r.letter}′ ${id}`, r));
     lines.push('this build / that build:');
-    for (const [id, c] of Object.entries(compared)) {
-      if (!c) continue;
-      lines.push(
-        `  ${pad(id, 18)} req/s ${c.requestsPerSecond.toFixed(2)} (rounds: median ${c.medianByRound.toFixed(2)}, ${Math.min(...c.byRound).toFixed(2)}–${Math.max(...c.byRound).toFixed(2)})` +
-          `, by CPU per request ${c.cpu === null ? '–' : c.cpu.toFixed(2)}`,
-      );
-    }
+    lines.push(...comparisonLines(compared));
     lines.push('');
   }
   if (results.tracing) {
@@ -317,13 +323,7 @@ export function summary(results: BenchResults): string {
     lines.push(header());
     for (const [id, r] of Object.entries(scenarios)) if (r) lines.push(row(`${r.letter}+otel ${id}`, r));
     lines.push('traced / untraced:');
-    for (const [id, c] of Object.entries(compared)) {
-      if (!c) continue;
-      lines.push(
-        `  ${pad(id, 18)} req/s ${c.requestsPerSecond.toFixed(2)} (rounds: median ${c.medianByRound.toFixed(2)}, ${Math.min(...c.byRound).toFixed(2)}–${Math.max(...c.byRound).toFixed(2)})` +
-          `, by CPU per request ${c.cpu === null ? '–' : c.cpu.toFixed(2)}`,
-      );
-    }
+    lines.push(...comparisonLines(compared));
     lines.push('');
   }
   lines.push(`ratios: ${Object.entries(results.ratios).map(([k, v]) => `${k} = ${v === null ? '–' : v.toFixed(2)}`).join(', ')}`);

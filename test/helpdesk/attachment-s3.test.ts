@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { startS3Store, type S3Store } from './s3-store.js';
+import { rowsOf } from './support.js';
 
 /*
  * What only ATTACHMENT_STORAGE=s3 has: deletions that reach the store after the commit, and a store that is away,
@@ -14,15 +14,7 @@ let t: TestApp;
 let admin: string;
 let alice: { id: string; auth: string };
 
-async function rows(sql: string, params: unknown[] = []) {
-  const db = new pg.Client({ connectionString: t.databaseUrl });
-  await db.connect();
-  try {
-    return (await db.query(sql, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
+const rows = (sql: string, params: unknown[] = []) => rowsOf(t, sql, params);
 
 const objectExists = async (key: string) => (await store.read(key)) !== null;
 

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition, safeFilename } from '../../src/helpdesk/attachments/files.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { startS3Store, type S3Store } from './s3-store.js';
-import { helpdesk } from './support.js';
+import { helpdesk, rowsOf } from './support.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -54,15 +53,7 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
     return res.body.token;
   }
 
-  async function rows(sql: string, params: unknown[] = []) {
-    const db = new pg.Client({ connectionString: t.databaseUrl });
-    await db.connect();
-    try {
-      return (await db.query(sql, params)).rows;
-    } finally {
-      await db.end();
-    }
-  }
+  const rows = (sql: string, params: unknown[] = []) => rowsOf(t, sql, params);
 
   /** The stored bytes of a file, wherever this backend keeps them; null when there are none. */
   async function storedBytes(id: string): Promise<Buffer | null> {

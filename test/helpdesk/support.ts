@@ -38,6 +38,17 @@ export const HELP_REQUEST_FIELDS = `
   id title description category priority contactEmail status requesterId assignedToId adminNotes createdAt updatedAt
 `;
 
+/** The rows a statement returns, read straight from the app's database on a connection of its own. */
+export async function rowsOf(t: TestApp, sql: string, params: unknown[] = []): Promise<any[]> {
+  const db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  try {
+    return (await db.query(sql, params)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
 /**
  * Writes `rows` help requests straight into the app's database for the plan tests: 200 requesters besides
  * `ownerId`, each with about as many requests as the owner, every category, priority and status, and creation and
