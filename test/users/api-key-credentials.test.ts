@@ -117,7 +117,7 @@ describe('when an API key was last used', () => {
     expect(await lastUsed(apiKey.key)).toEqual(minute(clock));
 
     // More calls in the same minute, by body and by Basic: not one more write.
-    const { statements } = await t.countQueries(async () => {
+    const { all: statements } = await t.countQueries(async () => {
       for (let i = 0; i < 5; i++) await call('validate_credentials', i % 2 ? { body } : { authorization: basic(`${apiKey.key}:${secret}`) });
       await stamps().flush();
     });
