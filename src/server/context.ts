@@ -7,7 +7,13 @@ import type { Authentication, Module } from '../platform/module.js';
 import type { AppServices } from '../platform/services.js';
 import { createLoaders } from './assembly.js';
 
-export type ContextFor = (request: FastifyRequest, credentials: Credentials) => Promise<Context>;
+/**
+ * What a context takes from the request it serves: its id, the caller's address, its logger and the client's
+ * user agent. An HTTP request is one; a WebSocket connection keeps just these of the upgrade that opened it.
+ */
+export type RequestFacts = Pick<FastifyRequest, 'id' | 'ip' | 'log'> & { readonly headers: { readonly 'user-agent'?: string | undefined } };
+
+export type ContextFor = (request: RequestFacts, credentials: Credentials) => Promise<Context>;
 
 /**
  * Authenticates a request's credentials and builds its context: /graphql, the REST routes and every subscription

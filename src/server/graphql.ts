@@ -84,7 +84,7 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
   const preValidation = [...signature, ...(trustedDocuments.manifest ? [trustedDocumentsStep(trustedDocuments)] : [])];
   fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler, preValidation });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
-  fastify.route({ url: '/graphql', method: 'GET', handler: withGraphiQL(handler, !config.isProduction), wsHandler: subscriptions, preValidation });
+  fastify.route({ url: '/graphql', method: 'GET', handler: subscriptions.handler(withGraphiQL(handler, !config.isProduction)), preValidation });
 
   registerSchemaDownload(fastify, config, typeDefs);
 

@@ -14,7 +14,7 @@ export class SharedWork {
   #size = 0;
 
   /** `work()`'s promise, or the one already running under the same key. */
-  run<T>(key: readonly string[], work: () => Promise<T>): Promise<T> {
+  run<T>(key: readonly KeyPart[], work: () => Promise<T>): Promise<T> {
     const path: Level[] = [this.#root];
     for (const part of key.slice(0, -1)) {
       const level = path.at(-1)!;
@@ -50,7 +50,9 @@ export class SharedWork {
   }
 }
 
-type Level = Map<string, Level | Promise<unknown>>;
+/** A part of a key: a string, or null for a part that is absent (which no string equals). */
+type KeyPart = string | null;
+type Level = Map<KeyPart, Level | Promise<unknown>>;
 
 /**
  * Everything a principal says, as a key: two subscribers share a result only when every field of who they are

@@ -1,10 +1,12 @@
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { ApolloServerPlugin } from '@apollo/server';
-import websocket, { type WebsocketHandler } from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createSourceEventStream, execute, getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { CloseCode, handleProtocols, type Context as Connection, type SubscribePayload } from 'graphql-ws';
-import { makeHandler, type Extra } from 'graphql-ws/use/@fastify/websocket';
-import type { WebSocket } from 'ws';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createSourceEventStream, execute, getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import { CloseCode, type Context as Connection, type SubscribePayload } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { SessionCookies } from '../platform/auth/session.js';
 import type { Credentials } from '../platform/auth/principal.js';
 import type { Principal } from '../platform/auth/principal.js';
@@ -13,6 +15,7 @@ import { DomainError, UnauthenticatedError } from '../platform/errors.js';
 import type { Context } from '../platform/graphql/context.js';
 import { logOperationErrors } from '../platform/graphql/errors.js';
 import { inOperationSpan, traceCarrierOf } from '../platform/observability/operation-span.js';
+import type { ContextFor, RequestFacts } from './context.js';
 import type { GraphqlPipeline } from './pipeline.js';
 import { eventKey, operationKey, principalKey, SharedWork } from './shared-work.js';
 
@@ -28,7 +31,7 @@ export interface SubscriptionOptions {
   /** The steps POST /graphql takes, on the same schema (shield and all: Subscription fields have their rules too). */
   pipeline: GraphqlPipeline;
   /** Authenticates credentials and builds a fresh context (forked EntityManager, new loaders), as for an HTTP request. */
-  contextFor: (request: FastifyRequest, credentials: Credentials) => Promise<Context>;
+  contextFor: ContextFor;
   /** The browser session cookie, a credential on the upgrade when no Authorization comes in connectionParams. */
   session?: SessionCookies;
   /** Resolves once changes published by other replicas reach this one. */
@@ -37,22 +40,40 @@ export interface SubscriptionOptions {
   onAccountChange?: (listener: (userId: string | undefined) => void) => () => void;
 }
 
-/** What a subscription needs at every change: how to renew its context, and the keys of its shared work. */
-interface Subscriber {
-  renew: () => Promise<Context>;
-  credentials: string;
+export interface Subscriptions {
+  /**
+   * The handler of GET /graphql: a WebSocket upgrade that came through the route's hooks opens a graphql-ws
+   * connection; any other request goes to `http`.
+   */
+  handler<H extends (request: any, reply: any) => unknown>(http: H): H;
+}
+
+/**
+ * What a connection keeps for its whole life: the few facts of its upgrade request that its contexts are made
+ * from, and the credentials it authenticated with. The upgrade's Fastify request and reply are let go.
+ */
+interface Caller extends RequestFacts {
+  /** The session cookie of the upgrade, when it came from a page allowed to use the session. */
+  readonly cookie: string | undefined;
+  /** The credentials of connection_init, once accepted. */
+  credentials?: Credentials;
+}
+
+/** What `subscribe` needs of the subscribe message it serves, found by the context the message was checked with. */
+interface Subscribing {
+  caller: Caller;
+  id: string;
   operation: string;
 }
 
-/** What a connection remembers between messages: the credentials it was opened with. */
-type ConnectionState = {
-  authorization?: string | undefined;
-  session?: string | undefined;
-};
-type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Partial<ConnectionState>>;
+type WsConnection = Connection<Record<string, unknown> | undefined, Extra>;
 
 /**
  * GraphQL subscriptions over WebSocket (the graphql-ws protocol) on GET /graphql, beside the HTTP API.
+ *
+ * The upgrade goes through Fastify's routing like any request, so every hook of GET /graphql runs on it (request
+ * id, rate limit, the router's signature in subgraph mode), and only the route's handler hands the socket to
+ * `ws` and graphql-ws (`useServer`). A connection then keeps only what those libraries need and a `Caller`.
  *
  * The caller is authenticated from `connectionParams.Authorization` when the connection opens (bad credentials
  * close it with 4403 and the reason), again for every subscribe message, and again for every change delivered,
@@ -65,19 +86,14 @@ type WsConnection = Connection<Record<string, unknown> | undefined, Extra & Part
  * Documents go through the pipeline POST /graphql uses (parsing, validation, limits, error formatting); Apollo's
  * count of recursive selections has no public rule, and here the other limits refuse fragment fan-out. Only
  * subscriptions are served here: queries and mutations go through HTTP, with its rate limits.
- * Returns the handler for the /graphql route's `wsHandler`.
  */
-export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<WebsocketHandler> {
+export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<Subscriptions> {
   const { config, pipeline, contextFor, session } = options;
   const { schema } = pipeline;
-  /** What each subscription needs at every change, found by the context it subscribed with. */
-  const subscribers = new WeakMap<object, Subscriber>();
-  /** Renewals and executions that subscribers of the same change would repeat with the same answer. */
-  const renewing = new SharedWork();
-  const executions = new SharedWork();
-  /** Changes being executed; shutdown lets them finish before the database pool closes. */
-  const executing = new Set<Promise<unknown>>();
-  const recheck = new CredentialWatch(options.onAccountChange);
+  /** The caller of each open socket. */
+  const callers = new WeakMap<WebSocket, Caller>();
+  /** What each subscribe message being set up needs, found by the context it was checked with. */
+  const subscribing = new WeakMap<object, Subscribing>();
 
   // A replica that serves subscribers before it hears other replicas' changes would leave them waiting silently.
   if (options.listening) {
@@ -89,97 +105,61 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
     clearTimeout(timer);
   }
 
-  await fastify.register(websocket, {
-    options: { maxPayload: config.http.bodyLimitBytes, handleProtocols: (protocols) => handleProtocols(protocols) },
-    async preClose() {
-      recheck.stop();
-      await closeAll(fastify.websocketServer.clients);
-      await Promise.allSettled([...executing]);
-      await new Promise<void>((resolve) => fastify.websocketServer.close(() => resolve()));
-    },
+  const delivery = new Delivery(contextFor, new CredentialWatch(options.onAccountChange));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.http.bodyLimitBytes });
+  const upgrades = new Upgrades(fastify);
+
+  fastify.addHook('preClose', async () => {
+    delivery.watch.stop();
+    upgrades.stop();
+    await closeAll(wss.clients);
+    await delivery.settled();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
 
   const format = (error: GraphQLError) => pipeline.formatError(error.toJSON(), error);
 
-  /**
-   * Executes each change for the subscriber in a context made now: the principal is read again, and the request
-   * is loaded through a fresh EntityManager, never from an identity map that has aged since subscribe. Both are
-   * shared with the change's other subscribers for whom they are the same (see SharedWork): one renewal per
-   * credentials, one execution per principal, document and variables, and event as this subscriber sees it.
-   */
+  /** Opens the subscription's event stream, then maps each change through `Delivery` (see `Subscription`). */
   async function subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
     const started = args.contextValue as Context;
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
-    const { renew, credentials, operation } = subscribers.get(started)!;
-    const { principal } = started;
-    const subscription = getOperationAST(args.document, args.operationName) ?? undefined;
+    const { caller, id, operation } = subscribing.get(started)!;
+    subscribing.delete(started);
     // The source stream holds what it needs; the subscribe context's EntityManager and loaders need not live as
     // long as the subscription (graphql-ws keeps these arguments for its hooks, which do not read them).
     args.contextValue = undefined;
-    return recheck.watch(source, { renew, principal }, async (change) => {
-      const run = (async () => {
-        const event = eventKey(change);
-        let renewed: { context: Context; principal: string };
-        try {
-          renewed = await renewing.run([credentials, event], async () => {
-            const context = await renew();
-            return { context, principal: principalKey(context.principal) };
-          });
-        } catch (error) {
-          return { result: { errors: [asGraphQLError(error)] }, last: true };
-        }
-        if (!sameCaller(principal, renewed.context.principal)) {
-          const changed = new UnauthenticatedError('Your access has changed: subscribe again', 'expired');
-          return { result: { errors: [changed] }, last: true };
-        }
-        // One span per execution, linked to the change's own span (its mutation, perhaps on another replica).
-        const result = await executions.run([renewed.principal, operation, event], async () =>
-          inOperationSpan(
-            args.document,
-            subscription,
-            async () => execute({ ...args, rootValue: change, contextValue: renewed.context }),
-            traceCarrierOf(change),
-          ),
-        );
-        return { result };
-      })();
-      executing.add(run);
-      try {
-        return await run;
-      } finally {
-        executing.delete(run);
-      }
-    });
+    const definition = getOperationAST(args.document, args.operationName) ?? undefined;
+    return delivery.watch.add(new Subscription(source[Symbol.asyncIterator](), args, definition, caller, id, started.principal, operation, delivery));
   }
 
-  return makeHandler<Record<string, unknown> | undefined, ConnectionState>(
+  useServer<Record<string, unknown> | undefined>(
     {
       schema,
       isProd: config.isProduction,
       subscribe,
 
       async onConnect(connection: WsConnection) {
+        const { socket } = connection.extra;
+        const caller = callers.get(socket)!;
         const authorization = authorizationOf(connection.connectionParams);
         if (authorization === false) {
-          connection.extra.socket.close(CloseCode.BadRequest, 'connectionParams.Authorization must be a string');
+          socket.close(CloseCode.BadRequest, 'connectionParams.Authorization must be a string');
           return false;
         }
-        const { request } = connection.extra;
-        const cookie = authorization === undefined && session?.trustedOrigin(request) ? session.tokenOf(request) : undefined;
+        const credentials: Credentials = { authorization, session: authorization === undefined ? caller.cookie : undefined };
         try {
-          await contextFor(request, { authorization, session: cookie });
+          await contextFor(caller, credentials);
         } catch (error) {
-          refuse(connection.extra.socket, connection.extra.request, error);
+          refuse(socket, caller, error);
           return false;
         }
-        connection.extra.authorization = authorization;
-        connection.extra.session = cookie;
+        caller.credentials = credentials;
         return true;
       },
 
       async onSubscribe(connection: WsConnection, id: string, payload: SubscribePayload) {
-        const { request } = connection.extra;
+        const caller = callers.get(connection.extra.socket)!;
         if (Object.keys(connection.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [coded(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, 'RATE_LIMITED')];
         }
@@ -189,38 +169,117 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         if (operation.operation !== 'subscription') {
           return [coded('Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql', 'BAD_REQUEST')];
         }
-
-        const renew = async () => {
-          const context = await contextFor(request, { authorization: connection.extra.authorization, session: connection.extra.session });
-          return { ...context, requestId: `${request.id}:${id}` };
-        };
         let contextValue: Context;
         try {
-          contextValue = await renew();
+          contextValue = await renew(contextFor, caller, id);
         } catch (error) {
           return [asGraphQLError(error)];
         }
-        subscribers.set(contextValue, {
-          renew,
-          // Who presents them from where: the same credentials from the same address read the same principal.
-          credentials: JSON.stringify([request.ip, connection.extra.authorization ?? null, connection.extra.session ?? null]),
-          operation: operationKey(payload.query, payload.operationName, payload.variables),
-        });
+        subscribing.set(contextValue, { caller, id, operation: operationKey(payload.query, payload.operationName, payload.variables) });
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       },
 
       onNext(connection: WsConnection, _id, _payload, _args, result) {
         if (!result.errors?.length) return;
-        logOperationErrors(connection.extra.request.log, result.errors);
+        logOperationErrors(callers.get(connection.extra.socket)!.log, result.errors);
         return { ...result, errors: result.errors.map(format) };
       },
 
       onError(connection: WsConnection, _id, _payload, errors) {
-        logOperationErrors(connection.extra.request.log, errors);
+        logOperationErrors(callers.get(connection.extra.socket)!.log, errors);
         return errors.map(format);
       },
     },
+    wss,
   );
+
+  return {
+    handler(http) {
+      return function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
+        const upgrade = upgrades.take(request.raw);
+        if (!upgrade) return http.call(this, request, reply);
+        reply.hijack();
+        const caller: Caller = {
+          id: request.id,
+          ip: request.ip,
+          log: request.log,
+          headers: { 'user-agent': request.headers['user-agent'] },
+          cookie: session?.trustedOrigin(request) ? session.tokenOf(request) : undefined,
+        };
+        upgrade.hand(reply.raw, (socket, head) =>
+          wss.handleUpgrade(request.raw, socket, head, (ws) => {
+            callers.set(ws, caller);
+            wss.emit('connection', ws, request.raw);
+          }),
+        );
+      } as typeof http;
+    },
+  };
+}
+
+/** A context for the subscription `id` of a caller, its credentials read afresh. */
+async function renew(contextFor: ContextFor, caller: Caller, id: string): Promise<Context> {
+  const context = await contextFor(caller, caller.credentials!);
+  return { ...context, requestId: `${caller.id}:${id}` };
+}
+
+/**
+ * WebSocket upgrades dispatched through Fastify's router, as requests whose answer, if the route gives one over
+ * HTTP (a refusal from a hook, a path that serves no WebSocket), ends the connection. A route that serves the
+ * upgrade takes its socket with `take(raw).hand(…)`.
+ */
+class Upgrades {
+  readonly #pending = new WeakMap<IncomingMessage, Upgrade>();
+  readonly #listener = (raw: IncomingMessage, socket: Duplex, head: Buffer) => this.#dispatch(raw, socket, head);
+
+  constructor(private readonly fastify: FastifyInstance) {
+    fastify.server.on('upgrade', this.#listener);
+  }
+
+  take(raw: IncomingMessage): Upgrade | undefined {
+    const upgrade = this.#pending.get(raw);
+    this.#pending.delete(raw);
+    return upgrade;
+  }
+
+  stop(): void {
+    this.fastify.server.off('upgrade', this.#listener);
+  }
+
+  #dispatch(raw: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // Node takes its own error listener off the socket before an upgrade: a client gone while the hooks run is let go.
+    socket.on('error', destroy);
+    const response = new ServerResponse(raw);
+    response.assignSocket(socket as Socket);
+    response.once('finish', () => socket.destroy());
+    this.#pending.set(raw, new Upgrade(socket, head, response));
+    try {
+      this.fastify.routing(raw, response);
+    } catch (error) {
+      this.fastify.log.warn({ err: error }, 'a WebSocket upgrade could not be routed');
+      socket.destroy();
+    }
+  }
+}
+
+class Upgrade {
+  constructor(
+    private readonly socket: Duplex,
+    private readonly head: Buffer,
+    private readonly response: ServerResponse,
+  ) {}
+
+  /** Gives the socket to `take` (ws sets its own error listener at once), no longer tied to the HTTP response. */
+  hand(response: ServerResponse, take: (socket: Duplex, head: Buffer) => void): void {
+    if (response !== this.response) throw new Error('the upgrade was answered by another response');
+    response.detachSocket(this.socket as Socket);
+    take(this.socket, this.head);
+    this.socket.off('error', destroy);
+  }
+}
+
+function destroy(this: Duplex): void {
+  this.destroy();
 }
 
 /**
@@ -248,12 +307,12 @@ function authorizationOf(params: Readonly<Record<string, unknown>> | undefined):
 }
 
 /** Closes a connection whose credentials failed: 4403 with the reason, 1013 (try again later) while the database is away. */
-function refuse(socket: WebSocket, request: FastifyRequest, error: unknown): void {
+function refuse(socket: WebSocket, caller: Caller, error: unknown): void {
   if (error instanceof DomainError) {
     socket.close(error.code === 'SERVICE_UNAVAILABLE' ? 1013 : CloseCode.Forbidden, error.message);
     return;
   }
-  request.log.error({ err: error }, 'unexpected error while authenticating a WebSocket connection');
+  caller.log.error({ err: error }, 'unexpected error while authenticating a WebSocket connection');
   socket.close(CloseCode.InternalServerError, 'Internal server error');
 }
 
@@ -271,16 +330,69 @@ function asGraphQLError(error: unknown): GraphQLError {
   return new GraphQLError(error instanceof Error ? error.message : String(error), { originalError: error instanceof Error ? error : undefined });
 }
 
-/** Whom a subscription serves: how to read them again, and the principal its filtering was decided on. */
-interface Caller {
-  renew: () => Promise<Context>;
-  principal: Principal;
-}
+/**
+ * The work of delivering a change, one object for the whole server: each change is executed for each subscriber
+ * in a context made now (the principal read again, the request loaded through a fresh EntityManager, never from
+ * an identity map that has aged since subscribe), both shared with the change's other subscribers for whom they
+ * are the same (see SharedWork): one renewal per credentials, one execution per principal, document and
+ * variables, and event as the subscriber sees it.
+ */
+class Delivery {
+  /** Renewals and executions that subscribers of the same change would repeat with the same answer. */
+  readonly #renewing = new SharedWork();
+  readonly #executions = new SharedWork();
+  /** Changes being executed; shutdown lets them finish before the database pool closes. */
+  readonly #executing = new Set<Promise<unknown>>();
 
-/** A subscription as its user's credential changes reach it. */
-interface Watched {
-  readonly userId: string | undefined;
-  check(): void;
+  constructor(
+    readonly contextFor: ContextFor,
+    readonly watch: CredentialWatch,
+  ) {}
+
+  async change(subscription: Subscription<unknown>, change: unknown): Promise<{ result: ExecutionResult; last?: boolean }> {
+    const run = this.#run(subscription, change);
+    this.#executing.add(run);
+    try {
+      return await run;
+    } finally {
+      this.#executing.delete(run);
+    }
+  }
+
+  /** Resolves once the changes being executed are done. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#executing]);
+  }
+
+  async #run(subscription: Subscription<unknown>, change: unknown): Promise<{ result: ExecutionResult; last?: boolean }> {
+    const { caller, args } = subscription;
+    const { authorization, session } = caller.credentials!;
+    const event = eventKey(change);
+    let renewed: { context: Context; principal: string };
+    try {
+      // Who presents them from where: the same credentials from the same address read the same principal.
+      renewed = await this.#renewing.run([caller.ip, authorization ?? null, session ?? null, event], async () => {
+        const context = await renew(this.contextFor, caller, subscription.id);
+        return { context, principal: principalKey(context.principal) };
+      });
+    } catch (error) {
+      return { result: { errors: [asGraphQLError(error)] }, last: true };
+    }
+    if (!sameCaller(subscription.principal, renewed.context.principal)) {
+      const changed = new UnauthenticatedError('Your access has changed: subscribe again', 'expired');
+      return { result: { errors: [changed] }, last: true };
+    }
+    // One span per execution, linked to the change's own span (its mutation, perhaps on another replica).
+    const result = await this.#executions.run([renewed.principal, subscription.operation, event], async () =>
+      inOperationSpan(
+        args.document,
+        subscription.definition,
+        async () => execute({ ...args, rootValue: change, contextValue: renewed.context }),
+        traceCarrierOf(change),
+      ),
+    );
+    return { result };
+  }
 }
 
 /**
@@ -289,29 +401,28 @@ interface Watched {
  * signed-out session must not keep listening. Everyone's are re-checked when changes may have been missed.
  */
 class CredentialWatch {
-  readonly #byUser = new Map<string, Set<Watched>>();
+  readonly #byUser = new Map<string, Set<Subscription<unknown>>>();
   readonly #stopListening: (() => void) | undefined;
 
   constructor(onAccountChange: SubscriptionOptions['onAccountChange']) {
     this.#stopListening = onAccountChange?.((userId) => this.#heard(userId));
   }
 
-  /** `source` mapped through `run` (see WatchedStream), ended with a refusal once its caller may no longer hear. */
-  watch<T>(source: AsyncIterable<T>, caller: Caller, run: (value: T) => Promise<{ result: ExecutionResult; last?: boolean }>): AsyncGenerator<ExecutionResult> {
-    const stream = new WatchedStream(source[Symbol.asyncIterator](), run, caller, this);
-    const { userId } = stream;
+  /** Watches the subscription until it ends; returns it. */
+  add<T>(subscription: Subscription<T>): Subscription<T> {
+    const { userId } = subscription;
     if (userId !== undefined) {
       const set = this.#byUser.get(userId) ?? new Set();
-      this.#byUser.set(userId, set.add(stream));
+      this.#byUser.set(userId, set.add(subscription));
     }
-    return stream;
+    return subscription;
   }
 
-  forget(stream: Watched): void {
-    const { userId } = stream;
+  forget(subscription: Subscription<unknown>): void {
+    const { userId } = subscription;
     if (userId === undefined) return;
     const set = this.#byUser.get(userId);
-    if (set?.delete(stream) && set.size === 0) this.#byUser.delete(userId);
+    if (set?.delete(subscription) && set.size === 0) this.#byUser.delete(userId);
   }
 
   stop(): void {
@@ -319,20 +430,21 @@ class CredentialWatch {
   }
 
   #heard(userId: string | undefined): void {
-    const streams = userId === undefined ? [...this.#byUser.values()].flatMap((set) => [...set]) : [...(this.#byUser.get(userId) ?? [])];
-    for (const stream of streams) stream.check();
+    const subscriptions = userId === undefined ? [...this.#byUser.values()].flatMap((set) => [...set]) : [...(this.#byUser.get(userId) ?? [])];
+    for (const subscription of subscriptions) subscription.check();
   }
 }
 
 /**
- * Maps each value of `source` through `run`, ending after a result marked `last`, or with a refusal once `check()`
- * finds the caller may no longer hear: at once, even while waiting for a change, since ending the source settles
- * the `next()` waiting on it (as the help desk's streams do). Unlike an async generator, `return()` ends it at once
- * even while it waits for the next change, so an unsubscribe never waits on one.
+ * One open subscription: maps each value of its source through `Delivery`, ending after a result marked `last`,
+ * or with a refusal once `check()` finds the caller may no longer hear: at once, even while waiting for a change,
+ * since ending the source settles the `next()` waiting on it (as the help desk's streams do). Unlike an async
+ * generator, `return()` ends it at once even while it waits for the next change, so an unsubscribe never waits on one.
  *
- * A class, not closures: one is held for every open subscription, and its methods are shared by all of them.
+ * A class, not closures: one is held for every open subscription, and holds only data (what it serves, whom, and
+ * where its work is done); its methods, and the Delivery, are shared by all of them.
  */
-class WatchedStream<T> implements AsyncGenerator<ExecutionResult>, Watched {
+class Subscription<T> implements AsyncGenerator<ExecutionResult> {
   /** The user whose credentials changing re-checks it; undefined for callers who are not users. */
   readonly userId: string | undefined;
   #ended = false;
@@ -344,11 +456,19 @@ class WatchedStream<T> implements AsyncGenerator<ExecutionResult>, Watched {
 
   constructor(
     private readonly iterator: AsyncIterator<T>,
-    private readonly run: (value: T) => Promise<{ result: ExecutionResult; last?: boolean }>,
-    private readonly caller: Caller,
-    private readonly watch: CredentialWatch,
+    /** The execution arguments without a context: each change gets a fresh one. */
+    readonly args: ExecutionArgs,
+    readonly definition: OperationDefinitionNode | undefined,
+    readonly caller: Caller,
+    /** The subscription's id on its connection. */
+    readonly id: string,
+    /** The principal its filtering was decided on. */
+    readonly principal: Principal,
+    /** The document, operation name and variables, as a key of shared work. */
+    readonly operation: string,
+    private readonly delivery: Delivery,
   ) {
-    this.userId = caller.principal.kind === 'user' ? caller.principal.userId : undefined;
+    this.userId = principal.kind === 'user' ? principal.userId : undefined;
   }
 
   async next(): Promise<IteratorResult<ExecutionResult>> {
@@ -360,7 +480,7 @@ class WatchedStream<T> implements AsyncGenerator<ExecutionResult>, Watched {
       await this.#end();
       return { value: undefined, done: true };
     }
-    const { result, last } = await this.run(step.value);
+    const { result, last } = await this.delivery.change(this, step.value);
     if (last) await this.#end();
     return { value: result, done: false };
   }
@@ -406,12 +526,12 @@ class WatchedStream<T> implements AsyncGenerator<ExecutionResult>, Watched {
   async #refusal(): Promise<ExecutionResult | undefined> {
     let context: Context;
     try {
-      context = await this.caller.renew();
+      context = await renew(this.delivery.contextFor, this.caller, this.id);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') return undefined; // checked again at the next change
       return { errors: [asGraphQLError(error)] };
     }
-    return sameCaller(this.caller.principal, context.principal)
+    return sameCaller(this.principal, context.principal)
       ? undefined
       : { errors: [new UnauthenticatedError('Your access has changed: subscribe again', 'expired')] };
   }
@@ -426,7 +546,7 @@ class WatchedStream<T> implements AsyncGenerator<ExecutionResult>, Watched {
   async #end(): Promise<void> {
     if (this.#ended) return;
     this.#ended = true;
-    this.watch.forget(this);
+    this.delivery.watch.forget(this);
     await this.iterator.return?.();
   }
 }
