@@ -71,6 +71,14 @@ async function openDatabase(config: Config, log: Logger): Promise<{ url: string;
   return { url: embedded.url('trellis'), embedded };
 }
 
+/**
+ * A fresh request id. `randomUUID()` returns its text as a rope of its pieces (about 490 bytes of heap instead of
+ * 66): a WebSocket connection keeps its upgrade's id, in its logger and its contexts, for as long as it is open.
+ */
+function flatId(): string {
+  return Buffer.from(randomUUID(), 'latin1').toString('latin1');
+}
+
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const modules = assemble(deps.modules ?? selectModules(config.modules));
   const log = createLogger(config, deps.logStream);
@@ -96,7 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     loggerInstance: log as FastifyBaseLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : flatId();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     childLoggerFactory: requestLogger,

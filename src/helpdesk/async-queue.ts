@@ -57,23 +57,36 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   }
 }
 
-/** `source` with each value passed through `map`; ending the result ends the source. */
+/**
+ * `source` with each value passed through `map`; ending the result ends the source. A class whose methods every
+ * subscription shares, and `next()` is no async function suspended while the source waits: one is held for every
+ * open subscription, so what it keeps meanwhile is counted in thousands.
+ */
 export function mapAsyncIterator<T, U>(source: AsyncIterableIterator<T>, map: (value: T) => U): AsyncIterableIterator<U> {
-  return {
-    async next() {
-      const step = await source.next();
-      return step.done ? { value: undefined, done: true } : { value: map(step.value), done: false };
-    },
-    async return() {
-      await source.return?.();
-      return { value: undefined, done: true };
-    },
-    async throw(error?: unknown) {
-      await source.return?.();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+  return new MappedIterator(source, map);
+}
+
+class MappedIterator<T, U> implements AsyncIterableIterator<U> {
+  constructor(
+    private readonly source: AsyncIterableIterator<T>,
+    private readonly map: (value: T) => U,
+  ) {}
+
+  next(): Promise<IteratorResult<U>> {
+    return this.source.next().then((step) => (step.done ? { value: undefined, done: true } : { value: this.map(step.value), done: false }));
+  }
+
+  async return(): Promise<IteratorResult<U>> {
+    await this.source.return?.();
+    return { value: undefined, done: true };
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<U>> {
+    await this.source.return?.();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<U> {
+    return this;
+  }
 }

@@ -51,7 +51,7 @@ export class SharedWork {
 }
 
 /** A part of a key: a string, or null for a part that is absent (which no string equals). */
-type KeyPart = string | null;
+export type KeyPart = string | null;
 type Level = Map<KeyPart, Level | Promise<unknown>>;
 
 /**
@@ -62,9 +62,12 @@ export function principalKey(principal: Principal): string {
   return JSON.stringify(principal, (_key, value: unknown) => (value instanceof Set ? [...(value as Set<string>)].sort() : value));
 }
 
-/** The operation a subscriber asked for, as a key: the document's text, its operation name and its variables. */
-export function operationKey(query: string, operationName: string | null | undefined, variables: unknown): string {
-  return JSON.stringify([query, operationName ?? null, variables ?? null]);
+/**
+ * The operation a subscriber asked for, as the parts of a key: the document's text (the string its subscribe
+ * message already holds, not a copy), its operation name and its variables.
+ */
+export function operationKey(query: string, operationName: string | null | undefined, variables: unknown): readonly KeyPart[] {
+  return [query, operationName ?? null, JSON.stringify(variables ?? null)];
 }
 
 const eventKeys = new WeakMap<object, Map<string, string>>();

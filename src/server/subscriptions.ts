@@ -17,7 +17,7 @@ import { logOperationErrors } from '../platform/graphql/errors.js';
 import { inOperationSpan, traceCarrierOf } from '../platform/observability/operation-span.js';
 import type { ContextFor, RequestFacts } from './context.js';
 import type { GraphqlPipeline } from './pipeline.js';
-import { eventKey, operationKey, principalKey, SharedWork } from './shared-work.js';
+import { eventKey, operationKey, principalKey, SharedWork, type KeyPart } from './shared-work.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
@@ -63,7 +63,7 @@ interface Caller extends RequestFacts {
 interface Subscribing {
   caller: Caller;
   id: string;
-  operation: string;
+  operation: readonly KeyPart[];
 }
 
 type WsConnection = Connection<Record<string, unknown> | undefined, Extra>;
@@ -341,7 +341,7 @@ class Delivery {
   /** Renewals and executions that subscribers of the same change would repeat with the same answer. */
   readonly #renewing = new SharedWork();
   readonly #executions = new SharedWork();
-  /** Changes being executed; shutdown lets them finish before the database pool closes. */
+  /** Renewals and executions under way; shutdown lets them finish before the database pool closes. */
   readonly #executing = new Set<Promise<unknown>>();
 
   constructor(
@@ -349,22 +349,20 @@ class Delivery {
     readonly watch: CredentialWatch,
   ) {}
 
-  async change(subscription: Subscription<unknown>, change: unknown): Promise<{ result: ExecutionResult; last?: boolean }> {
-    const run = this.#run(subscription, change);
-    this.#executing.add(run);
-    try {
-      return await run;
-    } finally {
-      this.#executing.delete(run);
-    }
-  }
-
-  /** Resolves once the changes being executed are done. */
+  /** Resolves once the renewals and executions under way are done. */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.#executing]);
   }
 
-  async #run(subscription: Subscription<unknown>, change: unknown): Promise<{ result: ExecutionResult; last?: boolean }> {
+  /** `work`, counted among those under way until it settles (once per shared piece of work, not per subscriber). */
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#executing.add(work);
+    const done = () => void this.#executing.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  async change(subscription: Subscription<unknown>, change: unknown): Promise<{ result: ExecutionResult; last?: boolean }> {
     const { caller, args } = subscription;
     const { authorization, session } = caller.credentials!;
     const event = eventKey(change);
@@ -372,7 +370,7 @@ class Delivery {
     try {
       // Who presents them from where: the same credentials from the same address read the same principal.
       renewed = await this.#renewing.run([caller.ip, authorization ?? null, session ?? null, event], async () => {
-        const context = await renew(this.contextFor, caller, subscription.id);
+        const context = await this.#track(renew(this.contextFor, caller, subscription.id));
         return { context, principal: principalKey(context.principal) };
       });
     } catch (error) {
@@ -383,12 +381,14 @@ class Delivery {
       return { result: { errors: [changed] }, last: true };
     }
     // One span per execution, linked to the change's own span (its mutation, perhaps on another replica).
-    const result = await this.#executions.run([renewed.principal, subscription.operation, event], async () =>
-      inOperationSpan(
-        args.document,
-        subscription.definition,
-        async () => execute({ ...args, rootValue: change, contextValue: renewed.context }),
-        traceCarrierOf(change),
+    const result = await this.#executions.run([renewed.principal, ...subscription.operation, event], async () =>
+      this.#track(
+        inOperationSpan(
+          args.document,
+          subscription.definition,
+          async () => execute({ ...args, rootValue: change, contextValue: renewed.context }),
+          traceCarrierOf(change),
+        ),
       ),
     );
     return { result };
@@ -464,17 +464,21 @@ class Subscription<T> implements AsyncGenerator<ExecutionResult> {
     readonly id: string,
     /** The principal its filtering was decided on. */
     readonly principal: Principal,
-    /** The document, operation name and variables, as a key of shared work. */
-    readonly operation: string,
+    /** The document, operation name and variables, as parts of a key of shared work. */
+    readonly operation: readonly KeyPart[],
     private readonly delivery: Delivery,
   ) {
     this.userId = principal.kind === 'user' ? principal.userId : undefined;
   }
 
-  async next(): Promise<IteratorResult<ExecutionResult>> {
+  /** Not an async function: while the source waits for a change, only its promise and one reaction are held. */
+  next(): Promise<IteratorResult<ExecutionResult>> {
     if (this.#refused) return this.#deliverRefusal();
-    if (this.#ended) return { value: undefined, done: true };
-    const step = await this.iterator.next();
+    if (this.#ended) return Promise.resolve({ value: undefined, done: true });
+    return this.iterator.next().then((step) => this.#step(step));
+  }
+
+  async #step(step: IteratorResult<T>): Promise<IteratorResult<ExecutionResult>> {
     if (this.#refused) return this.#deliverRefusal();
     if (step.done || this.#ended) {
       await this.#end();

@@ -86,10 +86,10 @@ describe('the keys of shared work', () => {
   });
 
   it('names the operation by its text, its name and its variables', () => {
-    expect(operationKey('subscription { a }', null, { id: 1 })).toBe(operationKey('subscription { a }', undefined, { id: 1 }));
-    expect(operationKey('subscription { a }', null, { id: 1 })).not.toBe(operationKey('subscription { a }', null, { id: 2 }));
-    expect(operationKey('subscription { a }', null, null)).not.toBe(operationKey('subscription { b }', null, null));
-    expect(operationKey('subscription A { a } subscription B { a }', 'A', null)).not.toBe(operationKey('subscription A { a } subscription B { a }', 'B', null));
+    expect(operationKey('subscription { a }', null, { id: 1 })).toEqual(operationKey('subscription { a }', undefined, { id: 1 }));
+    expect(operationKey('subscription { a }', null, { id: 1 })).not.toEqual(operationKey('subscription { a }', null, { id: 2 }));
+    expect(operationKey('subscription { a }', null, null)).not.toEqual(operationKey('subscription { b }', null, null));
+    expect(operationKey('subscription A { a } subscription B { a }', 'A', null)).not.toEqual(operationKey('subscription A { a } subscription B { a }', 'B', null));
   });
 
   it('gives every subscriber of one shared event the very same key, and a differently seen event another', () => {
