@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../src/server/subscriptions.js';
 import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
@@ -160,6 +161,20 @@ describe('who may subscribe', () => {
   it('refuses an API key, which administers workspace users and not the help desk', async () => {
     const refused = await as(`ApiKey ${API_KEY}:${API_KEY_SECRET}`).subscribe<Change>(CHANGES).take();
     expect(refused).toMatchObject({ type: 'next', result: { errors: [{ extensions: { code: 'UNAUTHENTICATED' } }] } });
+  });
+
+  it('opens on GET /graphql only, and answers an upgrade anywhere else over HTTP, as that path answers a GET', async () => {
+    const upgrade = (path: string) => {
+      const socket = new WebSocket(`${t.url.replace(/^http/, 'ws')}${path}`, 'graphql-transport-ws');
+      return new Promise<number>((resolve, reject) => {
+        socket.on('upgrade', () => resolve(101));
+        socket.on('unexpected-response', (_request, response) => resolve(response.statusCode!));
+        socket.on('error', reject);
+      }).finally(() => socket.terminate());
+    };
+    expect(await upgrade('/graphql')).toBe(101);
+    expect(await upgrade('/no-such-path')).toBe(404);
+    expect(await upgrade('/api/health')).toBe(200);
   });
 
   it('closes a connection whose credentials are wrong with 4403 and the reason', async () => {
