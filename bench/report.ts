@@ -316,8 +316,8 @@ export function summary(results: BenchResults): string {
       `${options.connections} connections, page size ${options.pageSize}`,
   );
   if (results.settled) {
-    const { vacuumSeconds, checkpoint, autovacuumWaitSeconds } = results.settled;
-    lines.push(`database settled before the load: VACUUM (ANALYZE) ${vacuumSeconds} s, ${checkpoint ? 'CHECKPOINT' : 'no CHECKPOINT (not permitted)'}, ${autovacuumWaitSeconds} s waiting for autovacuum`);
+    const { vacuumSeconds, compacted, checkpoint, autovacuumWaitSeconds } = results.settled;
+    lines.push(`database settled before the load: VACUUM (ANALYZE) ${vacuumSeconds} s${compacted.length ? ` (rewritten compact: ${compacted.join(', ')})` : ''}, ${checkpoint ? 'CHECKPOINT' : 'no CHECKPOINT (not permitted)'}, ${autovacuumWaitSeconds} s waiting for autovacuum`);
   }
   lines.push('');
   lines.push(header());

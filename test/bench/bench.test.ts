@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CpuMeter, databaseName } from '../../bench/cpu.js';
 import { seed, SMALL_SEED } from '../../bench/seed.js';
+import { settle } from '../../bench/settle.js';
 import { buildBaseline } from '../../bench/servers/baseline-app.js';
 import { account, leaked } from '../../bench/subscribers.js';
 import { createTestDatabase } from '../helpers/app.js';
@@ -308,6 +309,43 @@ describe('npm run bench -- --scales', () => {
         expect(typeof scenario.pass, id).toBe('boolean');
       }
       expect(printed, id).toMatch(new RegExp(`(PASS|MISS|SKIP)\\s+[a-h] ${id}.*\\(target ≤ 1.25, aim ≤ 1.1\\)`));
+    }
+  });
+});
+
+describe('settling the database before the load', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('rewrites compact a small table that churn spread over many pages, and leaves a table of wide rows as it is', async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query('create table churned (id int primary key, n int not null)');
+      await client.query('insert into churned select g, 0 from generate_series(1, 10) g');
+      // As a seed's batches update a kept count, with no autovacuum in between.
+      await client.query('do $$ begin for i in 1..3000 loop update churned set n = n + 1; end loop; end $$');
+      await client.query('create table wide (id int primary key, body text)');
+      await client.query('alter table wide alter column body set storage plain');
+      // Five rows of 1.5 kB to a page: wide, but as compact as such rows get.
+      await client.query(`insert into wide select g, repeat('x', 1500) from generate_series(1, 60) g`);
+      await client.query('analyze churned, wide');
+      const pages = async (table: string) => (await client.query(`select pg_relation_size($1) / 8192 as pages`, [table])).rows[0].pages as string;
+      expect(Number(await pages('churned'))).toBeGreaterThan(8);
+      expect(Number(await pages('wide'))).toBeGreaterThan(8);
+      const settled = await settle(db.url, () => {});
+      expect(settled.compacted).toEqual(['public.churned']);
+      expect(Number(await pages('churned'))).toBe(1);
+      expect((await client.query('select sum(n)::int as n from churned')).rows[0].n).toBe(30_000);
+      expect(settled.checkpoint).toBe(true);
+      expect(settled.autovacuumWaitSeconds).toBeLessThan(5);
+    } finally {
+      await client.end();
     }
   });
 });
