@@ -25,6 +25,8 @@ export interface ScaleComparison {
         cpuMicrosecondsPerRequest: (number | null)[];
         server: (number | null)[];
         database: (number | null)[];
+        /** Every other PostgreSQL process of the machine meanwhile, per request: not counted in the cost. */
+        otherPostgres?: (number | null)[];
         growth: number | null;
         pass: boolean | null;
       }
@@ -45,6 +47,7 @@ export function compareScales(sizes: number[], scenarios: ScenarioId[], runs: Be
       cpuMicrosecondsPerRequest: costs,
       server: runs.map((run) => run.scenarios[id]?.serverCpuMicrosecondsPerRequest ?? null),
       database: runs.map((run) => run.scenarios[id]?.databaseCpuMicrosecondsPerRequest ?? null),
+      otherPostgres: runs.map((run) => run.scenarios[id]?.otherPostgresCpuMicrosecondsPerRequest ?? null),
       growth,
       pass: growth === null ? null : growth <= SCALE_TARGET,
     };
@@ -72,6 +75,13 @@ export function scaleSummary(c: ScaleComparison): string {
     const cells = s.cpuMicrosecondsPerRequest.map((v, i) => `${us(s.server?.[i])} + ${us(s.database?.[i])} = ${us(v)} µs (${Math.round(s.requestsPerSecond[i]!)}/s)`);
     const verdict = s.pass === null ? 'SKIP' : s.pass ? 'PASS' : 'MISS';
     lines.push(`${verdict}  ${`${LETTERS[id as ScenarioId]} ${id}`.padEnd(18)} ${cells.join('  →  ')}   × ${s.growth?.toFixed(2) ?? '–'} (target ≤ ${SCALE_TARGET}, aim ≤ ${SCALE_AIM})`);
+  }
+  const outside = Object.entries(c.scenarios).filter(([, s]) => s.otherPostgres?.some((v) => v !== null));
+  if (outside.length > 0) {
+    lines.push(
+      `PostgreSQL CPU outside the measured databases meanwhile, not counted above (µs/req): ` +
+        outside.map(([id, s]) => `${LETTERS[id as ScenarioId]} ${s.otherPostgres!.map(us).join(' / ')}`).join(', '),
+    );
   }
   return lines.join('\n');
 }
