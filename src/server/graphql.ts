@@ -75,6 +75,7 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
     contextFor,
     session,
     listening,
+    routerSecret: config.federation.hmacSecret,
     onAccountChange: deps.authentication.onAccountChange?.bind(deps.authentication),
   });
   await fastify.register(responseCache.plugin, { path: '/graphql' });

@@ -14,6 +14,7 @@ import type { Context } from '../platform/graphql/context.js';
 import { logOperationErrors } from '../platform/graphql/errors.js';
 import { inOperationSpan, traceCarrierOf } from '../platform/observability/operation-span.js';
 import type { GraphqlPipeline } from './pipeline.js';
+import { signatureOf, signatureProblem } from './router-signature.js';
 import { eventKey, operationKey, principalKey, SharedWork } from './shared-work.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
@@ -33,6 +34,11 @@ export interface SubscriptionOptions {
   session?: SessionCookies;
   /** Resolves once changes published by other replicas reach this one. */
   listening?: Promise<void>;
+  /**
+   * With FEDERATION_HMAC_SECRET: the router's signature each subscribe message must carry (as Hive Gateway signs every
+   * subgraph operation, over WebSocket too), checked before the document is parsed.
+   */
+  routerSecret?: string;
   /** Tells of changes to a user's credentials on any replica (a session ended, a lock): their subscriptions re-check at once. */
   onAccountChange?: (listener: (userId: string | undefined) => void) => () => void;
 }
@@ -182,6 +188,10 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         const { request } = connection.extra;
         if (Object.keys(connection.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [coded(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, 'RATE_LIMITED')];
+        }
+        if (options.routerSecret) {
+          const problem = signatureProblem(options.routerSecret, payload.query, payload.variables, signatureOf(payload.extensions));
+          if (problem) return [coded(problem.message, problem.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')];
         }
         const prepared = pipeline.prepare(payload);
         if ('errors' in prepared) return [...prepared.errors];
