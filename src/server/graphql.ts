@@ -76,6 +76,7 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
     session,
     listening,
     routerSecret: config.federation.hmacSecret,
+    federated: config.federation.mode === 'subgraph',
     onAccountChange: deps.authentication.onAccountChange?.bind(deps.authentication),
   });
   await fastify.register(responseCache.plugin, { path: '/graphql' });
