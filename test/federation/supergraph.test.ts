@@ -240,6 +240,7 @@ describe('risk served apart, behind Hive Gateway', () => {
     // Another requester is refused by the help desk before any area is asked for.
     const asBob = await throughGateway(`query($a: Int!) { helpRequest(id: $a) { ${AREA} } }`, { a: placed.split }, auth.split.bob);
     expect(asBob.data?.helpRequest ?? null).toBeNull();
+    expect([...desk.logs, ...risk.logs].filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
 
   it('serves a module’s REST routes from the process that has it, and the other answers its documented 404', async () => {
@@ -309,6 +310,8 @@ describe('subscriptions through the router', () => {
       expect(delivery.type === 'next' && delivery.result.errors?.[0]).toMatchObject({ message: 'Invalid token', extensions: { code: 'UNAUTHENTICATED' } });
       expect(query.errors?.[0]).toMatchObject({ message: 'Invalid token', extensions: { code: 'UNAUTHENTICATED' } });
       expect(desk.app.services.helpdesk.events.listenerCount).toBe(0);
+      // A caller's mistake, not the subgraph's: nothing is logged as an error.
+      expect(desk.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
     } finally {
       await socket.dispose();
     }
