@@ -14,6 +14,7 @@ import type { Context } from '../platform/graphql/context.js';
 import { logOperationErrors } from '../platform/graphql/errors.js';
 import { inOperationSpan, traceCarrierOf } from '../platform/observability/operation-span.js';
 import type { GraphqlPipeline } from './pipeline.js';
+import { signatureOf, signatureProblem } from './router-signature.js';
 import { eventKey, operationKey, principalKey, SharedWork } from './shared-work.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
@@ -33,6 +34,17 @@ export interface SubscriptionOptions {
   session?: SessionCookies;
   /** Resolves once changes published by other replicas reach this one. */
   listening?: Promise<void>;
+  /**
+   * With FEDERATION_HMAC_SECRET: the router's signature each subscribe message must carry (as Hive Gateway signs every
+   * subgraph operation, over WebSocket too), checked before the document is parsed.
+   */
+  routerSecret?: string;
+  /**
+   * A federation subgraph: a router relays each subscription's errors to its client but not the close of its own
+   * connection here, so credentials refused when the connection opens are refused at each subscribe instead (the
+   * same error the client would get from a query), rather than by closing the socket.
+   */
+  federated?: boolean;
   /** Tells of changes to a user's credentials on any replica (a session ended, a lock): their subscriptions re-check at once. */
   onAccountChange?: (listener: (userId: string | undefined) => void) => () => void;
 }
@@ -72,6 +84,8 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
   const { schema } = pipeline;
   /** What each subscription needs at every change, found by the context it subscribed with. */
   const subscribers = new WeakMap<object, Subscriber>();
+  /** In a subgraph, the subscriptions whose caller was refused, each answered with its refusal alone. */
+  const refused = new WeakMap<object, GraphQLError>();
   /** Renewals and executions that subscribers of the same change would repeat with the same answer. */
   const renewing = new SharedWork();
   const executions = new SharedWork();
@@ -108,6 +122,8 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
    * credentials, one execution per principal, document and variables, and event as this subscriber sees it.
    */
   async function subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
+    const refusal = refused.get(args.contextValue as object);
+    if (refusal) return { errors: [refusal] };
     const started = args.contextValue as Context;
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
@@ -170,8 +186,10 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         try {
           await contextFor(request, { authorization, session: cookie });
         } catch (error) {
-          refuse(connection.extra.socket, connection.extra.request, error);
-          return false;
+          if (!options.federated) {
+            refuse(connection.extra.socket, connection.extra.request, error);
+            return false;
+          }
         }
         connection.extra.authorization = authorization;
         connection.extra.session = cookie;
@@ -182,6 +200,10 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         const { request } = connection.extra;
         if (Object.keys(connection.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [coded(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, 'RATE_LIMITED')];
+        }
+        if (options.routerSecret) {
+          const problem = signatureProblem(options.routerSecret, payload.query, payload.variables, signatureOf(payload.extensions));
+          if (problem) return [coded(problem.message, problem.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')];
         }
         const prepared = pipeline.prepare(payload);
         if ('errors' in prepared) return [...prepared.errors];
@@ -198,7 +220,12 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         try {
           contextValue = await renew();
         } catch (error) {
-          return [asGraphQLError(error)];
+          if (!options.federated) return [asGraphQLError(error)];
+          // A router relays a result's errors to its client as they are, but masks a refused subscribe: the refusal
+          // goes as the subscription's one result instead, as a query's would.
+          const refusal = {};
+          refused.set(refusal, asGraphQLError(error));
+          return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue: refusal };
         }
         subscribers.set(contextValue, {
           renew,
