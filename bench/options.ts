@@ -45,8 +45,10 @@ export interface BenchOptions {
   small: boolean;
   /** Help requests to seed (users, responses and history in proportion); overrides --small. */
   requests: number | null;
-  /** Sizes, in help requests, to seed and measure one after the other, smallest first. */
+  /** Sizes, in help requests, each seeded in a database of its own and measured in turns, smallest first. */
   scales: number[] | null;
+  /** Seed and settle, then stop. */
+  seedOnly: boolean;
   /** Help requests per page in the list scenarios. */
   pageSize: number;
   /** Folder the results JSON goes to. */
@@ -91,9 +93,12 @@ export const USAGE = `Usage: npm run bench -- [options]
   --skip-seed         use the database as it is (it must have been seeded before)
   --small             seed 200 users / 500 requests / 20 FAQs instead of 10,000 / 50,000 / 500
   --requests <n>      seed n help requests, with n / 5 users and responses and history in proportion
-  --scales <list>     comma-separated sizes in help requests, e.g. 50000,1000000: seeds each in turn (topping up)
-                      and measures a, b, g, h and j at each (or --scenarios), then compares cost per operation
-                      at the largest size with the smallest (target: at most 1.25 times)
+  --scales <list>     comma-separated sizes in help requests, e.g. 50000,1000000: each in a database of its own
+                      (<database>_<size>, seeded once and kept), a gateway on each, a, b, g, h and j (or --scenarios)
+                      measured on every size in turns, then cost per operation at the largest size over the smallest
+                      (target: at most 1.25 times; the aim 1.1)
+  --seed-only         seed (and settle) the database, or each size's with --scales, and stop: seeding needs no quiet
+                      machine, the measurement does
   --out <dir>         where the results JSON is written (default bench/results)
   --profile           write V8 CPU profiles of the server processes to <out>/profiles (open in Chrome DevTools)
   --source            run the gateway from its TypeScript source through tsx, as \`npm start\` does, instead of the
@@ -150,6 +155,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       small: { type: 'boolean', default: false },
       requests: { type: 'string' },
       scales: { type: 'string' },
+      'seed-only': { type: 'boolean', default: false },
       out: { type: 'string' },
       profile: { type: 'boolean', default: false },
       source: { type: 'boolean', default: false },
@@ -173,6 +179,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     });
   if (values.against !== undefined && values.scales !== undefined) throw new Error('--against compares one run of scenarios: it cannot be combined with --scales');
   if (values.soak !== undefined && (values.scales !== undefined || values.against !== undefined)) throw new Error('--soak runs alone: it cannot be combined with --scales or --against');
+  if (values['seed-only'] && values['skip-seed']) throw new Error('--seed-only and --skip-seed contradict each other');
   if (values.otel && (values.soak !== undefined || values.scales !== undefined)) throw new Error('--otel measures the scenarios: it cannot be combined with --soak or --scales');
   const pageSize = positive('page-size', values['page-size'], 50, true);
   if (pageSize > 100) throw new Error('--page-size is at most 100 (the API refuses larger pages)');
@@ -187,6 +194,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     small: values.small,
     requests: values.requests === undefined ? null : positive('requests', values.requests, 0, true),
     scales: values.scales === undefined ? null : scaleList(values.scales),
+    seedOnly: values['seed-only'],
     pageSize,
     out: values.out ?? 'bench/results',
     profile: values.profile,

@@ -2,6 +2,7 @@ import { cpus, totalmem, type as osType, release } from 'node:os';
 import type { ScenarioId } from './options.js';
 import type { StatementCounts } from './sql-counts.js';
 import type { FanOutResult } from './fan-out.js';
+import type { Settled } from './settle.js';
 
 export interface ScenarioResult {
   letter: string;
@@ -22,8 +23,13 @@ export interface ScenarioResult {
   bytesPerSecond: number;
   /** CPU (user and system) the answering server process spent per request while measured; null off Linux. */
   serverCpuMicrosecondsPerRequest: number | null;
-  /** CPU the PostgreSQL processes of this machine spent per request meanwhile; null off Linux or with a remote server. */
+  /** CPU the PostgreSQL processes serving the bench's database (its sessions and their parallel workers) spent per request meanwhile; null off Linux or with a remote server. */
   databaseCpuMicrosecondsPerRequest: number | null;
+  /**
+   * CPU every other PostgreSQL process of this machine spent meanwhile (checkpointer, writers, autovacuum, other
+   * databases' sessions), per request: not the request's cost, shown so a disturbed measurement shows.
+   */
+  otherPostgresCpuMicrosecondsPerRequest?: number | null;
   sqlStatementsPerOperation: number | null;
 }
 
@@ -44,6 +50,8 @@ export interface BenchResults {
   gateway: { build: 'compiled' | 'source'; command: string };
   database: { source: 'DATABASE_URL' | 'embedded'; serverVersion: string };
   seed: unknown;
+  /** What settling the database before the load did (VACUUM (ANALYZE), CHECKPOINT, autovacuum idle). */
+  settled?: Settled | null;
   scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
   ratios: Record<'a/c' | 'b/c' | 'e/d' | 'b/a' | 'a/p' | 'a/q' | 'j/a' | 'k/a' | 'j/l', number | null>;
   sqlStatements: StatementCounts | null;
@@ -214,19 +222,22 @@ function deepCpuRatio(results: BenchResults['scenarios']): number | null {
 }
 
 /** (s): every subscriber hears what it is owed within this many milliseconds at the 99th percentile. */
-export const FAN_OUT_P99_MS = 500;
-/** (s): the gateway's memory per open subscription, in KiB. */
-export const FAN_OUT_KIB_PER_SUBSCRIBER = 20;
+export const FAN_OUT_P99_MS = 300;
+/** (s): the gateway's memory per open subscription, in KiB (ws and graphql-ws alone hold about 10.5). */
+export const FAN_OUT_KIB_PER_SUBSCRIBER = 12;
+/** (s): the subscriber count the p99 and memory bars are set for; fewer make both look better than they are. */
+export const FAN_OUT_SUBSCRIBERS = 10_000;
 
 function fanOutTargets(s: FanOutResult | null): Target[] {
   if (!s) return [];
   const all = s.expected > 0 && s.delivered === s.expected && s.leaks === 0 && s.errors === 0 && s.failedToOpen === 0;
   const p99 = s.latencyMs?.p99 ?? null;
   const kib = s.rssPerSubscriberKiB;
+  const at = s.subscribers === FAN_OUT_SUBSCRIBERS ? '' : ` (the bar is set at ${FAN_OUT_SUBSCRIBERS.toLocaleString('en-US')} subscribers; ${s.subscribers.toLocaleString('en-US')} here)`;
   return [
     { name: 's delivery', description: `every change reached every subscriber owed it (${s.subscribers.toLocaleString('en-US')} subscribers), none reached one not owed it or showed one what only administrators see`, threshold: 1, value: s.expected > 0 ? Math.round((s.delivered / s.expected) * 10000) / 10000 : null, pass: s.expected > 0 ? all : null },
-    { name: 's p99', description: `p99 from sending the change to its delivery ≤ ${FAN_OUT_P99_MS} ms`, threshold: FAN_OUT_P99_MS, value: p99, pass: p99 === null ? null : p99 <= FAN_OUT_P99_MS },
-    { name: 's memory', description: `the gateway's RSS per open subscription ≤ ${FAN_OUT_KIB_PER_SUBSCRIBER} KiB`, threshold: FAN_OUT_KIB_PER_SUBSCRIBER, value: kib, pass: kib === null ? null : kib <= FAN_OUT_KIB_PER_SUBSCRIBER },
+    { name: 's p99', description: `p99 from sending the change to its delivery ≤ ${FAN_OUT_P99_MS} ms${at}`, threshold: FAN_OUT_P99_MS, value: p99, pass: p99 === null ? null : p99 <= FAN_OUT_P99_MS },
+    { name: 's memory', description: `the gateway's RSS per open subscription ≤ ${FAN_OUT_KIB_PER_SUBSCRIBER} KiB${at}`, threshold: FAN_OUT_KIB_PER_SUBSCRIBER, value: kib, pass: kib === null ? null : kib <= FAN_OUT_KIB_PER_SUBSCRIBER },
   ];
 }
 
@@ -304,6 +315,10 @@ export function summary(results: BenchResults): string {
     `${options.duration} s per scenario in ${options.rounds} round(s), the scenarios taking turns, after ${options.warmup} s warm-up; ` +
       `${options.connections} connections, page size ${options.pageSize}`,
   );
+  if (results.settled) {
+    const { vacuumSeconds, compacted, checkpoint, autovacuumWaitSeconds } = results.settled;
+    lines.push(`database settled before the load: VACUUM (ANALYZE) ${vacuumSeconds} s${compacted.length ? ` (rewritten compact: ${compacted.join(', ')})` : ''}, ${checkpoint ? 'CHECKPOINT' : 'no CHECKPOINT (not permitted)'}, ${autovacuumWaitSeconds} s waiting for autovacuum`);
+  }
   lines.push('');
   lines.push(header());
   for (const [id, r] of Object.entries(results.scenarios)) if (r) lines.push(row(`${r.letter} ${id}`, r));
@@ -340,6 +355,10 @@ export function summary(results: BenchResults): string {
   const perPage = cpuPerPage(results.scenarios);
   if (perPage.length > 0) {
     lines.push(`CPU per page, server + PostgreSQL (µs): ${perPage.map(({ letter, server, database }) => `${letter} ${num(server)} + ${num(database)} = ${num((server ?? 0) + (database ?? 0))}`).join('; ')}`);
+  }
+  const outside = Object.values(results.scenarios).filter((r): r is ScenarioResult => typeof r?.otherPostgresCpuMicrosecondsPerRequest === 'number');
+  if (outside.length > 0) {
+    lines.push(`PostgreSQL CPU outside the bench's database meanwhile, not counted above (µs/req): ${outside.map((r) => `${r.letter} ${num(r.otherPostgresCpuMicrosecondsPerRequest, 1)}`).join(', ')}`);
   }
   if (results.upstreamCallsDuringCachedScenario !== null) {
     lines.push(`upstream calls while (e) was measured: ${results.upstreamCallsDuringCachedScenario}`);

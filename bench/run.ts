@@ -10,7 +10,8 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/platform/db/embedded.js';
 import { FAKE_MAP_KEY, startFakeUpstream, type FakeUpstream } from '../test/risk/fake-upstream.js';
 import { buildGateway, gatewayCommand, startChild, type Child, type GatewayBuild } from './children.js';
-import { CpuMeter } from './cpu.js';
+import { CpuMeter, databaseName } from './cpu.js';
+import { settle, type Settled } from './settle.js';
 import { parseOptions, USAGE, type BenchOptions, type ScenarioId } from './options.js';
 import { comparison, machine, ratios, summary, targets, tracingTargets, type BenchResults, type ScenarioResult } from './report.js';
 import {
@@ -25,7 +26,7 @@ import {
   type ServerName,
   type Target,
 } from './scenarios.js';
-import { runScales } from './scales.js';
+import { compareScales, scaleHeader, scaleSummary } from './scales.js';
 import { BENCH_ADMIN, benchUserId, FULL_SEED, seed, seedOf, SMALL_SEED } from './seed.js';
 import { countStatements } from './sql-counts.js';
 import { runFanOut, type FanOutResult } from './fan-out.js';
@@ -150,6 +151,193 @@ function load(target: Target, options: BenchOptions, seconds: number): Promise<R
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const perRequest = (seconds: number | null, requests: number) => (seconds === null || requests === 0 ? null : round((seconds / requests) * 1e6, 1));
 
+/** The gateway's environment: production, quiet, its upstreams the fake, its limits out of the load's way. */
+function gatewayEnvFor(databaseUrl: string, fake: FakeUpstream): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // One client from one address would spend the default budget (600 a minute) in a fraction of a second.
+    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_WINDOW_SECONDS: '1',
+    SEISMIC_API_URL: fake.seismicUrl,
+    FIRE_API_URL: fake.fireUrl,
+    FIRE_API_TOKEN: FAKE_MAP_KEY,
+    ZIP_GEOCODER_URL: fake.geocoderUrl,
+    // The quota is counted in this database for the UTC day, across runs; the fake upstream bills nothing, and
+    // the area-risk scenario fills the cache of each gateway (and of the counting one) from 50 areas per run.
+    FIRE_DAILY_QUOTA: '100000',
+    // The soak reads the gateway's heap from its metrics.
+    METRICS_TOKEN: randomBytes(16).toString('hex'),
+  };
+}
+
+/** A database of its own for one size of `--scales`, on the server `url` points at: `<its name>_<size>`, made when missing. */
+async function databaseForSize(url: string, size: number): Promise<string> {
+  const own = new URL(url);
+  const name = `${databaseName(url)}_${size}`;
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  own.pathname = `/${encodeURIComponent(name)}`;
+  return own.toString();
+}
+
+/**
+ * --scales: a database per size (`<database>_<size>`, each seeded to its size once and kept, so a second run seeds
+ * nothing), each settled; a gateway per size; then every selected scenario measured on each size in turns, round by
+ * round, as `--against` measures two builds. The growth from the smallest size to the largest is then a ratio of
+ * two costs measured side by side, under the same load of the machine, not half an hour and a seed apart.
+ */
+async function measureScales(options: BenchOptions): Promise<void> {
+  const startedAt = new Date();
+  const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
+  const foreign = selected.filter((s) => s.server !== 'gateway' || s.id === 'subscriptions');
+  if (foreign.length > 0) throw new Error(`--scales measures the gateway's scenarios: ${foreign.map((s) => s.letter).join(', ')} cannot be measured at each size`);
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+    cleanups.length = 0;
+  };
+  const interrupted = () => void cleanup().then(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    const server = await openDatabase();
+    if (server.embedded) cleanups.push(() => server.embedded!.stop());
+    const sizes: Array<{ size: number; url: string; seed: unknown; settled: Settled | null }> = [];
+    for (const size of options.scales!) {
+      const url = await databaseForSize(server.url, size);
+      let seedReport: unknown = { skipped: true };
+      if (!options.skipSeed) {
+        log(`${databaseName(url)}: seeding ${size.toLocaleString('en-US')} help requests (only what is missing)`);
+        const report = await seed(url, seedOf(size), { progress: Boolean(process.stderr.isTTY) });
+        seedReport = { size: seedOf(size), ...report };
+      }
+      sizes.push({ size, url, seed: seedReport, settled: null });
+    }
+    const pgVersion = await serverVersion(sizes[0]!.url);
+    for (const entry of sizes) {
+      log(`${databaseName(entry.url)}: settling (VACUUM (ANALYZE), CHECKPOINT, no autovacuum worker at work)`);
+      entry.settled = await settle(entry.url, log);
+    }
+    if (options.seedOnly) {
+      log(`seeded and settled: ${sizes.map(({ url }) => databaseName(url)).join(', ')} (--seed-only)`);
+      return;
+    }
+
+    const fake: FakeUpstream = await startFakeUpstream();
+    cleanups.push(() => fake.close());
+    const build: GatewayBuild = options.source ? 'source' : 'compiled';
+    const gateway = { build, command: gatewayCommand(path.resolve(BENCH_DIR, '..'), build) };
+    if (build === 'compiled') {
+      log('building the gateway (npm run build)');
+      buildGateway(path.resolve(BENCH_DIR, '..'));
+    }
+    const childOptions = options.profile ? { profileDir: path.resolve(options.out, 'profiles') } : {};
+    const envExtra: Record<string, string> = options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {};
+    const atSize: Array<{ size: number; child: Child; ctx: ScenarioContext; database: string }> = [];
+    for (const { size, url } of sizes) {
+      log(`starting the gateway on ${size.toLocaleString('en-US')} help requests`);
+      const child = await startChild('gateway', { ...gatewayEnvFor(url, fake), ...envExtra }, { ...childOptions, build, label: `gateway-${size}` });
+      cleanups.push(() => child.stop());
+      const urls: Record<ServerName, string> = { gateway: child.url, baseline: '', ceiling: '', postgraphile: '' };
+      if (options.scenarios.includes('wildfire-cached')) await warmRiskCache(child.url);
+      const adminAuth = await signIn(child.url);
+      let deep: DeepPage | null = null;
+      if (options.scenarios.includes('connection-deep') || options.scenarios.includes('offset-deep')) {
+        log(`locating the page at 90% of ${size.toLocaleString('en-US')} requests`);
+        deep = await locateDeepPage(child.url, adminAuth, options.pageSize, options.scenarios.includes('connection-deep'), log);
+      }
+      atSize.push({ size, child, ctx: { urls, adminAuth, peerAuth: '', pageSize: options.pageSize, deep }, database: databaseName(url) });
+    }
+
+    const runs = selected.flatMap((scenario) =>
+      atSize.map(({ size, child, ctx, database }) => ({ scenario, size, ctx, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(child.pid, database) })),
+    );
+    const name = (run: (typeof runs)[number]) => `(${run.scenario.letter}@${run.size.toLocaleString('en-US')}) ${run.scenario.id}`;
+    for (const run of runs) {
+      if (run.scenario.id === 'area-risk-page') await send(run.target);
+      const sample = await send(run.target);
+      const problem = run.scenario.problem(sample.status, sample.body, run.ctx);
+      if (problem) throw new Error(`${name(run)}: ${problem}`);
+    }
+    const roundSeconds = options.duration / options.rounds;
+    log(`${runs.map((r) => `${r.scenario.letter}@${r.size}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
+    for (let turn = 1; turn <= options.rounds; turn++) {
+      for (const run of runs) {
+        if (turn === 1 && options.warmup > 0) {
+          log(`${name(run)}: warm-up ${options.warmup} s`);
+          await load(run.target, options, options.warmup);
+        }
+        log(`${name(run)}: round ${turn} of ${options.rounds}`);
+        run.cpu.start();
+        run.rounds.push(await load(run.target, options, roundSeconds));
+        run.cpu.stop();
+      }
+    }
+    const perSize = new Map<number, BenchResults['scenarios']>(sizes.map(({ size }) => [size, {}]));
+    for (const run of runs) {
+      const after = await send(run.target);
+      const problemAfter = run.scenario.problem(after.status, after.body, run.ctx);
+      if (problemAfter) throw new Error(`${name(run)} after the load: ${problemAfter}`);
+      perSize.get(run.size)![run.scenario.id] = toResult(run.scenario, run.target, options, run.rounds, run.cpu, null);
+    }
+    await cleanup();
+
+    const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+    const folder = path.join(options.out, `scales-${stamp}`);
+    const files: string[] = [];
+    const results: BenchResults[] = [];
+    for (const { size, seed: seedReport, settled } of sizes) {
+      const scenarios = perSize.get(size)!;
+      const at = atSize.find((a) => a.size === size)!;
+      const r = ratios(scenarios);
+      const result: BenchResults = {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        machine: machine(),
+        options: { ...options, help: undefined },
+        gateway,
+        database: { source: server.source, serverVersion: pgVersion },
+        seed: seedReport,
+        settled,
+        scenarios,
+        ratios: r,
+        sqlStatements: null,
+        baselineMatchesGraphql: null,
+        peerMatchesGraphql: null,
+        peerRowsMatchGraphql: null,
+        upstreamCallsDuringCachedScenario: null,
+        upstreamCallsDuringAreaRiskScenario: null,
+        deepPage: at.ctx.deep ? { total: at.ctx.deep.total, depth: at.ctx.deep.depth, page: at.ctx.deep.page } : null,
+        deepPagesMatch: null,
+        fanOut: null,
+        targets: [],
+        against: null,
+      };
+      mkdirSync(path.join(folder, String(size)), { recursive: true });
+      const file = path.join(folder, String(size), `bench-${stamp}.json`);
+      writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+      files.push(file);
+      results.push(result);
+    }
+    const compared = compareScales(options.scales!, options.scenarios, results, files);
+    const file = path.join(folder, 'comparison.json');
+    writeFileSync(file, `${JSON.stringify(compared, null, 2)}\n`);
+    console.log(`\n${scaleHeader(results[0]!)}\n\n${scaleSummary(compared)}\n\nresults: ${file}`);
+  } finally {
+    await cleanup();
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options.help) {
@@ -157,7 +345,7 @@ async function main(): Promise<void> {
     return;
   }
   if (options.scales) {
-    await runScales(options, log);
+    await measureScales(options);
     return;
   }
   if (options.against && !SCENARIOS.some((s) => s.server === 'gateway' && options.scenarios.includes(s.id))) {
@@ -189,6 +377,13 @@ async function main(): Promise<void> {
       if (added === 0 && report.zipsSet === 0) log('seed: the data is already there, nothing to add');
       seedReport = { size, ...report };
     }
+    log('settling the database: VACUUM (ANALYZE), CHECKPOINT, no autovacuum worker at work');
+    const settled = await settle(database.url, log);
+    const dbName = databaseName(database.url);
+    if (options.seedOnly) {
+      log(`${dbName}: seeded and settled (--seed-only)`);
+      return;
+    }
 
     const fake: FakeUpstream = await startFakeUpstream();
     cleanups.push(() => fake.close());
@@ -196,26 +391,7 @@ async function main(): Promise<void> {
     // warning in the output, so the fake answers with the well-formed rows.
     const [header, ...rows] = fake.fireBody.trim().split('\n');
     fake.fireBody = [header, ...rows.filter((row) => row.split(',').length === header!.split(',').length)].join('\n') + '\n';
-    const gatewayEnv: Record<string, string> = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: database.url,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // One client from one address would spend the default budget (600 a minute) in a fraction of a second.
-      RATE_LIMIT_MAX: '1000000',
-      RATE_LIMIT_WINDOW_SECONDS: '1',
-      SEISMIC_API_URL: fake.seismicUrl,
-      FIRE_API_URL: fake.fireUrl,
-      FIRE_API_TOKEN: FAKE_MAP_KEY,
-      ZIP_GEOCODER_URL: fake.geocoderUrl,
-      // The quota is counted in this database for the UTC day, across runs; the fake upstream bills nothing, and
-      // the area-risk scenario fills the cache of each gateway (and of the counting one) from 50 areas per run.
-      FIRE_DAILY_QUOTA: '100000',
-      // The soak reads the gateway's heap from its metrics.
-      METRICS_TOKEN: randomBytes(16).toString('hex'),
-    };
+    const gatewayEnv = gatewayEnvFor(database.url, fake);
 
     const needed = new Set<ServerName>(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => s.server));
     if (needed.has('ceiling')) needed.add('gateway'); // the ceiling answers the gateway's own wildfire body
@@ -384,14 +560,14 @@ async function main(): Promise<void> {
     // With --otel, each gateway scenario is also measured on the traced twin, in the same rounds.
     type Side = 'this' | 'against' | 'traced';
     const runs = selected.flatMap((scenario) => {
-      const here = { scenario, ctx, side: 'this' as Side, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(children[scenario.server]!.pid) };
+      const here = { scenario, ctx, side: 'this' as Side, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(children[scenario.server]!.pid, dbName) };
       if (scenario.server !== 'gateway') return [here];
       const twins = [here];
       if (against && againstCtx) {
-        twins.push({ scenario, ctx: againstCtx, side: 'against', target: scenario.target(againstCtx), rounds: [], cpu: new CpuMeter(against.child.pid) });
+        twins.push({ scenario, ctx: againstCtx, side: 'against', target: scenario.target(againstCtx), rounds: [], cpu: new CpuMeter(against.child.pid, dbName) });
       }
       if (traced && tracedCtx) {
-        twins.push({ scenario, ctx: tracedCtx, side: 'traced', target: scenario.target(tracedCtx), rounds: [], cpu: new CpuMeter(traced.child.pid) });
+        twins.push({ scenario, ctx: tracedCtx, side: 'traced', target: scenario.target(tracedCtx), rounds: [], cpu: new CpuMeter(traced.child.pid, dbName) });
       }
       return twins;
     });
@@ -458,6 +634,7 @@ async function main(): Promise<void> {
       gateway,
       database: { source: database.source, serverVersion: pgVersion },
       seed: seedReport,
+      settled,
       scenarios,
       ratios: r,
       sqlStatements: sql,
@@ -515,6 +692,7 @@ function toResult(
     bytesPerSecond: Math.round(rounds.reduce((sum, r) => sum + r.totalBytes, 0) / seconds),
     serverCpuMicrosecondsPerRequest: perRequest(cpu.serverSeconds, requests),
     databaseCpuMicrosecondsPerRequest: perRequest(cpu.databaseSeconds, requests),
+    otherPostgresCpuMicrosecondsPerRequest: perRequest(cpu.otherDatabaseSeconds, requests),
     sqlStatementsPerOperation: statements,
   };
 }

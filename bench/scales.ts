@@ -1,84 +1,87 @@
-import { fork } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { LETTERS, type BenchOptions, type ScenarioId } from './options.js';
+import { LETTERS, type ScenarioId } from './options.js';
 import { totalCpu, type BenchResults } from './report.js';
 
 /*
- * --scales: one bench run per size, smallest first, each topping the same database up to its size, then cost per
- * operation (the server's CPU and PostgreSQL's, per request) at the largest size against the smallest. CPU per
- * request is the measure because it drifts far less with the machine's load than requests per second.
+ * --scales: a database per size, a gateway per size, the scenarios measured on every size in turns (bench/run.ts),
+ * then cost per operation (the server's CPU and PostgreSQL's, per request) at the largest size against the
+ * smallest. CPU per request is the measure because it drifts far less with the machine's load than requests per
+ * second; measuring the sizes in turns puts both under the same load.
  */
 
 /** At the largest size each operation may cost at most this many times what it costs at the smallest. */
 export const SCALE_TARGET = 1.25;
+/** What flat means: the bar above leaves room for the machine's noise, this is where a scenario should sit. */
+export const SCALE_AIM = 1.1;
 
 export interface ScaleComparison {
   sizes: number[];
   /** Per scenario and size: requests per second and CPU µs per request (server + PostgreSQL). */
-  scenarios: Partial<Record<ScenarioId, { requestsPerSecond: number[]; cpuMicrosecondsPerRequest: (number | null)[]; growth: number | null; pass: boolean | null }>>;
+  scenarios: Partial<
+    Record<
+      ScenarioId,
+      {
+        requestsPerSecond: number[];
+        /** Server + PostgreSQL, and each part. */
+        cpuMicrosecondsPerRequest: (number | null)[];
+        server: (number | null)[];
+        database: (number | null)[];
+        /** Every other PostgreSQL process of the machine meanwhile, per request: not counted in the cost. */
+        otherPostgres?: (number | null)[];
+        growth: number | null;
+        pass: boolean | null;
+      }
+    >
+  >;
   runs: string[];
 }
 
-function runOnce(options: BenchOptions, size: number, out: string): Promise<void> {
-  const args = [
-    '--requests', String(size), '--scenarios', options.scenarios.join(','), '--out', out,
-    '--duration', String(options.duration), '--warmup', String(options.warmup), '--rounds', String(options.rounds),
-    '--connections', String(options.connections), '--page-size', String(options.pageSize),
-    ...(options.profile ? ['--profile'] : []),
-    ...(options.source ? ['--source'] : []),
-    ...(options.gatewayNodeOptions ? [`--gateway-node-options=${options.gatewayNodeOptions}`] : []),
-  ];
-  return new Promise((resolve, reject) => {
-    const child = fork(process.argv[1]!, args, { stdio: 'inherit' });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the bench at ${size} requests exited with ${code}`))));
-  });
-}
-
-const latest = (dir: string): string => {
-  const files = readdirSync(dir).filter((f) => f.startsWith('bench-') && f.endsWith('.json')).sort();
-  if (files.length === 0) throw new Error(`no results in ${dir}`);
-  return path.join(dir, files[files.length - 1]!);
-};
-
-export async function runScales(options: BenchOptions, log: (message: string) => void): Promise<void> {
-  const sizes = options.scales!;
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const runs: BenchResults[] = [];
-  const files: string[] = [];
-  for (const size of sizes) {
-    const out = path.join(options.out, `scales-${stamp}`, String(size));
-    mkdirSync(out, { recursive: true });
-    log(`\n=== ${size.toLocaleString('en-US')} help requests ===`);
-    await runOnce(options, size, out);
-    files.push(latest(out));
-    runs.push(JSON.parse(readFileSync(files.at(-1)!, 'utf8')) as BenchResults);
-  }
-
+/** The comparison of one `--scales` run: each scenario's cost at every size, and at the largest over the smallest. */
+export function compareScales(sizes: number[], scenarios: ScenarioId[], runs: BenchResults[], files: string[]): ScaleComparison {
   const comparison: ScaleComparison = { sizes, scenarios: {}, runs: files };
-  for (const id of options.scenarios) {
+  for (const id of scenarios) {
     const costs = runs.map((run) => totalCpu(run.scenarios[id]));
     const [first, last] = [costs[0], costs.at(-1)];
     const growth = first && last ? Math.round((last / first) * 100) / 100 : null;
     comparison.scenarios[id] = {
       requestsPerSecond: runs.map((run) => run.scenarios[id]?.requestsPerSecond ?? 0),
       cpuMicrosecondsPerRequest: costs,
+      server: runs.map((run) => run.scenarios[id]?.serverCpuMicrosecondsPerRequest ?? null),
+      database: runs.map((run) => run.scenarios[id]?.databaseCpuMicrosecondsPerRequest ?? null),
+      otherPostgres: runs.map((run) => run.scenarios[id]?.otherPostgresCpuMicrosecondsPerRequest ?? null),
       growth,
       pass: growth === null ? null : growth <= SCALE_TARGET,
     };
   }
-  const file = path.join(options.out, `scales-${stamp}`, 'comparison.json');
-  writeFileSync(file, `${JSON.stringify(comparison, null, 2)}\n`);
-  console.log(`\n${scaleSummary(comparison)}\n\nresults: ${file}`);
+  return comparison;
+}
+
+/** Which gateway ran, on what, and how long each size was measured. */
+export function scaleHeader(run: BenchResults): string {
+  const { options } = run as { options: Record<string, any> };
+  return [
+    `Trellis bench --scales, ${run.startedAt} — ${run.machine.cpus} cores (${run.machine.cpuModel}), Node ${run.machine.node}, PostgreSQL ${run.database.serverVersion} (${run.database.source})`,
+    run.gateway.build === 'compiled'
+      ? `gateway: the compiled build, as the image runs it (${run.gateway.command}), one per size, each on a database of its own`
+      : `gateway: the TypeScript source through tsx, as npm start runs it (--source: ${run.gateway.command}), one per size, each on a database of its own`,
+    `${options.duration} s per scenario and size in ${options.rounds} round(s), sizes and scenarios taking turns, after ${options.warmup} s warm-up; ${options.connections} connections, page size ${options.pageSize}; each database settled first (VACUUM (ANALYZE), CHECKPOINT, no autovacuum at work)`,
+  ].join('\n');
 }
 
 export function scaleSummary(c: ScaleComparison): string {
   const sizes = c.sizes.map((s) => s.toLocaleString('en-US'));
-  const lines = [`Cost per operation (server + PostgreSQL CPU µs per request; req/s) at ${sizes.join(' / ')} help requests`];
+  const lines = [`Cost per operation (server + PostgreSQL CPU µs per request = total; req/s) at ${sizes.join(' / ')} help requests`];
+  const us = (v: number | null | undefined) => (v === null || v === undefined ? '–' : Math.round(v).toLocaleString('en-US'));
   for (const [id, s] of Object.entries(c.scenarios)) {
-    const cells = s.cpuMicrosecondsPerRequest.map((v, i) => `${v === null ? '–' : Math.round(v).toLocaleString('en-US')} µs (${Math.round(s.requestsPerSecond[i]!)}/s)`);
+    const cells = s.cpuMicrosecondsPerRequest.map((v, i) => `${us(s.server?.[i])} + ${us(s.database?.[i])} = ${us(v)} µs (${Math.round(s.requestsPerSecond[i]!)}/s)`);
     const verdict = s.pass === null ? 'SKIP' : s.pass ? 'PASS' : 'MISS';
-    lines.push(`${verdict}  ${`${LETTERS[id as ScenarioId]} ${id}`.padEnd(18)} ${cells.join('  →  ')}   × ${s.growth?.toFixed(2) ?? '–'} (target ≤ ${SCALE_TARGET})`);
+    lines.push(`${verdict}  ${`${LETTERS[id as ScenarioId]} ${id}`.padEnd(18)} ${cells.join('  →  ')}   × ${s.growth?.toFixed(2) ?? '–'} (target ≤ ${SCALE_TARGET}, aim ≤ ${SCALE_AIM})`);
+  }
+  const outside = Object.entries(c.scenarios).filter(([, s]) => s.otherPostgres?.some((v) => v !== null));
+  if (outside.length > 0) {
+    lines.push(
+      `PostgreSQL CPU outside the measured databases meanwhile, not counted above (µs/req): ` +
+        outside.map(([id, s]) => `${LETTERS[id as ScenarioId]} ${s.otherPostgres!.map(us).join(' / ')}`).join(', '),
+    );
   }
   return lines.join('\n');
 }

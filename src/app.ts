@@ -80,7 +80,8 @@ function flatId(): string {
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
-  const modules = assemble(deps.modules ?? selectModules(config.modules));
+  const federated = config.federation.mode === 'subgraph';
+  const modules = assemble(deps.modules ?? selectModules(config.modules, { federated }), { federated });
   const log = createLogger(config, deps.logStream);
   const database = await openDatabase(config, log);
   let orm: Orm;

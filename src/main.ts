@@ -8,7 +8,7 @@ let config;
 let modules;
 try {
   config = loadConfig();
-  modules = selectModules(config.modules);
+  modules = selectModules(config.modules, { federated: config.federation.mode === 'subgraph' });
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`${error.message}\n  What to do: set or correct these variables (README, Configuration)`);

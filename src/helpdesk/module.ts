@@ -58,9 +58,18 @@ function requestNumber(key: unknown): number | null {
 
 export const helpdeskModule = defineModule({
   name: 'helpdesk',
-  // Requesters, assignees and responders are the workspace platform's users; a request's area is scored by risk;
-  // administrators' status changes, assignments and FAQ upkeep go into the audit trail.
-  requires: ['audit', 'users', 'risk'],
+  // Requesters, assignees and responders are the workspace platform's users; administrators' status changes,
+  // assignments and FAQ upkeep go into the audit trail.
+  requires: ['audit', 'users'],
+  // A request's area is scored by risk: in this process when it has the module; in a subgraph without it, the
+  // request names the area by its ZIP code and the router asks the risk subgraph for the rest.
+  refersTo: {
+    risk: {
+      typeDefs: ['references/area-risk.graphql'],
+      stubs: { AreaRisk: { key: 'zipCode' } },
+      resolvers: { HelpRequest: { areaRisk: (r) => (r.zip ? ({ zipCode: r.zip } as never) : null) } },
+    },
+  },
   typeDefs: ['helpdesk.graphql', 'helpdesk-attachments.graphql'],
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
   migrations: new URL('./migrations/', import.meta.url),

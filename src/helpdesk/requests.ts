@@ -4,6 +4,7 @@ import type { AuditRecorder } from '../audit/recorder.js';
 import { recordRequestChanges, recordRequestDeletion } from './audit-events.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
+import type { Timestamp } from '../platform/db/timestamps.js';
 import { connectionOf, emptyConnection, pageWindow, type ConnectionArgs, type Cursors, type ListIdentity } from '../platform/graphql/connections.js';
 import { User } from '../users/user.entity.js';
 import type { HelpRequestChange, HelpRequestEvents } from './events.js';
@@ -18,6 +19,7 @@ import {
   type HelpRequestFilter,
   type HelpRequestHistoryView,
   type HelpRequestSortColumn,
+  slaClockOf,
   type HelpRequestView,
   type HelpResponseView,
 } from './views.js';
@@ -138,10 +140,10 @@ const ADMIN_FIELDS = { status: 'status', priority: 'priority', assignedToId: 'as
 
 /** What a request's service levels show an administrator. */
 export interface HelpRequestSla {
-  firstResponseDueAt: Date;
-  resolutionDueAt: Date;
-  firstResponseAt: Date | null;
-  resolvedAt: Date | null;
+  firstResponseDueAt: Timestamp;
+  resolutionDueAt: Timestamp;
+  firstResponseAt: Timestamp | null;
+  resolvedAt: Timestamp | null;
   firstResponseBreached: boolean;
   resolutionBreached: boolean;
   pausedSeconds: number;
@@ -545,18 +547,19 @@ export class HelpRequestService {
   async slaFor(principal: Principal, request: HelpRequestView, loaders: ReturnType<typeof createHelpdeskLoaders>): Promise<HelpRequestSla | null> {
     if (!isAdminPrincipal(principal)) return null;
     const now = this.now();
-    const passed = passedTargets({ ...request, createdAt: request.createdAt, pausedSeconds: request.pausedSeconds ?? 0 }, now);
+    const clock = slaClockOf(request);
+    const passed = passedTargets(clock, now);
     const [rules, record] = await Promise.all([
       loaders.slaRules.load(request.priority),
       request.slaScheduleId ? loaders.scheduleById.load(request.slaScheduleId) : null,
     ]);
-    const usedNow = usedSecondsAt(request, record, now);
+    const usedNow = usedSecondsAt(clock, record, now);
     const minutes = (metSeconds: number | null | undefined, met: Date | null | undefined, target: number) => {
       const used = Math.floor((met ? (metSeconds ?? usedNow) : usedNow) / 60);
       return { used, left: Math.max(0, target - used) };
     };
-    const firstResponse = minutes(request.firstResponseSeconds, request.firstPublicResponseAt, rules.firstResponseMinutes);
-    const resolution = minutes(request.resolutionSeconds, request.resolvedAt, rules.resolutionMinutes);
+    const firstResponse = minutes(request.firstResponseSeconds, clock.firstPublicResponseAt, rules.firstResponseMinutes);
+    const resolution = minutes(request.resolutionSeconds, clock.resolvedAt, rules.resolutionMinutes);
     return {
       firstResponseDueAt: request.firstResponseDueAt,
       resolutionDueAt: request.resolutionDueAt,
@@ -564,7 +567,7 @@ export class HelpRequestService {
       resolvedAt: request.resolvedAt ?? null,
       firstResponseBreached: request.firstResponseBreached || passed.includes('first_response'),
       resolutionBreached: request.resolutionBreached || passed.includes('resolution'),
-      pausedSeconds: pausedSecondsAt(request, now),
+      pausedSeconds: pausedSecondsAt(clock, now),
       paused: Boolean(request.pausedSince),
       schedule: record ? scheduleView(record, await loaders.prioritiesBySchedule.load(record.id)) : null,
       firstResponseMinutesUsed: firstResponse.used,

@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { groupByKeys, read, readByKeys } from '../platform/db/read.js';
+import { dateOf, isoTimestamp, maybeIsoTimestamp, type Timestamp } from '../platform/db/timestamps.js';
 import { keyset, type Connection, type PageWindow, type Position } from '../platform/graphql/connections.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
+import type { SlaClock } from './sla.js';
 import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
 
 /*
@@ -11,44 +13,70 @@ import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabu
  * change things, and the migrations stay the one description of the tables these statements read.
  */
 
+/**
+ * The request's times, as an entity holds them (Dates) or a read model (ISO text, formatted once as the API writes
+ * it): code that computes with one takes its Date (dateOf, or slaClockOf for the service-level clock).
+ */
+type TimesOf<T, K extends keyof T> = { [P in K]: T[P] extends infer V ? (V extends Date ? Timestamp : V) : never };
+
+type RequestTimes = 'createdAt' | 'updatedAt';
+type SlaTimes = 'firstResponseDueAt' | 'resolutionDueAt' | 'pausedSince' | 'firstPublicResponseAt' | 'resolvedAt' | 'slaCountedAt' | 'ratedAt' | 'ratingUpdatedAt';
+
 export type HelpRequestView = Pick<
   HelpRequest,
-  'id' | 'title' | 'description' | 'category' | 'priority' | 'contactEmail' | 'zip' | 'status' | 'adminNotes' | 'createdAt' | 'updatedAt'
+  'id' | 'title' | 'description' | 'category' | 'priority' | 'contactEmail' | 'zip' | 'status' | 'adminNotes'
 > &
+  TimesOf<HelpRequest, RequestTimes> &
   SlaView & { requester?: PersonRef | null; assignedTo?: PersonRef | null };
 
 /** A request's service-level clock, tags and rating, as entities and list rows both carry them. */
 export type SlaView = Pick<
   HelpRequest,
-  | 'firstResponseDueAt'
-  | 'resolutionDueAt'
   | 'pausedSeconds'
-  | 'pausedSince'
-  | 'firstPublicResponseAt'
-  | 'resolvedAt'
   | 'firstResponseBreached'
   | 'resolutionBreached'
   | 'firstResponseSeconds'
   | 'resolutionSeconds'
   | 'slaScheduleId'
   | 'slaUsedSeconds'
-  | 'slaCountedAt'
   | 'tags'
   | 'satisfactionScore'
   | 'satisfactionComment'
-  | 'ratedAt'
-  | 'ratingUpdatedAt'
->;
+> &
+  TimesOf<HelpRequest, SlaTimes>;
 
-export type HelpResponseView = Pick<HelpResponse, 'id' | 'response' | 'newStatus' | 'isPublic' | 'createdAt'> & {
+export type HelpResponseView = Pick<HelpResponse, 'id' | 'response' | 'newStatus' | 'isPublic'> & {
+  createdAt: Timestamp;
   request: { id: number };
   responder?: PersonRef | null;
 };
 
-export type HelpRequestHistoryView = Pick<HelpRequestHistory, 'id' | 'action' | 'field' | 'oldValue' | 'newValue' | 'internal' | 'createdAt'> & {
+export type HelpRequestHistoryView = Pick<HelpRequestHistory, 'id' | 'action' | 'field' | 'oldValue' | 'newValue' | 'internal'> & {
+  createdAt: Timestamp;
   request: { id: number };
   actor?: PersonRef | null;
 };
+
+/** A request's service-level clock, with the Dates its rules compute with (an entity's own, or a read model's made now). */
+export function slaClockOf(request: HelpRequestView & { status: HelpStatus }): SlaClock {
+  return {
+    createdAt: dateOf(request.createdAt),
+    status: request.status,
+    firstResponseDueAt: dateOf(request.firstResponseDueAt),
+    resolutionDueAt: dateOf(request.resolutionDueAt),
+    pausedSeconds: request.pausedSeconds ?? 0,
+    pausedSince: dateOf(request.pausedSince),
+    firstPublicResponseAt: dateOf(request.firstPublicResponseAt),
+    resolvedAt: dateOf(request.resolvedAt),
+    firstResponseSeconds: request.firstResponseSeconds,
+    resolutionSeconds: request.resolutionSeconds,
+    firstResponseBreached: request.firstResponseBreached,
+    resolutionBreached: request.resolutionBreached,
+    slaScheduleId: request.slaScheduleId,
+    slaUsedSeconds: request.slaUsedSeconds,
+    slaCountedAt: dateOf(request.slaCountedAt),
+  };
+}
 
 /** What a list may be narrowed to; every value is bound as a parameter. */
 export interface HelpRequestFilter {
@@ -162,8 +190,8 @@ export async function readHelpRequests(
 }
 
 function toView(em: EntityManager, row: RequestRow): HelpRequestView {
-  const date = (value: string) => em.getPlatform().parseDate(value);
-  const maybeDate = (value: string | null) => (value === null ? null : date(value));
+  const date = (value: string) => isoTimestamp(em, value);
+  const maybeDate = (value: string | null) => maybeIsoTimestamp(em, value);
   return {
     id: row.id,
     title: row.title,
@@ -328,7 +356,7 @@ export function readResponses(em: EntityManager, requestIds: readonly number[]):
       response: row.response,
       newStatus: row.new_status,
       isPublic: row.is_public,
-      createdAt: em.getPlatform().parseDate(row.created_at),
+      createdAt: isoTimestamp(em, row.created_at),
     }),
   );
 }
@@ -361,7 +389,7 @@ export function readHistory(em: EntityManager, requestIds: readonly number[]): P
       newValue: row.new_value,
       internal: row.internal,
       actor: ref(row.actor_id),
-      createdAt: em.getPlatform().parseDate(row.created_at),
+      createdAt: isoTimestamp(em, row.created_at),
     }),
   );
 }

@@ -27,6 +27,12 @@ export interface Module<S = unknown, L = unknown> {
   /** Modules this one uses (their types in its SDL, their services or loaders): they must be listed before it. */
   requires?: readonly string[];
   /**
+   * Modules this one uses when the process has them and, in a subgraph (GRAPHQL_FEDERATION=subgraph) without them,
+   * refers to by key instead, the router resolving the references from the subgraph that has them. A process
+   * outside federation needs them as it needs `requires`.
+   */
+  refersTo?: Record<string, ModuleStandIn>;
+  /**
    * Its SDL files, extending the root types common.graphql declares: a name is a file in schema/ (where codegen
    * reads it), a URL any file (`new URL('./its.graphql', import.meta.url)`).
    */
@@ -70,6 +76,18 @@ export interface Module<S = unknown, L = unknown> {
   ready?: (services: AppServices) => Promise<void>;
   /** Releases what its services opened; modules close in reverse order. */
   close?: (services: AppServices) => Promise<void>;
+}
+
+/**
+ * What stands in for a module another subgraph serves: its types as stubs (the key fields only, in plain SDL: the
+ * subgraph marks each `@key(..., resolvable: false)`), and resolvers that return references (`{key}`) in place of
+ * the ones that read the module's services or loaders.
+ */
+export interface ModuleStandIn {
+  typeDefs: readonly (string | URL)[];
+  /** The stub types and their keys. */
+  stubs: Record<string, { key: string }>;
+  resolvers: Resolvers;
 }
 
 /**

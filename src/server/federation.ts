@@ -1,30 +1,57 @@
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import { addResolversToSchema } from '@graphql-tools/schema';
-import { parse, type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import { Kind, parse, visit, type ConstDirectiveNode, type DefinitionNode, type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { allow, deny, type IRule } from 'graphql-shield';
 import type { Context } from '../platform/graphql/context.js';
 import type { Module } from '../platform/module.js';
+import { standInsOf } from './assembly.js';
+import { gatewayModule } from './gateway-module.js';
 import { applyPermissions, notAllowed, ruleTree } from './permissions.js';
-import { enumResolvers } from './schema.js';
+import { enumResolvers, mergedTypeDefs } from './schema.js';
 
 /** The federation spec the subgraph links: the newest both composition libraries and Apollo Router accept. */
 export const FEDERATION_SPEC = 'https://specs.apollo.dev/federation/v2.9';
 
 /**
- * What the subgraph adds to the modules' SDL: the link to the federation spec and a key on each type a module lets
- * other subgraphs reference. Kept apart from schema/, so the gateway's own schema and the published one stay as they are.
+ * What the subgraph adds to the modules' SDL: the link to the federation spec, a key on each type a module lets other
+ * subgraphs reference, and an unresolvable key on each stub of a module another subgraph serves. Kept apart from
+ * schema/, so the gateway's own schema and the published one stay as they are.
  */
 export function federationTypeDefs(modules: readonly Module[]): DocumentNode {
   const keys = modules.flatMap((module) =>
     Object.entries(module.references ?? {}).map(([type, reference]) => `extend type ${type} @key(fields: "${reference.key}")`),
   );
-  return parse([`extend schema @link(url: "${FEDERATION_SPEC}", import: ["@key"])`, ...keys].join('\n'));
+  const stubs = standInsOf(modules).flatMap((standIn) =>
+    Object.entries(standIn.stubs).map(([type, { key }]) => `extend type ${type} @key(fields: "${key}", resolvable: false)`),
+  );
+  return parse([`extend schema @link(url: "${FEDERATION_SPEC}", import: ["@key", "@shareable"])`, ...keys, ...stubs].join('\n'));
+}
+
+/**
+ * The gateway module's own types and root fields (health, PageInfo...), which every Trellis subgraph serves alike,
+ * marked `@shareable`, so a router composes two Trellis processes (risk apart from the rest) as one graph.
+ */
+function sharedFields(typeDefs: DocumentNode): DocumentNode {
+  const shared = new Map<string, Set<string>>();
+  for (const definition of mergedTypeDefs([gatewayModule as Module]).definitions) {
+    if (definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.fields?.length) {
+      shared.set(definition.name.value, new Set(definition.fields.map((field) => field.name.value)));
+    }
+  }
+  const shareable: ConstDirectiveNode = { kind: Kind.DIRECTIVE, name: { kind: Kind.NAME, value: 'shareable' } };
+  return visit(typeDefs, {
+    FieldDefinition(field, _key, _parent, _path, ancestors) {
+      const type = ancestors.at(-1) as DefinitionNode | undefined;
+      if (!type || type.kind !== Kind.OBJECT_TYPE_DEFINITION || !shared.get(type.name.value)?.has(field.name.value)) return undefined;
+      return { ...field, directives: [...(field.directives ?? []), shareable] };
+    },
+  });
 }
 
 /** The subgraph's SDL: the modules' SDL with the federation additions, which `_service { sdl }` answers. */
 export function subgraphTypeDefs(modules: readonly Module[], typeDefs: DocumentNode): DocumentNode {
-  return mergeTypeDefs([typeDefs, federationTypeDefs(modules)]);
+  return mergeTypeDefs([sharedFields(typeDefs), federationTypeDefs(modules)]);
 }
 
 type Shielded = { _shield?: { cache: Record<string, unknown> } };

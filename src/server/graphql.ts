@@ -75,6 +75,8 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
     contextFor,
     session,
     listening,
+    routerSecret: config.federation.hmacSecret,
+    federated: config.federation.mode === 'subgraph',
     onAccountChange: deps.authentication.onAccountChange?.bind(deps.authentication),
   });
   await fastify.register(responseCache.plugin, { path: '/graphql' });

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import stableStringify from 'json-stable-stringify';
+import { isWebSocketUpgrade } from './upgrades.js';
 
 /** Where Hive Gateway's `hmacSignature` puts its signature in a subgraph request. */
 export const SIGNATURE_EXTENSION = 'hmac-signature';
@@ -28,28 +29,38 @@ function jsonParameter(value: unknown): unknown {
   }
 }
 
-function refuse(reply: FastifyReply, status: 401 | 403, message: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ errors: [{ message, extensions: { code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' } }] });
+/** What is wrong with a request's router signature, or undefined when it is the router's. */
+export function signatureProblem(secret: string, query: unknown, variables: unknown, given: unknown): { status: 401 | 403; message: string } | undefined {
+  if (typeof given !== 'string' || given.length === 0) {
+    return { status: 401, message: 'This subgraph answers its router only: the request carries no router signature' };
+  }
+  const expected = Buffer.from(routerSignature(secret, query, variables));
+  const received = Buffer.from(given);
+  if (expected.length !== received.length || !timingSafeEqual(expected, received)) {
+    return { status: 403, message: 'This subgraph answers its router only: the router signature does not match the request' };
+  }
+  return undefined;
 }
+
+/** The signature a request's extensions carry, if any. */
+export const signatureOf = (extensions: unknown): unknown =>
+  extensions && typeof extensions === 'object' ? (extensions as Record<string, unknown>)[SIGNATURE_EXTENSION] : undefined;
 
 /**
  * With FEDERATION_HMAC_SECRET, /graphql answers only requests the router signed: anything else is refused before
  * parsing or execution (401 without a signature, 403 with a wrong one), so a client cannot skip the router's own
- * policies by calling the subgraph directly. A WebSocket upgrade carries no signed operation and is refused too.
+ * policies by calling the subgraph directly. A WebSocket upgrade carries no operation: its subscribe messages are
+ * checked one by one instead, as the router signs each (src/server/subscriptions.ts).
  */
 export function routerSignatureStep(secret: string): preValidationHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === 'OPTIONS') return;
+    if (request.method === 'OPTIONS' || isWebSocketUpgrade(request)) return;
     const params = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined;
-    const extensions = jsonParameter(params?.extensions) as Record<string, unknown> | undefined;
-    const given = extensions && typeof extensions === 'object' ? extensions[SIGNATURE_EXTENSION] : undefined;
-    if (typeof given !== 'string' || given.length === 0) {
-      return refuse(reply, 401, 'This subgraph answers its router only: the request carries no router signature');
-    }
-    const expected = Buffer.from(routerSignature(secret, params?.query, jsonParameter(params?.variables)));
-    const received = Buffer.from(given);
-    if (expected.length !== received.length || !timingSafeEqual(expected, received)) {
-      return refuse(reply, 403, 'This subgraph answers its router only: the router signature does not match the request');
-    }
+    const problem = signatureProblem(secret, params?.query, jsonParameter(params?.variables), signatureOf(jsonParameter(params?.extensions)));
+    if (!problem) return;
+    return reply
+      .code(problem.status)
+      .type('application/json; charset=utf-8')
+      .send({ errors: [{ message: problem.message, extensions: { code: problem.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' } }] });
   };
 }

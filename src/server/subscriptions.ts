@@ -1,6 +1,3 @@
-import { ServerResponse, type IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSourceEventStream, execute, getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
@@ -17,6 +14,8 @@ import { logOperationErrors } from '../platform/graphql/errors.js';
 import { inOperationSpan, traceCarrierOf } from '../platform/observability/operation-span.js';
 import type { ContextFor, RequestFacts } from './context.js';
 import type { GraphqlPipeline } from './pipeline.js';
+import { Upgrades } from './upgrades.js';
+import { signatureOf, signatureProblem } from './router-signature.js';
 import { eventKey, operationKey, principalKey, SharedWork, type KeyPart } from './shared-work.js';
 
 /** Subscriptions one connection may hold at once; each holds a listener and costs a query per change. */
@@ -36,6 +35,17 @@ export interface SubscriptionOptions {
   session?: SessionCookies;
   /** Resolves once changes published by other replicas reach this one. */
   listening?: Promise<void>;
+  /**
+   * With FEDERATION_HMAC_SECRET: the router's signature each subscribe message must carry (as Hive Gateway signs every
+   * subgraph operation, over WebSocket too), checked before the document is parsed.
+   */
+  routerSecret?: string;
+  /**
+   * A federation subgraph: a router relays each subscription's errors to its client but not the close of its own
+   * connection here, so credentials refused when the connection opens are refused at each subscribe instead (the
+   * same error the client would get from a query), rather than by closing the socket.
+   */
+  federated?: boolean;
   /** Tells of changes to a user's credentials on any replica (a session ended, a lock): their subscriptions re-check at once. */
   onAccountChange?: (listener: (userId: string | undefined) => void) => () => void;
 }
@@ -94,6 +104,8 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
   const callers = new WeakMap<WebSocket, Caller>();
   /** What each subscribe message being set up needs, found by the context it was checked with. */
   const subscribing = new WeakMap<object, Subscribing>();
+  /** In a subgraph, the subscriptions whose caller was refused, each answered with its refusal alone. */
+  const refused = new WeakMap<object, GraphQLError>();
 
   // A replica that serves subscribers before it hears other replicas' changes would leave them waiting silently.
   if (options.listening) {
@@ -121,6 +133,8 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
 
   /** Opens the subscription's event stream, then maps each change through `Delivery` (see `Subscription`). */
   async function subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
+    const refusal = refused.get(args.contextValue as object);
+    if (refusal) return { errors: [refusal] };
     const started = args.contextValue as Context;
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
@@ -151,8 +165,10 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         try {
           await contextFor(caller, credentials);
         } catch (error) {
-          refuse(socket, caller, error);
-          return false;
+          if (!options.federated) {
+            refuse(socket, caller, error);
+            return false;
+          }
         }
         caller.credentials = credentials;
         return true;
@@ -162,6 +178,10 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         const caller = callers.get(connection.extra.socket)!;
         if (Object.keys(connection.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [coded(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, 'RATE_LIMITED')];
+        }
+        if (options.routerSecret) {
+          const problem = signatureProblem(options.routerSecret, payload.query, payload.variables, signatureOf(payload.extensions));
+          if (problem) return [coded(problem.message, problem.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')];
         }
         const prepared = pipeline.prepare(payload);
         if ('errors' in prepared) return [...prepared.errors];
@@ -173,7 +193,12 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
         try {
           contextValue = await renew(contextFor, caller, id);
         } catch (error) {
-          return [asGraphQLError(error)];
+          if (!options.federated) return [asGraphQLError(error)];
+          // A router relays a result's errors to its client as they are, but masks a refused subscribe: the refusal
+          // goes as the subscription's one result instead, as a query's would.
+          const refusal = {};
+          refused.set(refusal, asGraphQLError(error));
+          return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue: refusal };
         }
         subscribing.set(contextValue, { caller, id, operation: operationKey(payload.query, payload.operationName, payload.variables) });
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
@@ -223,64 +248,6 @@ async function renew(contextFor: ContextFor, caller: Caller, id: string): Promis
   return { ...context, requestId: `${caller.id}:${id}` };
 }
 
-/**
- * WebSocket upgrades dispatched through Fastify's router, as requests whose answer, if the route gives one over
- * HTTP (a refusal from a hook, a path that serves no WebSocket), ends the connection. A route that serves the
- * upgrade takes its socket with `take(raw).hand(…)`.
- */
-class Upgrades {
-  readonly #pending = new WeakMap<IncomingMessage, Upgrade>();
-  readonly #listener = (raw: IncomingMessage, socket: Duplex, head: Buffer) => this.#dispatch(raw, socket, head);
-
-  constructor(private readonly fastify: FastifyInstance) {
-    fastify.server.on('upgrade', this.#listener);
-  }
-
-  take(raw: IncomingMessage): Upgrade | undefined {
-    const upgrade = this.#pending.get(raw);
-    this.#pending.delete(raw);
-    return upgrade;
-  }
-
-  stop(): void {
-    this.fastify.server.off('upgrade', this.#listener);
-  }
-
-  #dispatch(raw: IncomingMessage, socket: Duplex, head: Buffer): void {
-    // Node takes its own error listener off the socket before an upgrade: a client gone while the hooks run is let go.
-    socket.on('error', destroy);
-    const response = new ServerResponse(raw);
-    response.assignSocket(socket as Socket);
-    response.once('finish', () => socket.destroy());
-    this.#pending.set(raw, new Upgrade(socket, head, response));
-    try {
-      this.fastify.routing(raw, response);
-    } catch (error) {
-      this.fastify.log.warn({ err: error }, 'a WebSocket upgrade could not be routed');
-      socket.destroy();
-    }
-  }
-}
-
-class Upgrade {
-  constructor(
-    private readonly socket: Duplex,
-    private readonly head: Buffer,
-    private readonly response: ServerResponse,
-  ) {}
-
-  /** Gives the socket to `take` (ws sets its own error listener at once), no longer tied to the HTTP response. */
-  hand(response: ServerResponse, take: (socket: Duplex, head: Buffer) => void): void {
-    if (response !== this.response) throw new Error('the upgrade was answered by another response');
-    response.detachSocket(this.socket as Socket);
-    take(this.socket, this.head);
-    this.socket.off('error', destroy);
-  }
-}
-
-function destroy(this: Duplex): void {
-  this.destroy();
-}
 
 /**
  * A subscription POSTed to /graphql would run as a one-off query of a field that only streams: refused up front

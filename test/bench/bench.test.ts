@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CpuMeter, databaseName } from '../../bench/cpu.js';
 import { seed, SMALL_SEED } from '../../bench/seed.js';
+import { settle } from '../../bench/settle.js';
 import { buildBaseline } from '../../bench/servers/baseline-app.js';
 import { account, leaked } from '../../bench/subscribers.js';
 import { createTestDatabase } from '../helpers/app.js';
@@ -268,29 +270,113 @@ describe('npm run bench -- --scales', () => {
 
   afterAll(async () => {
     rmSync(scaleOut, { recursive: true, force: true });
-    await scaleDb?.drop();
+    if (!scaleDb) return;
+    // Each size had a database of its own, named after the one DATABASE_URL names.
+    const admin = new pg.Client({ connectionString: Object.assign(new URL(scaleDb.url), { pathname: '/postgres' }).toString() });
+    await admin.connect();
+    try {
+      for (const size of [300, 600]) await admin.query(`drop database if exists "${databaseName(scaleDb.url)}_${size}" with (force)`);
+    } finally {
+      await admin.end();
+    }
+    await scaleDb.drop();
   });
 
-  it('seeds each size in turn, smallest first, and measures the chosen scenarios at each', () => {
+  it('seeds each size in a database of its own, settles it, and measures the chosen scenarios at each', () => {
     expect(comparison.sizes).toEqual([300, 600]);
     expect(comparison.runs).toHaveLength(2);
     const [small, large] = comparison.runs.map((file: string) => JSON.parse(readFileSync(file, 'utf8')));
     expect(small.seed.total.helpRequests).toBe(300);
     expect(large.seed.total.helpRequests).toBe(600);
-    expect(large.seed.inserted.helpRequests).toBe(300);
+    expect(large.seed.inserted.helpRequests).toBe(600);
     expect(large.seed.total.users).toBeGreaterThan(small.seed.total.users);
-    expect(Object.keys(large.scenarios)).toEqual(['graphql-list', 'statistics', 'search']);
+    for (const run of [small, large]) {
+      expect(Object.keys(run.scenarios)).toEqual(['graphql-list', 'statistics', 'search']);
+      expect(run.settled).toMatchObject({ checkpoint: true });
+      expect(run.gateway.build).toBe('compiled');
+    }
+    expect(printed).toContain('gateway: the compiled build, as the image runs it');
   });
 
-  it('compares the cost per operation at the largest size with the smallest, and prints a verdict for each', () => {
+  it('measures the sizes side by side, and compares the cost per operation at the largest with the smallest, with a verdict for each', () => {
     for (const id of ['graphql-list', 'statistics', 'search']) {
       const scenario = comparison.scenarios[id];
       expect(scenario.requestsPerSecond, id).toHaveLength(2);
       if (process.platform === 'linux') {
         expect(scenario.growth, id).toBeGreaterThan(0);
+        expect(scenario.growth, id).toBeCloseTo(scenario.cpuMicrosecondsPerRequest[1] / scenario.cpuMicrosecondsPerRequest[0], 1);
+        expect(scenario.server[0] + scenario.database[0], id).toBeCloseTo(scenario.cpuMicrosecondsPerRequest[0], 0);
         expect(typeof scenario.pass, id).toBe('boolean');
       }
-      expect(printed, id).toMatch(new RegExp(`(PASS|MISS|SKIP)\\s+[a-h] ${id}`));
+      expect(printed, id).toMatch(new RegExp(`(PASS|MISS|SKIP)\\s+[a-h] ${id}.*\\(target ≤ 1.25, aim ≤ 1.1\\)`));
+    }
+  });
+});
+
+describe('settling the database before the load', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('rewrites compact a small table that churn spread over many pages, and leaves a table of wide rows as it is', async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query('create table churned (id int primary key, n int not null)');
+      await client.query('insert into churned select g, 0 from generate_series(1, 10) g');
+      // As a seed's batches update a kept count, with no autovacuum in between.
+      await client.query('do $$ begin for i in 1..3000 loop update churned set n = n + 1; end loop; end $$');
+      await client.query('create table wide (id int primary key, body text)');
+      await client.query('alter table wide alter column body set storage plain');
+      // Five rows of 1.5 kB to a page: wide, but as compact as such rows get.
+      await client.query(`insert into wide select g, repeat('x', 1500) from generate_series(1, 60) g`);
+      await client.query('analyze churned, wide');
+      const pages = async (table: string) => (await client.query(`select pg_relation_size($1) / 8192 as pages`, [table])).rows[0].pages as string;
+      expect(Number(await pages('churned'))).toBeGreaterThan(8);
+      expect(Number(await pages('wide'))).toBeGreaterThan(8);
+      const settled = await settle(db.url, () => {});
+      expect(settled.compacted).toEqual(['public.churned']);
+      expect(Number(await pages('churned'))).toBe(1);
+      expect((await client.query('select sum(n)::int as n from churned')).rows[0].n).toBe(30_000);
+      expect(settled.checkpoint).toBe(true);
+      expect(settled.autovacuumWaitSeconds).toBeLessThan(5);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe("PostgreSQL's CPU, as the bench counts it", () => {
+  let measured: Awaited<ReturnType<typeof createTestDatabase>>;
+  let other: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    [measured, other] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  });
+  afterAll(async () => {
+    await Promise.all([measured?.drop(), other?.drop()]);
+  });
+
+  it.runIf(process.platform === 'linux')("counts the work of the measured database's sessions as its own, and any other database's apart", async () => {
+    const clients = [new pg.Client({ connectionString: measured.url }), new pg.Client({ connectionString: other.url })];
+    await Promise.all(clients.map((c) => c.connect()));
+    const busy = (client: pg.Client) => client.query('select count(*) from generate_series(1, 4000000)');
+    try {
+      const meter = new CpuMeter(process.pid, databaseName(measured.url));
+      meter.start();
+      await busy(clients[1]!);
+      meter.stop();
+      expect(meter.otherDatabaseSeconds).toBeGreaterThanOrEqual(0.1);
+      expect(meter.databaseSeconds).toBeLessThan(meter.otherDatabaseSeconds! / 4);
+      meter.start();
+      await busy(clients[0]!);
+      meter.stop();
+      expect(meter.databaseSeconds).toBeGreaterThanOrEqual(0.1);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
     }
   });
 });

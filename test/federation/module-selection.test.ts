@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { modules, selectModules } from '../../src/modules.js';
 import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { assemble, standInsOf } from '../../src/server/assembly.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,6 +28,20 @@ describe('TRELLIS_MODULES', () => {
 
   it('refuses a module without the modules it requires, naming them', () => {
     expect(() => selectModules(['users'])).toThrow(/the users module requires audit, which the list leaves out/);
+  });
+
+  it('lets a subgraph leave out a module another only refers to, which a process outside federation needs', () => {
+    const rest = ['audit', 'users', 'identity', 'helpdesk'];
+    expect(() => selectModules(rest)).toThrow(/the helpdesk module requires risk, which the list leaves out \(a subgraph, GRAPHQL_FEDERATION=subgraph, may leave out risk/);
+    const selected = selectModules(rest, { federated: true });
+    expect(names(selected)).toEqual(rest);
+    // The help desk's stand-in for risk follows it: the stub AreaRisk and references in place of scores.
+    const assembled = assemble(selected, { federated: true });
+    expect(names(assembled)).toEqual(['gateway', ...rest, 'helpdesk→risk']);
+    expect(standInsOf(assembled).flatMap((standIn) => Object.keys(standIn.stubs))).toEqual(['AreaRisk']);
+    expect(() => assemble(selected)).toThrow('The helpdesk module requires risk, listed before it');
+    // With risk in the process, nothing stands in.
+    expect(standInsOf(assemble(modules, { federated: true }))).toEqual([]);
   });
 
   it('stops the process with exit code 2 and says what to correct', () => {

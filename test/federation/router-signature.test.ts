@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { defaultParamsSerializer } from '@graphql-hive/gateway-runtime';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { connect, untilListening } from '../helpers/subscriptions.js';
 
 /** FEDERATION_HMAC_SECRET: the subgraph answers only what Hive Gateway's `hmacSignature` signed. */
 const SECRET = 'router-and-subgraph-share-this-secret-0123456789';
@@ -59,15 +59,34 @@ describe('a subgraph behind a signing router', () => {
     expect(health.body.status).toBe('healthy');
   });
 
-  it('refuses a WebSocket upgrade, which carries no signed operation', async () => {
-    const socket = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
-    const status = await new Promise<number | undefined>((resolve) => {
-      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode));
-      socket.on('open', () => resolve(101));
-      socket.on('error', () => resolve(undefined));
-    });
-    socket.terminate();
-    expect(status).toBe(401);
+  it('serves a WebSocket subscription the router signed, and refuses an unsigned or missigned subscribe before running it', async () => {
+    const connection = connect(t.url, admin);
+    const deliveries = (payload: { query: string; extensions?: Record<string, unknown> }) =>
+      new Promise<unknown>((resolve) => {
+        const stop = connection.client.subscribe(payload, {
+          next: (value) => {
+            stop();
+            resolve(value);
+          },
+          error: resolve,
+          complete: () => resolve('complete'),
+        });
+      });
+    try {
+      const query = 'subscription { helpRequestChanged { kind request { title } } }';
+      const unsigned = (await deliveries({ query })) as Array<{ message: string; extensions: { code: string } }>;
+      expect(unsigned[0]).toMatchObject({ message: expect.stringMatching(/no router signature/), extensions: { code: 'UNAUTHENTICATED' } });
+      const missigned = (await deliveries({ query, extensions: { 'hmac-signature': sign(query, undefined, 'x'.repeat(40)) } })) as typeof unsigned;
+      expect(missigned[0]!.extensions.code).toBe('FORBIDDEN');
+      expect(t.app.services.helpdesk.events.listenerCount).toBe(0);
+      const heard = deliveries({ query, extensions: { 'hmac-signature': sign(query) } });
+      await untilListening(t.app, 1);
+      const signedMutation = 'mutation { createHelpRequest(input: {title: "Signed", description: "Through the router"}) { id } }';
+      expect((await post({ query: signedMutation, extensions: { 'hmac-signature': sign(signedMutation) } }, admin)).status).toBe(200);
+      expect(await heard).toEqual({ data: { helpRequestChanged: { kind: 'CREATED', request: { title: 'Signed' } } } });
+    } finally {
+      await connection.dispose();
+    }
   });
 });
 

@@ -46,7 +46,7 @@ describe('the subgraph schema', () => {
     const answer = await t.gql('{ _service { sdl } }');
     expect(answer.errors).toBeUndefined();
     const sdl: string = answer.data._service.sdl;
-    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key"])');
+    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@shareable"])');
     for (const key of ['type User @key(fields: "id")', 'type Group @key(fields: "id")', 'type HelpRequest @key(fields: "id")', 'type Faq @key(fields: "id")', 'type AreaRisk @key(fields: "zipCode")']) {
       expect(sdl).toContain(key);
     }

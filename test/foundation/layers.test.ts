@@ -27,7 +27,8 @@ for (const file of sources(SRC)) {
 const name = (file: string) => path.relative(SRC, file);
 
 const MODULES = modules.map((module) => module.name);
-const requires = new Map(modules.map((module) => [module.name, new Set(module.requires ?? [])]));
+// A module one refers to (refersTo) is one it uses whenever the process has it.
+const requires = new Map(modules.map((module) => [module.name, new Set([...(module.requires ?? []), ...Object.keys(module.refersTo ?? {})])]));
 
 /** Entry points → app → assembly and the module list → modules, side by side → platform. */
 function layerOf(file: string): { rank: number; module?: string } {

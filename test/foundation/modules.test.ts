@@ -19,7 +19,8 @@ function withRequirements(module: Module): Module[] {
     if (needed.has(name)) return;
     const found = modules.find((m) => m.name === name);
     if (!found) throw new Error(`The ${module.name} module requires ${name}, which is not in the list`);
-    for (const required of found.requires ?? []) visit(required);
+    // Outside federation, a module one refers to is required as well.
+    for (const required of [...(found.requires ?? []), ...Object.keys(found.refersTo ?? {})]) visit(required);
     needed.add(name);
   };
   visit(module.name);

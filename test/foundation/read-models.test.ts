@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { read } from '../../src/platform/db/read.js';
+import { asIsoTimestamp, dateOf, isoTimestamp } from '../../src/platform/db/timestamps.js';
 import { DateTime } from '../../src/platform/graphql/scalars.js';
 import { readAccountStatus, readNames, readUsers } from '../../src/users/views.js';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
@@ -71,5 +72,67 @@ describe('read models', () => {
     }
     // The scalar writes what toISOString writes, for a date read or made here.
     expect(DateTime.serialize(new Date(Date.UTC(2030, 10, 20, 10, 0, 0, 500)))).toBe('2030-11-20T10:00:00.500Z');
+  });
+
+  it('keep a timestamp as the API writes it, formatted once from PostgreSQL\'s text, as toISOString would', async () => {
+    const em = t.app.orm.em.fork();
+    const texts = [
+      '2026-11-20 10:00:00+00',
+      '2026-11-20 10:00:00.1+00',
+      '2026-11-20 10:00:00.12+00',
+      '2026-11-20 10:00:00.123+00',
+      '2026-11-20 23:59:59.999999+00',
+      '2024-02-29 00:00:00.000001+00',
+      '0099-12-31 23:59:59.5+00',
+      // Not a UTC session's plain form: parsed and printed, as a Date would be.
+      '2026-11-20 10:00:00.5+05:30',
+      '0044-03-15 12:00:00+00 BC',
+      '12026-11-20 10:00:00+00',
+    ];
+    for (const text of texts) {
+      const printed = em.getPlatform().parseDate(text).toISOString();
+      expect(isoTimestamp(em, text), text).toBe(printed);
+      expect(DateTime.serialize(isoTimestamp(em, text)), text).toBe(printed);
+      expect(dateOf(isoTimestamp(em, text)).getTime(), text).toBe(new Date(printed).getTime());
+    }
+    // What PostgreSQL itself writes for a timestamptz, each fraction length, on the app's own connection.
+    const [row] = await read<Record<string, string>>(
+      em,
+      `select '2026-11-20 10:00:00+00'::timestamptz::text as a, '2026-11-20 10:00:00.5+02'::timestamptz::text as b, now()::text as c`,
+      [],
+    );
+    for (const text of Object.values(row!)) expect(isoTimestamp(em, text), text).toBe(em.getPlatform().parseDate(text).toISOString());
+    expect(isoTimestamp(em, row!.b!)).toBe('2026-11-20T08:00:00.500Z');
+    // The scalar writes ISO text as it is, any other text or a Date as toISOString writes it, and refuses no date.
+    expect(DateTime.serialize(asIsoTimestamp(new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6))))).toBe('2030-01-02T03:04:05.006Z');
+    expect(DateTime.serialize('2030-01-02T03:04:05Z')).toBe('2030-01-02T03:04:05.000Z');
+    expect(DateTime.serialize('2030-01-02 03:04:05.5+00')).toBe('2030-01-02T03:04:05.500Z');
+    expect(() => DateTime.serialize('not a date')).toThrow('DateTime cannot represent an invalid date');
+  });
+
+  it('answer the same times for a help request through the list (read model text) and one request (the entity\'s Dates)', async () => {
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const created = await t.gql<{ createHelpRequest: { id: number } }>(
+      'mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }',
+      { input: { title: 'Clock', description: 'Times as written' } },
+      admin,
+    );
+    const id = created.data!.createHelpRequest.id;
+    const responded = await t.gql(
+      'mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { requestId } }',
+      { id, input: { response: 'On it', isPublic: true } },
+      admin,
+    );
+    expect(responded.errors).toBeUndefined();
+    const em = t.app.orm.em.fork();
+    await em.execute(`update help_requests set created_at = '2026-11-20 10:00:00.123456+00', updated_at = '2026-11-21 11:30:00+00' where id = ?`, [id]);
+    await em.execute(`update help_responses set created_at = '2026-11-20 12:00:00.5+00' where request_id = ?`, [id]);
+    const fields = 'id createdAt updatedAt responses { createdAt } history { createdAt } sla { firstResponseDueAt resolutionDueAt firstResponseAt resolvedAt }';
+    const list = await t.gql<{ helpRequests: { requests: Array<Record<string, unknown>> } }>(`{ helpRequests(perPage: 100) { requests { ${fields} } } }`, {}, admin);
+    const one = await t.gql<{ helpRequest: Record<string, unknown> }>(`query($id: Int!) { helpRequest(id: $id) { ${fields} } }`, { id }, admin);
+    const listed = list.data!.helpRequests.requests.find((r) => r.id === id)!;
+    expect(listed).toEqual(one.data!.helpRequest);
+    expect(listed).toMatchObject({ createdAt: '2026-11-20T10:00:00.123Z', updatedAt: '2026-11-21T11:30:00.000Z', responses: [{ createdAt: '2026-11-20T12:00:00.500Z' }] });
+    expect((listed.sla as { firstResponseAt: string }).firstResponseAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });

@@ -1,10 +1,16 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { isIsoForm } from '../db/timestamps.js';
 
 const bad = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
+/**
+ * Dates in and out as ISO 8601 text. A read model's timestamp is already text in the form `toISOString` writes
+ * (platform/db/timestamps.ts) and goes out as it is; a Date, or any other text, is printed in that form.
+ */
 export const DateTime = new GraphQLScalarType<Date, string>({
   name: 'DateTime',
   serialize(value) {
+    if (typeof value === 'string' && isIsoForm(value)) return value;
     const date = value instanceof Date ? value : new Date(value as string);
     if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date');
     return date.toISOString();

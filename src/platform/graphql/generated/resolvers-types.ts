@@ -42,7 +42,7 @@ export type Scalars = {
   /** A 64-bit signed integer, sent as a JSON number when it fits in 53 bits and as a string otherwise. */
   BigInt: { input: bigint | number; output: bigint | number; }
   /** An ISO 8601 date-time in UTC with milliseconds, e.g. 2026-11-21T10:15:30.123Z. */
-  DateTime: { input: Date; output: Date; }
+  DateTime: { input: Date; output: Date | string; }
   /** Arbitrary JSON, used only where the legacy data is free-form (a workspace's exec_config). */
   JSON: { input: unknown; output: unknown; }
 };
