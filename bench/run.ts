@@ -190,6 +190,44 @@ async function databaseForSize(url: string, size: number): Promise<string> {
   return own.toString();
 }
 
+/** Asks each run's target once before anything is measured, and stops the run on an answer its scenario refuses. */
+async function checkSamples<R extends { scenario: Scenario; target: Target; ctx: ScenarioContext }>(runs: R[], name: (run: R) => string): Promise<void> {
+  for (const run of runs) {
+    // The first answer of (k) fills the gateway's risk cache with its areas, as warmRiskCache does for (e); the
+    // sample below must then find every area cached.
+    if (run.scenario.id === 'area-risk-page') await send(run.target);
+    const sample = await send(run.target);
+    const problem = run.scenario.problem(sample.status, sample.body, run.ctx);
+    if (problem) throw new Error(`${name(run)}: ${problem}`);
+  }
+}
+
+/** What every results file says of its run: when, on which machine, with which options, build and database. */
+function runOf(
+  startedAt: Date,
+  options: BenchOptions,
+  gateway: BenchResults['gateway'],
+  database: BenchResults['database'],
+): Pick<BenchResults, 'startedAt' | 'finishedAt' | 'machine' | 'options' | 'gateway' | 'database'> {
+  return { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine: machine(), options: { ...options, help: undefined }, gateway, database };
+}
+
+/**
+ * What a run started and must stop (processes, servers, an embedded PostgreSQL): `cleanup` stops them in reverse
+ * order, at the end of the run and when it is interrupted (Ctrl-C, SIGTERM).
+ */
+function cleanupOnExit(): { cleanups: Array<() => Promise<unknown>>; cleanup: () => Promise<void> } {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanup = async () => {
+    for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
+    cleanups.length = 0;
+  };
+  const interrupted = () => void cleanup().then(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  return { cleanups, cleanup };
+}
+
 /**
  * --scales: a database per size (`<database>_<size>`, each seeded to its size once and kept, so a second run seeds
  * nothing), each settled; a gateway per size; then every selected scenario measured on each size in turns, round by
@@ -201,14 +239,7 @@ async function measureScales(options: BenchOptions): Promise<void> {
   const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
   const foreign = selected.filter((s) => s.server !== 'gateway' || s.id === 'subscriptions');
   if (foreign.length > 0) throw new Error(`--scales measures the gateway's scenarios: ${foreign.map((s) => s.letter).join(', ')} cannot be measured at each size`);
-  const cleanups: Array<() => Promise<unknown>> = [];
-  const cleanup = async () => {
-    for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
-    cleanups.length = 0;
-  };
-  const interrupted = () => void cleanup().then(() => process.exit(130));
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  const { cleanups, cleanup } = cleanupOnExit();
   try {
     const server = await openDatabase();
     if (server.embedded) cleanups.push(() => server.embedded!.stop());
@@ -263,12 +294,7 @@ async function measureScales(options: BenchOptions): Promise<void> {
       atSize.map(({ size, child, ctx, database }) => ({ scenario, size, ctx, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(child.pid, database) })),
     );
     const name = (run: (typeof runs)[number]) => `(${run.scenario.letter}@${run.size.toLocaleString('en-US')}) ${run.scenario.id}`;
-    for (const run of runs) {
-      if (run.scenario.id === 'area-risk-page') await send(run.target);
-      const sample = await send(run.target);
-      const problem = run.scenario.problem(sample.status, sample.body, run.ctx);
-      if (problem) throw new Error(`${name(run)}: ${problem}`);
-    }
+    await checkSamples(runs, name);
     const roundSeconds = options.duration / options.rounds;
     log(`${runs.map((r) => `${r.scenario.letter}@${r.size}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
     for (let turn = 1; turn <= options.rounds; turn++) {
@@ -301,12 +327,7 @@ async function measureScales(options: BenchOptions): Promise<void> {
       const at = atSize.find((a) => a.size === size)!;
       const r = ratios(scenarios);
       const result: BenchResults = {
-        startedAt: startedAt.toISOString(),
-        finishedAt: new Date().toISOString(),
-        machine: machine(),
-        options: { ...options, help: undefined },
-        gateway,
-        database: { source: server.source, serverVersion: pgVersion },
+        ...runOf(startedAt, options, gateway, { source: server.source, serverVersion: pgVersion }),
         seed: seedReport,
         settled,
         scenarios,
@@ -352,14 +373,7 @@ async function main(): Promise<void> {
     throw new Error('--against compares the gateway scenarios (a, b, e–i), and none is selected');
   }
   const startedAt = new Date();
-  const cleanups: Array<() => Promise<unknown>> = [];
-  const cleanup = async () => {
-    for (const step of cleanups.reverse()) await step().catch((error: unknown) => log(`cleanup: ${String(error)}`));
-    cleanups.length = 0;
-  };
-  const interrupted = () => void cleanup().then(() => process.exit(130));
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  const { cleanups, cleanup } = cleanupOnExit();
 
   try {
     const database = await openDatabase();
@@ -573,14 +587,7 @@ async function main(): Promise<void> {
     });
     const mark = (side: Side) => (side === 'against' ? '′' : side === 'traced' ? '+otel' : '');
     const name = (run: (typeof runs)[number]) => `(${run.scenario.letter}${mark(run.side)}) ${run.scenario.id}`;
-    for (const run of runs) {
-      // The first answer of (k) fills the gateway's risk cache with its areas, as warmRiskCache does for (e); the
-      // sample below must then find every area cached.
-      if (run.scenario.id === 'area-risk-page') await send(run.target);
-      const sample = await send(run.target);
-      const problem = run.scenario.problem(sample.status, sample.body, run.ctx);
-      if (problem) throw new Error(`${name(run)}: ${problem}`);
-    }
+    await checkSamples(runs, name);
     // The scenarios take turns, round by round, so a machine that speeds up or slows down during the run does so
     // for all of them alike, and a ratio compares stretches measured side by side rather than a minute apart.
     const roundSeconds = options.duration / options.rounds;
@@ -627,12 +634,7 @@ async function main(): Promise<void> {
     const againstRatios = options.against ? comparison(scenarios, theirs) : null;
     const tracing = traced && exported ? { exports: exported, scenarios: tracedResults, ratios: comparison(tracedResults, scenarios) } : null;
     const results: BenchResults = {
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      machine: machine(),
-      options: { ...options, help: undefined },
-      gateway,
-      database: { source: database.source, serverVersion: pgVersion },
+      ...runOf(startedAt, options, gateway, { source: database.source, serverVersion: pgVersion }),
       seed: seedReport,
       settled,
       scenarios,
