@@ -7,17 +7,20 @@ import { LRUCache } from 'lru-cache';
  */
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
+  /** `get` of each key, in their order. */
+  getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>>;
   set<T>(key: string, value: T, ttlSeconds: number): Promise<void>;
 }
 
 interface Entry {
-  json: string;
+  value: unknown;
   expiresAt: number;
 }
 
 /**
  * In-process cache for a single replica. Values go through JSON like they do in Redis, so a value that
- * would not survive Redis (a Date, a Map) fails in development too, and callers cannot mutate what is cached.
+ * would not survive Redis (a Date, a Map) fails in development too; what comes back is frozen, so no caller can
+ * change what the next one reads, and it is parsed once, when stored, rather than at every read.
  */
 export class MemoryCache implements Cache {
   /**
@@ -33,17 +36,27 @@ export class MemoryCache implements Cache {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return JSON.parse(entry.json) as T;
+    return this.read<T>(key, this.now());
+  }
+
+  async getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    const now = this.now();
+    return keys.map((key) => this.read<T>(key, now));
   }
 
   async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
-    this.entries.set(key, { json: JSON.stringify(value), expiresAt: this.now() + ttlSeconds * 1000 });
+    const stored = value === undefined ? undefined : deepFreeze(JSON.parse(JSON.stringify(value)));
+    this.entries.set(key, { value: stored, expiresAt: this.now() + ttlSeconds * 1000 });
+  }
+
+  private read<T>(key: string, now: number): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value as T;
   }
 
   get size(): number {
@@ -74,6 +87,17 @@ export class RedisCache implements Cache {
     }
   }
 
+  async getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    if (keys.length === 0) return [];
+    try {
+      const texts = await this.redis.mget(keys.map((key) => this.prefix + key));
+      return texts.map((json) => (json === null ? undefined : (JSON.parse(json) as T)));
+    } catch (error) {
+      this.onError(error);
+      return keys.map(() => undefined);
+    }
+  }
+
   async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
     try {
       // EX takes whole seconds and refuses 0.
@@ -82,4 +106,12 @@ export class RedisCache implements Cache {
       this.onError(error);
     }
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

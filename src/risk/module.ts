@@ -19,9 +19,9 @@ export interface Risk {
   scoring: RiskService;
 }
 
-/** Per request: each ZIP code's area risk once, however many records name it. */
+/** Per request: each ZIP code's area risk once, however many records name it, the page's areas in one batch. */
 function createRiskLoaders(risk: Risk) {
-  return { areaByZip: new DataLoader<string, AreaRisk | null>((zips) => Promise.all(zips.map((zip) => risk.scoring.areaRisk(zip)))) };
+  return { areaByZip: new DataLoader<string, AreaRisk | null>((zips) => risk.scoring.areaRisks(zips)) };
 }
 
 declare module '../platform/services.js' {

@@ -13,6 +13,7 @@ import {
   scoreWildfire,
   type DataStatus,
   type EarthquakeComponents,
+  type Month,
   type RiskLevel,
   type SeismicActivity,
   type WildfireComponents,
@@ -127,25 +128,54 @@ export class RiskService {
 
   /**
    * Both risks of a ZIP code's area, for a record that names one (a help request): null when the ZIP code cannot
-   * be placed, which the record's reader can do nothing about. The place is looked up once for both scores; an
-   * unavailable source degrades each score as in wildfireRisk and earthquakeRisk.
+   * be placed, which the record's reader can do nothing about. An unavailable source degrades each score as in
+   * wildfireRisk and earthquakeRisk.
    */
   async areaRisk(zip: string): Promise<AreaRisk | null> {
-    let coordinates: Coordinates;
-    try {
-      coordinates = await this.locate(zip);
-    } catch (error) {
-      if (error instanceof DomainError) return null;
-      throw error;
-    }
-    const [wildfire, earthquake] = await Promise.all([this.wildfireAt(zip, coordinates), this.earthquakeAt(zip, coordinates)]);
-    return { zipCode: zip, wildfire, earthquake };
+    const [area] = await this.areaRisks([zip]);
+    if (area instanceof Error) throw area;
+    return area!;
+  }
+
+  /**
+   * `areaRisk` of each ZIP code of a batch (a page of records), in their order. Every ZIP code is placed once, the
+   * cache is read once for all the grid cells the areas fall in (neighbouring ZIP codes share a cell; with Redis,
+   * one round trip), only the cells it lacks go upstream, and every area is scored at the same instant. A ZIP code
+   * that failed to be placed for a reason other than the ZIP code itself has its error in its place, and the rest
+   * of the batch is answered (as DataLoader takes it).
+   */
+  async areaRisks(zips: readonly string[]): Promise<Array<AreaRisk | null | Error>> {
+    const at = this.deps.now();
+    const places = await Promise.all(zips.map((zip) => this.placeOf(zip)));
+    const cells = places.flatMap((place) => (place && !(place instanceof Error) ? [gridPoint(place)] : []));
+    const [fires, activities] = await Promise.all([this.fireDetectionsMany(cells), this.seismicActivityMany(cells, at)]);
+    const lastUpdated = at.toISOString();
+    const month = monthOf(at);
+    let cell = 0;
+    return places.map((coordinates, i) => {
+      if (!coordinates || coordinates instanceof Error) return coordinates;
+      const zipCode = zips[i]!;
+      const wildfire = this.wildfireOf(zipCode, coordinates, fires[cell]!, month, lastUpdated);
+      const earthquake = this.earthquakeOf(zipCode, coordinates, activities[cell]!, lastUpdated);
+      cell++;
+      return { zipCode, wildfire, earthquake };
+    });
   }
 
   private async wildfireAt(zip: string, coordinates: Coordinates): Promise<WildfireRisk> {
     const at = this.deps.now();
     const fires = await this.fireDetections(gridPoint(coordinates));
-    const score = scoreWildfire({ detections: fires.value, ...coordinates, month: monthOf(at) });
+    return this.wildfireOf(zip, coordinates, fires, monthOf(at), at.toISOString());
+  }
+
+  private async earthquakeAt(zip: string, coordinates: Coordinates): Promise<EarthquakeRisk> {
+    const at = this.deps.now();
+    const activity = await this.seismicActivity(gridPoint(coordinates), at);
+    return this.earthquakeOf(zip, coordinates, activity, at.toISOString());
+  }
+
+  private wildfireOf(zip: string, coordinates: Coordinates, fires: Sourced<number>, month: Month, lastUpdated: string): WildfireRisk {
+    const score = scoreWildfire({ detections: fires.value, ...coordinates, month });
     return {
       zipCode: zip,
       coordinates,
@@ -154,15 +184,13 @@ export class RiskService {
       recentFires: fires.value,
       vegetationRisk: score.vegetationRisk,
       weatherRisk: score.weatherRisk,
-      lastUpdated: at.toISOString(),
+      lastUpdated,
       components: score.components,
       dataStatus: { fire: fires.status },
     };
   }
 
-  private async earthquakeAt(zip: string, coordinates: Coordinates): Promise<EarthquakeRisk> {
-    const at = this.deps.now();
-    const activity = await this.seismicActivity(gridPoint(coordinates), at);
+  private earthquakeOf(zip: string, coordinates: Coordinates, activity: Sourced<SeismicActivity>, lastUpdated: string): EarthquakeRisk {
     const fault = this.nearestFault(coordinates);
     const score = scoreEarthquake({ seismic: activity.value, faultDistanceKm: fault.distanceKm });
     return {
@@ -173,7 +201,7 @@ export class RiskService {
       recentEarthquakes: activity.value?.count ?? null,
       maxMagnitude: activity.value ? (activity.value.maxMagnitude ?? 0) : null,
       faultDistance: formatFaultDistance(fault.distanceKm),
-      lastUpdated: at.toISOString(),
+      lastUpdated,
       components: score.components,
       dataStatus: { seismic: activity.status },
     };
@@ -191,6 +219,19 @@ export class RiskService {
     const location = await this.deps.geocoder.geocode(zip);
     if (!location) throw new UnknownZipError();
     return { latitude: location.latitude, longitude: location.longitude };
+  }
+
+  /**
+   * Where a ZIP code of a record lies: null when it cannot be placed (invalid, unknown, or its geocoder away), the
+   * error when placing it failed unexpectedly.
+   */
+  private async placeOf(zip: string): Promise<Coordinates | null | Error> {
+    try {
+      return await this.locate(zip);
+    } catch (error) {
+      if (error instanceof DomainError) return null;
+      return error instanceof Error ? error : new Error(String(error));
+    }
   }
 
   private reportFailure(source: UpstreamName, key: string, error: unknown): void {
@@ -225,6 +266,34 @@ export class RiskService {
         return { status: 'unavailable', value: null };
       }
     });
+  }
+
+  /**
+   * `readThrough` of many keys, in their order: one cache read for the distinct keys, then `readThrough` (and with
+   * it the single flight) for each key the cache lacked.
+   */
+  private async readThroughMany<T>(keys: readonly string[], readOne: (index: number) => Promise<Sourced<T>>): Promise<Array<Sourced<T>>> {
+    const distinct = [...new Set(keys)];
+    const values = await this.deps.cache.getMany<T>(distinct);
+    const found = new Map<string, Sourced<T> | Promise<Sourced<T>>>();
+    distinct.forEach((key, i) => {
+      const value = values[i];
+      if (value !== undefined) found.set(key, { status: 'cached', value });
+    });
+    return Promise.all(keys.map((key, i) => {
+      let sourced = found.get(key);
+      if (!sourced) found.set(key, (sourced = readOne(i)));
+      return sourced;
+    }));
+  }
+
+  private async fireDetectionsMany(points: readonly Coordinates[]): Promise<Array<Sourced<number>>> {
+    if (!this.deps.fire.configured) return points.map(() => ({ status: 'unavailable', value: null }));
+    return this.readThroughMany(points.map((point) => gridKey('fire', point)), (i) => this.fireDetections(points[i]!));
+  }
+
+  private seismicActivityMany(points: readonly Coordinates[], at: Date): Promise<Array<Sourced<SeismicActivity>>> {
+    return this.readThroughMany(points.map((point) => gridKey('seismic', point)), (i) => this.seismicActivity(points[i]!, at));
   }
 
   private async fireDetections(point: Coordinates): Promise<Sourced<number>> {

@@ -38,12 +38,28 @@ describe('MemoryCache', () => {
     expect(await cache.get('zip:0')).toBeUndefined();
   });
 
-  it('hands out copies, so a caller cannot change what others read', async () => {
+  it('hands out values no caller can change, nor the value it stored', async () => {
     const cache = new MemoryCache();
-    await cache.set('k', { count: 1 }, 60);
-    const first = await cache.get<{ count: number }>('k');
-    first!.count = 99;
-    expect(await cache.get('k')).toEqual({ count: 1 });
+    const stored = { count: 1, nested: { at: [1, 2] } };
+    await cache.set('k', stored, 60);
+    stored.count = 2;
+    const first = await cache.get<typeof stored>('k');
+    expect(() => {
+      first!.count = 99;
+    }).toThrow(TypeError);
+    expect(() => first!.nested.at.push(3)).toThrow(TypeError);
+    expect(await cache.get('k')).toEqual({ count: 1, nested: { at: [1, 2] } });
+  });
+
+  it('reads many keys at once, in their order, expired and missing ones as misses', async () => {
+    let now = 1_000_000;
+    const cache = new MemoryCache({ now: () => now });
+    await cache.set('short', 'gone', 10);
+    await cache.set('a', { count: 1 }, 60);
+    await cache.set('zero', 0, 60);
+    now += 10_000;
+    expect(await cache.getMany(['zero', 'missing', 'a', 'short', 'a'])).toEqual([0, undefined, { count: 1 }, undefined, { count: 1 }]);
+    expect(await cache.getMany([])).toEqual([]);
   });
 
   it('stores values as Redis would (JSON), so development sees what production sees', async () => {
@@ -85,6 +101,25 @@ describe.skipIf(!REDIS_URL)('RedisCache (against a real Redis)', () => {
     expect(await new RedisCache(redis, { prefix }).get('absent')).toBeUndefined();
   });
 
+  it('reads many keys in one round trip, in their order, missing ones as misses', async () => {
+    const cache = new RedisCache(redis, { prefix });
+    await cache.set('many:a', { count: 1 }, 60);
+    await cache.set('many:zero', 0, 60);
+    const watcher = redis.duplicate();
+    const commands: string[] = [];
+    const monitor = await watcher.monitor();
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args.some((arg) => arg.startsWith(`${prefix}many:`))) commands.push(args[0]!.toLowerCase());
+    });
+    expect(await cache.getMany(['many:zero', 'many:missing', 'many:a'])).toEqual([0, undefined, { count: 1 }]);
+    await redis.ping(); // the monitor has seen every command sent before it
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    monitor.disconnect();
+    watcher.disconnect();
+    expect(commands).toEqual(['mget']);
+    expect(await cache.getMany([])).toEqual([]);
+  });
+
   it.each([
     [3600, 3600],
     [0.2, 1], // Redis EX refuses 0 and fractions
@@ -102,7 +137,8 @@ describe.skipIf(!REDIS_URL)('RedisCache (against a real Redis)', () => {
     const cache = new RedisCache(down, { prefix, onError });
     await expect(cache.set('k', 1, 60)).resolves.toBeUndefined();
     await expect(cache.get('k')).resolves.toBeUndefined();
-    expect(onError).toHaveBeenCalledTimes(2);
+    await expect(cache.getMany(['k', 'l'])).resolves.toEqual([undefined, undefined]);
+    expect(onError).toHaveBeenCalledTimes(3);
     down.disconnect();
   });
 });

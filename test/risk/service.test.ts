@@ -221,6 +221,49 @@ describe('caching', () => {
   });
 });
 
+describe('the areas of a page, in one batch', () => {
+  // 90210 and 90211 share a 0.1° cell; 10001 (New York) is another; 00000 is nobody's ZIP, 1234 not a ZIP at all.
+  const PAGE = ['90210', '10001', '90211', '00000', '90210', '1234'];
+
+  it('answers each ZIP as the single queries do, in order, null where a ZIP cannot be placed', async () => {
+    const { service } = build();
+    const areas = await service.areaRisks(PAGE);
+    expect(areas.map((area) => (area && !(area instanceof Error) ? area.zipCode : area))).toEqual(['90210', '10001', '90211', null, '90210', null]);
+    const [first] = areas as Array<{ wildfire: { riskScore: number }; earthquake: { riskScore: number } }>;
+    expect(first!.wildfire).toEqual({ ...(await service.wildfireRisk('90210')), dataStatus: { fire: 'live' } });
+    expect(first!.earthquake).toEqual({ ...(await service.earthquakeRisk('90210')), dataStatus: { seismic: 'live' } });
+  });
+
+  it('goes upstream once per grid cell, and reads a warm cache for every area without calling anyone', async () => {
+    const { service } = build();
+    const cold = await service.areaRisks(PAGE);
+    expect([fake.calls('seismic'), fake.calls('fire')]).toEqual([2, 2]); // Beverly Hills' cell and New York's
+    const warm = await service.areaRisks(PAGE);
+    expect([fake.calls('seismic'), fake.calls('fire')]).toEqual([2, 2]);
+    const statuses = (areas: typeof warm) =>
+      areas.flatMap((area) => (area && !(area instanceof Error) ? [`${area.wildfire.dataStatus.fire}/${area.earthquake.dataStatus.seismic}`] : []));
+    expect(statuses(cold)).toEqual(['live/live', 'live/live', 'live/live', 'live/live']);
+    expect(statuses(warm)).toEqual(['cached/cached', 'cached/cached', 'cached/cached', 'cached/cached']);
+  });
+
+  it('scores every area of a batch at one instant', async () => {
+    const { service, clock } = build();
+    const areas = (await service.areaRisks(PAGE)).flatMap((area) => (area && !(area instanceof Error) ? [area] : []));
+    const stamps = new Set(areas.flatMap((area) => [area.wildfire.lastUpdated, area.earthquake.lastUpdated]));
+    expect([...stamps]).toEqual([clock.now.toISOString()]);
+  });
+
+  it('answers the rest of the batch when placing one ZIP fails unexpectedly, with the error in its place', async () => {
+    const broken = new Error('geocoder bug');
+    const geocoder = createGeocoder({ fetch: globalThis.fetch, timeoutMs: TIMEOUT_MS });
+    const { service } = build({ overrides: { geocoder: { geocode: (zip) => (zip === '10001' ? Promise.reject(broken) : geocoder.geocode(zip)) } } });
+    const [beverly, newYork] = await service.areaRisks(['90210', '10001']);
+    expect(newYork).toBe(broken);
+    expect(beverly).toMatchObject({ zipCode: '90210', wildfire: { zipCode: '90210' } });
+    await expect(service.areaRisk('10001')).rejects.toBe(broken);
+  });
+});
+
 describe('concurrent requests', () => {
   it('ten identical requests at once cost one upstream call each', async () => {
     fake.set('seismic', { kind: 'normal' }, { delayMs: 50 });
