@@ -7,12 +7,16 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 const KEEP_ALIVE_MS = 12_000;
 /** How long closing sockets may take at shutdown before they are cut. */
 const CLOSE_WAIT_MS = 1_000;
+/** How long a connection may wait before its connection_init (graphql-ws's default). */
+const INIT_WAIT_MS = 3_000;
 
 export interface GraphqlWsOptions {
   /** The largest message a client may send; a larger one closes the connection (1009). */
   maxPayload: number;
   /** Ping interval and pong deadline; 0 turns keep-alive off. */
   keepAliveMs?: number;
+  /** How long a connection may wait before its connection_init: then it is closed with 4408. */
+  initWaitMs?: number;
   /** In production a close's reason never carries an internal error's message. */
   isProd: boolean;
   /** Where a socket's error (a client's bad frame) and an internal error (one a message's handling threw) are told. */
@@ -30,6 +34,8 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
   #options!: GraphqlWsOptions;
   #handle: ((text: string) => Promise<void>) | undefined;
   #closed: ((code: number, reason: string) => Promise<void>) | undefined;
+  /** Until its connection_init comes: the timer that closes it (let go of then, not kept for the socket's life). */
+  #initWait: NodeJS.Timeout | undefined;
   /** The keep-alive tick at which it is next pinged, or cut if its last ping is still unanswered. */
   #due = 0;
   #awaitingPong = false;
@@ -45,12 +51,28 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
     socket.on('error', GraphqlWsSocket.#error);
   }
 
-  static opened(socket: GraphqlWsSocket<any>, closed: (code: number, reason: string) => Promise<void>, due: number): void {
+  static opened(socket: GraphqlWsSocket<any>, closed: (code: number, reason: string) => Promise<void>, due: number, initWaitMs: number): void {
     socket.#closed = closed;
     socket.#due = due;
     socket.on('message', GraphqlWsSocket.#message);
     socket.on('pong', GraphqlWsSocket.#pong);
-    socket.once('close', GraphqlWsSocket.#close);
+    // `on`, not `once`: ws emits 'close' once, and `once` would keep a wrapper and its state per socket.
+    socket.on('close', GraphqlWsSocket.#close);
+    if (initWaitMs > 0 && Number.isFinite(initWaitMs) && socket.readyState === WebSocket.OPEN) {
+      socket.#initWait = setTimeout(GraphqlWsSocket.#initTimeout, initWaitMs, socket);
+    }
+  }
+
+  /** Its connection_init came: no timer waits for it any longer. */
+  static initialised(socket: GraphqlWsSocket<any>): void {
+    clearTimeout(socket.#initWait);
+    socket.#initWait = undefined;
+  }
+
+  static #initTimeout(socket: GraphqlWsSocket<any>): void {
+    if (socket.#initWait === undefined) return;
+    socket.#initWait = undefined;
+    socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
   }
 
   static listen(socket: GraphqlWsSocket<any>, handle: (text: string) => Promise<void>): void {
@@ -72,7 +94,7 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
    */
   static #message(this: WebSocket, data: RawData): void {
     const socket = this as GraphqlWsSocket<any>;
-    socket.#handle?.(String(data)).catch((error: unknown) => GraphqlWsSocket.#failed(socket, error));
+    socket.#handle?.(texts.intern(String(data))).catch((error: unknown) => GraphqlWsSocket.#failed(socket, error));
   }
 
   /** ws closes the socket itself (1009 for a message too large, 1002 for a bad frame); told, as useServer does. */
@@ -96,11 +118,40 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
     const socket = this as GraphqlWsSocket<any>;
     socket.off('message', GraphqlWsSocket.#message);
     socket.off('pong', GraphqlWsSocket.#pong);
+    GraphqlWsSocket.initialised(socket);
     const closed = socket.#closed;
     socket.#closed = undefined;
     socket.#handle = undefined;
     closed?.(code, String(reason)).catch((error: unknown) => socket.#options.log.error({ err: error }, 'an error while closing a WebSocket connection'));
   }
+}
+
+/**
+ * Recent messages' texts and documents, so that subscribers sending the same subscribe message share one copy of
+ * it: graphql-ws keeps each subscribe message's text and parsed payload for the subscription's life, and every
+ * subscriber of one document (a trusted document above all) sends the same. Bounded: at most `MAX` texts of at most
+ * `LONGEST` characters, forgotten all at once when full. connection_init messages (credentials) are never kept.
+ */
+class Interned {
+  static readonly MAX = 1_000;
+  static readonly LONGEST = 4_096;
+  readonly #texts = new Map<string, string>();
+
+  intern(text: string): string {
+    if (text.length > Interned.LONGEST || text.includes('connection_init')) return text;
+    const known = this.#texts.get(text);
+    if (known !== undefined) return known;
+    if (this.#texts.size >= Interned.MAX) this.#texts.clear();
+    this.#texts.set(text, text);
+    return text;
+  }
+}
+
+const texts = new Interned();
+
+/** graphql-ws's `jsonMessageReviver`: a subscribe message's document, interned. */
+function internQuery(key: string, value: unknown): unknown {
+  return key === 'query' && typeof value === 'string' ? texts.intern(value) : value;
 }
 
 /** graphql-ws's view of a socket: one small object, its methods shared. */
@@ -150,7 +201,18 @@ export class GraphqlWsServer<D, P extends Record<string, unknown> | undefined = 
 
   constructor(server: ServerOptions<P, GraphqlWsSocket<D>>, options: GraphqlWsOptions) {
     this.#options = options;
-    this.#server = makeServer(server);
+    // The connection_init timer is the binding's own, let go of once the message comes (graphql-ws's stays
+    // referenced by the connection until it closes); subscribe messages' documents are interned (see `texts`).
+    const { onConnect, jsonMessageReviver } = server;
+    this.#server = makeServer({
+      ...server,
+      connectionInitWaitTimeout: 0,
+      onConnect: (ctx) => {
+        GraphqlWsSocket.initialised(ctx.extra);
+        return onConnect?.(ctx);
+      },
+      jsonMessageReviver: jsonMessageReviver ?? internQuery,
+    });
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, handleProtocols, WebSocket: GraphqlWsSocket });
     const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
     if (keepAliveMs > 0 && Number.isFinite(keepAliveMs)) {
@@ -188,7 +250,7 @@ export class GraphqlWsServer<D, P extends Record<string, unknown> | undefined = 
     GraphqlWsSocket.accepted(socket, data, this.#options);
     // graphql-ws closes at once (4406) a socket whose client offered no graphql-transport-ws.
     const closed = this.#server.opened(GraphqlWsSocket.transport(socket), socket);
-    GraphqlWsSocket.opened(socket, closed, this.#tick + this.#period);
+    GraphqlWsSocket.opened(socket, closed, this.#tick + this.#period, this.#options.initWaitMs ?? INIT_WAIT_MS);
   }
 
   #ping(): void {

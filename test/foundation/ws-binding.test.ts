@@ -104,6 +104,20 @@ describe('GraphqlWsServer: graphql-ws on ws through makeServer', () => {
     expect(graphqlWs.clients.size).toBe(0);
   });
 
+  it('closes a connection whose connection_init does not come in time with 4408, and not one whose does', async () => {
+    const { url } = await serve({ initWaitMs: 50 });
+    const late = await raw(url, 'graphql-transport-ws');
+    expect(await late.closed).toEqual({ code: 4408, reason: 'Connection initialisation timeout' });
+    const prompt = await raw(url, 'graphql-transport-ws');
+    prompt.socket.send(JSON.stringify({ type: 'connection_init' }));
+    expect(await next(prompt.socket)).toEqual({ type: 'connection_ack' });
+    // Past the wait: still served.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    prompt.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await next(prompt.socket)).toEqual({ type: 'pong' });
+    prompt.socket.close();
+  });
+
   it('closes a connection that offers no protocol with 4406', async () => {
     const { url } = await serve();
     const { socket, closed } = await raw(url, undefined);
