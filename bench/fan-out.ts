@@ -131,7 +131,17 @@ export class FanOut {
     readonly admins: number,
   ) {}
 
-  static async open(gatewayUrl: string, subscribers: number, log: (message: string) => void): Promise<FanOut & { opened: FanOutReply & { kind: 'opened' }; openSeconds: number }> {
+  /**
+   * Signs the subscribers' callers in, then opens the subscriptions; `signedIn` runs between the two, so what the
+   * gateway holds for the subscribers can be told from what the sign-ins left (each hashes a password with argon2,
+   * whose 19 MiB a thread's malloc arena keeps: about 76 MiB once the four libuv threads have each hashed one).
+   */
+  static async open(
+    gatewayUrl: string,
+    subscribers: number,
+    log: (message: string) => void,
+    signedIn?: () => Promise<void>,
+  ): Promise<FanOut & { opened: FanOutReply & { kind: 'opened' }; openSeconds: number }> {
     const adminAuths: string[] = [];
     for (let i = 0; i < Math.min(ADMIN_SESSIONS, subscribers); i++) adminAuths.push(await login(gatewayUrl, BENCH_ADMIN.username, BENCH_ADMIN.password));
     const plainCount = Math.floor(subscribers / 10);
@@ -139,6 +149,7 @@ export class FanOut {
     const specs: SubscriberSpec[] = Array.from({ length: subscribers }, (_, i) =>
       i < plainCount ? { auth: users[i % users.length]!.auth, group: users[i % users.length]!.userId } : { auth: adminAuths[i % adminAuths.length]!, group: 'admin' },
     );
+    await signedIn?.();
     const child = fork(path.join(HERE, 'subscribers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const fanOut = new FanOut(gatewayUrl, child, adminAuths[0]!, specs, users, subscribers - plainCount);
     log(`(s) opening ${subscribers.toLocaleString('en-US')} subscriptions (${plainCount.toLocaleString('en-US')} as ${users.length} plain users, the rest as ${adminAuths.length} administrator sign-ins)`);
@@ -233,9 +244,13 @@ export async function runFanOut(
   seconds: number,
   log: (message: string) => void,
 ): Promise<FanOutResult> {
-  const rssBeforeBytes = rssOf(gateway.pid);
-  const heapBefore = await heapOf(`${gateway.url}/metrics`, gateway.metricsToken);
-  const fanOut = await FanOut.open(gateway.url, subscribers, log);
+  // Read once the callers are signed in: the sign-ins' memory is not the subscribers'.
+  let rssBeforeBytes: number | null = null;
+  let heapBefore: Awaited<ReturnType<typeof heapOf>> = { used: null, total: null };
+  const fanOut = await FanOut.open(gateway.url, subscribers, log, async () => {
+    rssBeforeBytes = rssOf(gateway.pid);
+    heapBefore = await heapOf(`${gateway.url}/metrics`, gateway.metricsToken);
+  });
   try {
     const probe = await fanOut.change(false);
     const reached = await fanOut.settle(probe, 60_000);

@@ -2,17 +2,23 @@
  * Turns pushed values into an async iterator for one consumer (a GraphQL subscription's `for await`).
  * `return()` ends it at once, even while the consumer waits on `next()`, and runs `onEnd` so the producer
  * stops pushing: a client that unsubscribes leaves no listener behind. The buffer is bounded, so a consumer
- * that cannot keep up loses the oldest values rather than growing the heap without limit.
+ * that cannot keep up loses the oldest values rather than growing the heap without limit (`onOverflow` says so).
+ *
+ * A producer subclasses it and overrides `onEnd` and `onOverflow`: one is held for every open subscription, so
+ * it holds no closures or options of its own, and no buffer until a value waits in one.
  */
 export class AsyncQueue<T> implements AsyncIterableIterator<T> {
-  #buffer: T[] = [];
+  #buffer: T[] | undefined;
   #waiting: ((result: IteratorResult<T>) => void) | undefined;
   #ended = false;
 
-  constructor(
-    private readonly onEnd: () => void,
-    private readonly options: { maxBuffered?: number; onOverflow?: () => void } = {},
-  ) {}
+  constructor(private readonly maxBuffered = 100) {}
+
+  /** Called once, when the consumer ends the iterator. */
+  protected onEnd(): void {}
+
+  /** Called when a value was dropped because the consumer fell behind. */
+  protected onOverflow(): void {}
 
   push(value: T): void {
     if (this.#ended) return;
@@ -22,15 +28,16 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
       resolve({ value, done: false });
       return;
     }
-    this.#buffer.push(value);
-    if (this.#buffer.length > (this.options.maxBuffered ?? 100)) {
-      this.#buffer.shift();
-      this.options.onOverflow?.();
+    const buffer = (this.#buffer ??= []);
+    buffer.push(value);
+    if (buffer.length > this.maxBuffered) {
+      buffer.shift();
+      this.onOverflow();
     }
   }
 
   next(): Promise<IteratorResult<T>> {
-    if (this.#buffer.length > 0) return Promise.resolve({ value: this.#buffer.shift()!, done: false });
+    if (this.#buffer?.length) return Promise.resolve({ value: this.#buffer.shift()!, done: false });
     if (this.#ended) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => (this.#waiting = resolve));
   }
@@ -38,7 +45,7 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
   return(): Promise<IteratorResult<T>> {
     if (!this.#ended) {
       this.#ended = true;
-      this.#buffer = [];
+      this.#buffer = undefined;
       this.onEnd();
       const waiting = this.#waiting;
       this.#waiting = undefined;

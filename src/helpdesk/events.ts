@@ -43,7 +43,8 @@ const WireChange = z.object({
  * connected, hears of it exactly once. Without one, changes go straight to this process's listeners.
  */
 export class HelpRequestEvents {
-  readonly #listeners = new Set<HelpRequestListener>();
+  /** Listeners, and the streams of open subscriptions (each its own listener, with no closure to hold it). */
+  readonly #listeners = new Set<HelpRequestListener | ChangeStream<unknown>>();
   readonly #listening: Promise<void>;
 
   constructor(
@@ -68,14 +69,19 @@ export class HelpRequestEvents {
    * subscriber receives, or null to skip it. Ending the iterator stops listening.
    */
   stream<T>(select: (change: HelpRequestChange) => T | null): AsyncIterableIterator<T> {
-    const queue: AsyncQueue<T> = new AsyncQueue(() => stop(), {
-      onOverflow: () => this.log.warn('a help-request subscriber fell behind: dropped its oldest change'),
-    });
-    const stop = this.onChange((change) => {
-      const selected = select(change);
-      if (selected !== null) queue.push(selected);
-    });
-    return queue;
+    const stream = new ChangeStream(this, select);
+    this.#listeners.add(stream as ChangeStream<unknown>);
+    return stream;
+  }
+
+  /** Stops a stream's listening (it ended). */
+  forget(stream: ChangeStream<unknown>): void {
+    this.#listeners.delete(stream);
+  }
+
+  /** A subscriber fell behind. */
+  overflowed(): void {
+    this.log.warn('a help-request subscriber fell behind: dropped its oldest change');
   }
 
   /** Listeners in this process: one per open subscription. */
@@ -119,10 +125,34 @@ export class HelpRequestEvents {
     for (const listener of this.#listeners) {
       // A failing listener must not fail the request that already committed, nor starve the others.
       try {
-        listener(change);
+        if (typeof listener === 'function') listener(change);
+        else listener.hear(change);
       } catch (error) {
         this.log.error({ err: error, change }, 'help request change listener failed');
       }
     }
+  }
+}
+
+/** One subscriber's changes: the changes `select` keeps, queued until its `next()`; ending it stops its listening. */
+class ChangeStream<T> extends AsyncQueue<T> {
+  constructor(
+    private readonly events: HelpRequestEvents,
+    private readonly select: (change: HelpRequestChange) => T | null,
+  ) {
+    super();
+  }
+
+  hear(change: HelpRequestChange): void {
+    const selected = this.select(change);
+    if (selected !== null) this.push(selected);
+  }
+
+  protected override onEnd(): void {
+    this.events.forget(this as ChangeStream<unknown>);
+  }
+
+  protected override onOverflow(): void {
+    this.events.overflowed();
   }
 }

@@ -3,7 +3,11 @@ import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js
 import type { Context } from '../platform/graphql/context.js';
 import { selectedFields } from '../platform/graphql/look-ahead.js';
 import { mapAsyncIterator } from './async-queue.js';
+import type { HelpRequestChange } from './events.js';
 import { tagList } from './validation.js';
+
+/** A change as the payload of helpRequestChanged (one function for every subscription, not a closure each). */
+const asHelpRequestChanged = (change: HelpRequestChange) => ({ helpRequestChanged: change });
 
 /** Fields of a User that its name alone answers. */
 const NAME_FIELDS = new Set(['id', 'username', '__typename']);
@@ -147,7 +151,7 @@ export const helpdeskResolvers: Resolvers = {
     // shaped here as graphql-js's default resolver expects it.
     helpRequestChanged: {
       subscribe: async (_p, { id }, ctx) =>
-        mapAsyncIterator(await ctx.services.helpdesk.requests.watch(ctx.em, ctx.principal, id), (change) => ({ helpRequestChanged: change })),
+        mapAsyncIterator(await ctx.services.helpdesk.requests.watch(ctx.em, ctx.principal, id), asHelpRequestChanged),
     },
   },
   HelpRequestChange: {

@@ -2,8 +2,6 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSourceEventStream, execute, getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { CloseCode, type Context as Connection, type SubscribePayload } from 'graphql-ws';
-import { useServer, type Extra } from 'graphql-ws/use/ws';
-import { WebSocketServer, type WebSocket } from 'ws';
 import type { SessionCookies } from '../platform/auth/session.js';
 import type { Credentials } from '../platform/auth/principal.js';
 import type { Principal } from '../platform/auth/principal.js';
@@ -15,6 +13,7 @@ import { inOperationSpan, traceCarrierOf } from '../platform/observability/opera
 import type { ContextFor, RequestFacts } from './context.js';
 import type { GraphqlPipeline } from './pipeline.js';
 import { Upgrades } from './upgrades.js';
+import { GraphqlWsServer, type GraphqlWsSocket } from './ws-binding.js';
 import { signatureOf, signatureProblem } from './router-signature.js';
 import { eventKey, operationKey, principalKey, SharedWork, type KeyPart } from './shared-work.js';
 
@@ -22,8 +21,6 @@ import { eventKey, operationKey, principalKey, SharedWork, type KeyPart } from '
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20;
 /** How long start-up waits for the cross-replica event channel before serving without it. */
 const LISTEN_WAIT_MS = 3_000;
-/** How long closing sockets may take at shutdown before they are cut. */
-const CLOSE_WAIT_MS = 1_000;
 
 export interface SubscriptionOptions {
   config: Config;
@@ -76,14 +73,14 @@ interface Subscribing {
   operation: readonly KeyPart[];
 }
 
-type WsConnection = Connection<Record<string, unknown> | undefined, Extra>;
+type WsConnection = Connection<Record<string, unknown> | undefined, GraphqlWsSocket<Caller>>;
 
 /**
  * GraphQL subscriptions over WebSocket (the graphql-ws protocol) on GET /graphql, beside the HTTP API.
  *
  * The upgrade goes through Fastify's routing like any request, so every hook of GET /graphql runs on it (request
  * id, rate limit, the router's signature in subgraph mode), and only the route's handler hands the socket to
- * `ws` and graphql-ws (`useServer`). A connection then keeps only what those libraries need and a `Caller`.
+ * `ws` and graphql-ws (`GraphqlWsServer`). A connection then keeps only what those libraries need and a `Caller`.
  *
  * The caller is authenticated from `connectionParams.Authorization` when the connection opens (bad credentials
  * close it with 4403 and the reason), again for every subscribe message, and again for every change delivered,
@@ -100,8 +97,6 @@ type WsConnection = Connection<Record<string, unknown> | undefined, Extra>;
 export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<Subscriptions> {
   const { config, pipeline, contextFor, session } = options;
   const { schema } = pipeline;
-  /** The caller of each open socket. */
-  const callers = new WeakMap<WebSocket, Caller>();
   /** What each subscribe message being set up needs, found by the context it was checked with. */
   const subscribing = new WeakMap<object, Subscribing>();
   /** In a subgraph, the subscriptions whose caller was refused, each answered with its refusal alone. */
@@ -118,15 +113,13 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
   }
 
   const delivery = new Delivery(contextFor, new CredentialWatch(options.onAccountChange));
-  const wss = new WebSocketServer({ noServer: true, maxPayload: config.http.bodyLimitBytes });
   const upgrades = new Upgrades(fastify);
 
   fastify.addHook('preClose', async () => {
     delivery.watch.stop();
     upgrades.stop();
-    await closeAll(wss.clients);
+    await graphqlWs.close();
     await delivery.settled();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
 
   const format = (error: GraphQLError) => pipeline.formatError(error.toJSON(), error);
@@ -147,15 +140,14 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
     return delivery.watch.add(new Subscription(source[Symbol.asyncIterator](), args, definition, caller, id, started.principal, operation, delivery));
   }
 
-  useServer<Record<string, unknown> | undefined>(
+  const graphqlWs = new GraphqlWsServer<Caller>(
     {
       schema,
-      isProd: config.isProduction,
       subscribe,
 
       async onConnect(connection: WsConnection) {
-        const { socket } = connection.extra;
-        const caller = callers.get(socket)!;
+        const { extra: socket } = connection;
+        const caller = socket.data;
         const authorization = authorizationOf(connection.connectionParams);
         if (authorization === false) {
           socket.close(CloseCode.BadRequest, 'connectionParams.Authorization must be a string');
@@ -175,7 +167,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
       },
 
       async onSubscribe(connection: WsConnection, id: string, payload: SubscribePayload) {
-        const caller = callers.get(connection.extra.socket)!;
+        const caller = connection.extra.data;
         if (Object.keys(connection.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [coded(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, 'RATE_LIMITED')];
         }
@@ -206,16 +198,16 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
 
       onNext(connection: WsConnection, _id, _payload, _args, result) {
         if (!result.errors?.length) return;
-        logOperationErrors(callers.get(connection.extra.socket)!.log, result.errors);
+        logOperationErrors(connection.extra.data.log, result.errors);
         return { ...result, errors: result.errors.map(format) };
       },
 
       onError(connection: WsConnection, _id, _payload, errors) {
-        logOperationErrors(callers.get(connection.extra.socket)!.log, errors);
+        logOperationErrors(connection.extra.data.log, errors);
         return errors.map(format);
       },
     },
-    wss,
+    { maxPayload: config.http.bodyLimitBytes, isProd: config.isProduction, log: fastify.log },
   );
 
   return {
@@ -231,12 +223,7 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
           headers: { 'user-agent': request.headers['user-agent'] },
           cookie: session?.trustedOrigin(request) ? session.tokenOf(request) : undefined,
         };
-        upgrade.hand(reply.raw, (socket, head) =>
-          wss.handleUpgrade(request.raw, socket, head, (ws) => {
-            callers.set(ws, caller);
-            wss.emit('connection', ws, request.raw);
-          }),
-        );
+        upgrade.hand(reply.raw, (socket, head) => graphqlWs.handleUpgrade(request.raw, socket, head, caller));
       } as typeof http;
     },
   };
@@ -274,7 +261,7 @@ function authorizationOf(params: Readonly<Record<string, unknown>> | undefined):
 }
 
 /** Closes a connection whose credentials failed: 4403 with the reason, 1013 (try again later) while the database is away. */
-function refuse(socket: WebSocket, caller: Caller, error: unknown): void {
+function refuse(socket: GraphqlWsSocket<Caller>, caller: Caller, error: unknown): void {
   if (error instanceof DomainError) {
     socket.close(error.code === 'SERVICE_UNAVAILABLE' ? 1013 : CloseCode.Forbidden, error.message);
     return;
@@ -520,17 +507,4 @@ class Subscription<T> implements AsyncGenerator<ExecutionResult> {
     this.delivery.watch.forget(this);
     await this.iterator.return?.();
   }
-}
-
-/** Says goodbye (1001) to every client, then cuts those that do not finish the closing handshake in time. */
-async function closeAll(clients: Set<WebSocket>): Promise<void> {
-  const open = [...clients];
-  const closed = open.map((socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())));
-  for (const socket of open) socket.close(1001, 'Server shutting down');
-  let timer: NodeJS.Timeout | undefined;
-  const cut = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
-  await Promise.race([Promise.all(closed), cut]);
-  clearTimeout(timer);
-  for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
-  await Promise.all(closed);
 }
