@@ -12,7 +12,10 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
  */
 function startArgs(root: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const words = pkg.scripts.start.replace(/^exec\s+/, '').split(/\s+/).slice(1, -1);
+  const words = pkg.scripts.start
+    .replace(/^exec\s+/, '')
+    .split(/\s+/)
+    .slice(1, -1);
   return words.includes('tsx') ? words : [...words, '--import', 'tsx'];
 }
 
@@ -66,12 +69,16 @@ export async function startChild(
   const { profileDir, timeoutMs = 60_000, root = path.resolve(HERE, '..'), label = name, build = 'source' } = options;
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, label)}`] : [];
   if (name === 'gateway' && build === 'compiled') return startCompiledGateway(root, env, profiling, timeoutMs, label);
-  const child: ChildProcess = fork(path.join(root, 'bench', 'servers', name === 'postgraphile' ? 'postgraphile.mjs' : `${name}.ts`), [], {
-    execArgv: [...(name === 'gateway' ? startArgs(root) : ['--import', 'tsx']), ...profiling],
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child: ChildProcess = fork(
+    path.join(root, 'bench', 'servers', name === 'postgraphile' ? 'postgraphile.mjs' : `${name}.ts`),
+    [],
+    {
+      execArgv: [...(name === 'gateway' ? startArgs(root) : ['--import', 'tsx']), ...profiling],
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within ${timeoutMs / 1000} s`)), timeoutMs);
     child.on('message', (message: { kind?: string; url?: string }) => {
@@ -111,7 +118,13 @@ function stoppable(child: ChildProcess, url: string): Child {
  * chosen here, ready once `/api/ready` answers 200. The one module added, bench/servers/leash.mjs, stops it
  * (SIGTERM, as `docker stop` does) if the runner goes away, so no gateway outlives a run.
  */
-async function startCompiledGateway(root: string, env: Record<string, string>, profiling: string[], timeoutMs: number, label: string): Promise<Child> {
+async function startCompiledGateway(
+  root: string,
+  env: Record<string, string>,
+  profiling: string[],
+  timeoutMs: number,
+  label: string,
+): Promise<Child> {
   const { execArgv, entry } = imageCommand(root);
   const port = await freePort();
   const host = env.HOST ?? '127.0.0.1';
@@ -123,7 +136,7 @@ async function startCompiledGateway(root: string, env: Record<string, string>, p
   });
   const url = `http://${host}:${port}`;
   const started = stoppable(child, url);
-  for (const until = Date.now() + timeoutMs; ; ) {
+  for (const until = Date.now() + timeoutMs; ;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${label} exited before it was ready (code ${child.exitCode}, signal ${child.signalCode})`);
     }
@@ -131,7 +144,10 @@ async function startCompiledGateway(root: string, env: Record<string, string>, p
       await started.stop();
       throw new Error(`${label} did not start within ${timeoutMs / 1000} s`);
     }
-    const ready = await fetch(`${url}/api/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return started;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

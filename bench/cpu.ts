@@ -11,7 +11,10 @@ function stat(pid: number | string): { command: string; seconds: number } | null
     const close = text.lastIndexOf(')');
     // The fields after the command name (which may hold spaces and parentheses), from field 3: utime is 14, stime 15.
     const fields = text.slice(close + 2).split(' ');
-    return { command: text.slice(open + 1, close), seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+    return {
+      command: text.slice(open + 1, close),
+      seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    };
   } catch {
     return null;
   }
@@ -57,7 +60,8 @@ export class CpuMeter {
     if (!before) return;
     this.#before = null;
     const server = stat(this.pid)?.seconds ?? null;
-    this.#server = this.#server === null || server === null || before.server === null ? null : this.#server + server - before.server;
+    this.#server =
+      this.#server === null || server === null || before.server === null ? null : this.#server + server - before.server;
     const after = postgresProcesses(this.database);
     let [used, other] = [0, 0];
     for (const [pid, { seconds, ours }] of after) {

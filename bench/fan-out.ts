@@ -61,7 +61,10 @@ export function rssOf(pid: number): number | null {
 }
 
 /** Heap of the gateway from its Prometheus metrics (prom-client's default Node metrics). */
-export async function heapOf(metricsUrl: string, token: string): Promise<{ used: number | null; total: number | null }> {
+export async function heapOf(
+  metricsUrl: string,
+  token: string,
+): Promise<{ used: number | null; total: number | null }> {
   try {
     const text = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } })).text();
     const read = (name: string) => {
@@ -75,9 +78,14 @@ export async function heapOf(metricsUrl: string, token: string): Promise<{ used:
 }
 
 async function post(url: string, body: unknown, auth?: string): Promise<any> {
-  const response = await fetch(url, { method: 'POST', headers: { ...json, ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...json, ...(auth ? { authorization: auth } : {}) },
+    body: JSON.stringify(body),
+  });
   const answer = (await response.json()) as any;
-  if (response.status >= 300 || answer?.errors) throw new Error(`${url}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  if (response.status >= 300 || answer?.errors)
+    throw new Error(`${url}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
   return answer;
 }
 
@@ -102,13 +110,27 @@ async function plainUsers(gatewayUrl: string, wanted: number): Promise<PlainUser
   for (let n = ADMINS + 1; found.length < wanted && n < ADMINS + 1 + wanted * 20; n++) {
     const userId = benchUserId(n);
     try {
-      await post(`${gatewayUrl}/api/public/update_user`, { api_key: BENCH_API_KEY.key, api_key_secret: BENCH_API_KEY.secret, target_user: { user_id: userId, password } });
+      await post(`${gatewayUrl}/api/public/update_user`, {
+        api_key: BENCH_API_KEY.key,
+        api_key_secret: BENCH_API_KEY.secret,
+        target_user: { user_id: userId, password },
+      });
     } catch {
       continue; // not seeded at this size
     }
-    const username = (await post(`${gatewayUrl}/api/public/get_user`, { api_key: BENCH_API_KEY.key, api_key_secret: BENCH_API_KEY.secret, target_user: { user_id: userId } })).user.username;
+    const username = (
+      await post(`${gatewayUrl}/api/public/get_user`, {
+        api_key: BENCH_API_KEY.key,
+        api_key_secret: BENCH_API_KEY.secret,
+        target_user: { user_id: userId },
+      })
+    ).user.username;
     const auth = await login(gatewayUrl, username, password);
-    const own = await post(`${gatewayUrl}/graphql`, { query: '{ helpRequests(perPage: 1) { requests { id priority } } }' }, auth);
+    const own = await post(
+      `${gatewayUrl}/graphql`,
+      { query: '{ helpRequests(perPage: 1) { requests { id priority } } }' },
+      auth,
+    );
     const request = own.data.helpRequests.requests[0];
     if (request) found.push({ userId, auth, requestId: request.id, priority: request.priority });
   }
@@ -143,20 +165,33 @@ export class FanOut {
     signedIn?: () => Promise<void>,
   ): Promise<FanOut & { opened: FanOutReply & { kind: 'opened' }; openSeconds: number }> {
     const adminAuths: string[] = [];
-    for (let i = 0; i < Math.min(ADMIN_SESSIONS, subscribers); i++) adminAuths.push(await login(gatewayUrl, BENCH_ADMIN.username, BENCH_ADMIN.password));
+    for (let i = 0; i < Math.min(ADMIN_SESSIONS, subscribers); i++)
+      adminAuths.push(await login(gatewayUrl, BENCH_ADMIN.username, BENCH_ADMIN.password));
     const plainCount = Math.floor(subscribers / 10);
     const users = plainCount > 0 ? await plainUsers(gatewayUrl, Math.min(PLAIN_USERS, plainCount)) : [];
     const specs: SubscriberSpec[] = Array.from({ length: subscribers }, (_, i) =>
-      i < plainCount ? { auth: users[i % users.length]!.auth, group: users[i % users.length]!.userId } : { auth: adminAuths[i % adminAuths.length]!, group: 'admin' },
+      i < plainCount
+        ? { auth: users[i % users.length]!.auth, group: users[i % users.length]!.userId }
+        : { auth: adminAuths[i % adminAuths.length]!, group: 'admin' },
     );
     await signedIn?.();
-    const child = fork(path.join(HERE, 'subscribers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(path.join(HERE, 'subscribers.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const fanOut = new FanOut(gatewayUrl, child, adminAuths[0]!, specs, users, subscribers - plainCount);
-    log(`(s) opening ${subscribers.toLocaleString('en-US')} subscriptions (${plainCount.toLocaleString('en-US')} as ${users.length} plain users, the rest as ${adminAuths.length} administrator sign-ins)`);
+    log(
+      `(s) opening ${subscribers.toLocaleString('en-US')} subscriptions (${plainCount.toLocaleString('en-US')} as ${users.length} plain users, the rest as ${adminAuths.length} administrator sign-ins)`,
+    );
     const started = Date.now();
-    const opened = await fanOut.#ask({ kind: 'open', url: gatewayUrl, subscribers: specs, concurrency: OPEN_CONCURRENCY }, 'opened');
+    const opened = await fanOut.#ask(
+      { kind: 'open', url: gatewayUrl, subscribers: specs, concurrency: OPEN_CONCURRENCY },
+      'opened',
+    );
     const openSeconds = (Date.now() - started) / 1000;
-    log(`(s) ${opened.open.toLocaleString('en-US')} open in ${openSeconds.toFixed(1)} s${opened.failed ? `, ${opened.failed} failed: ${opened.firstError}` : ''}`);
+    log(
+      `(s) ${opened.open.toLocaleString('en-US')} open in ${openSeconds.toFixed(1)} s${opened.failed ? `, ${opened.failed} failed: ${opened.firstError}` : ''}`,
+    );
     return Object.assign(fanOut, { opened, openSeconds });
   }
 
@@ -195,13 +230,18 @@ export class FanOut {
     const answer = await post(
       `${this.gatewayUrl}/graphql`,
       {
-        query: 'mutation BenchChange($id: Int!, $input: UpdateHelpRequestInput!) { updateHelpRequest(id: $id, input: $input) { id updatedAt } }',
+        query:
+          'mutation BenchChange($id: Int!, $input: UpdateHelpRequestInput!) { updateHelpRequest(id: $id, input: $input) { id updatedAt } }',
         variables: { id: requestId, input: { priority, adminNotes: `bench note ${n} ${sentAt}` } },
       },
       this.adminAuth,
     );
     this.mutationTimes.push(Date.now() - sentAt);
-    const made = { key: `${answer.data.updateHelpRequest.id}@${answer.data.updateHelpRequest.updatedAt}`, requester: user?.userId ?? '', sentAt };
+    const made = {
+      key: `${answer.data.updateHelpRequest.id}@${answer.data.updateHelpRequest.updatedAt}`,
+      requester: user?.userId ?? '',
+      sentAt,
+    };
     if (record) this.changes.push(made);
     return made;
   }
@@ -254,7 +294,9 @@ export async function runFanOut(
   try {
     const probe = await fanOut.change(false);
     const reached = await fanOut.settle(probe, 60_000);
-    log(`(s) the first change reached ${reached.toLocaleString('en-US')} of ${fanOut.owed(probe.requester).toLocaleString('en-US')}; measuring ${seconds} changes, one a second`);
+    log(
+      `(s) the first change reached ${reached.toLocaleString('en-US')} of ${fanOut.owed(probe.requester).toLocaleString('en-US')}; measuring ${seconds} changes, one a second`,
+    );
     const rssAfterBytes = rssOf(gateway.pid);
     const heapAfter = await heapOf(`${gateway.url}/metrics`, gateway.metricsToken);
     const cpu = new CpuMeter(gateway.pid);
@@ -279,10 +321,16 @@ export async function runFanOut(
       mutationMs: median(fanOut.mutationTimes),
       rssBeforeBytes,
       rssAfterBytes,
-      rssPerSubscriberKiB: rssBeforeBytes !== null && rssAfterBytes !== null ? Math.round(((rssAfterBytes - rssBeforeBytes) / subscribers / 1024) * 10) / 10 : null,
+      rssPerSubscriberKiB:
+        rssBeforeBytes !== null && rssAfterBytes !== null
+          ? Math.round(((rssAfterBytes - rssBeforeBytes) / subscribers / 1024) * 10) / 10
+          : null,
       heapUsedBeforeBytes: heapBefore.used,
       heapUsedAfterBytes: heapAfter.used,
-      cpuMicrosecondsPerDeliveredEvent: cpu.serverSeconds !== null && report.delivered > 0 ? Math.round((cpu.serverSeconds / report.delivered) * 1e6 * 10) / 10 : null,
+      cpuMicrosecondsPerDeliveredEvent:
+        cpu.serverSeconds !== null && report.delivered > 0
+          ? Math.round((cpu.serverSeconds / report.delivered) * 1e6 * 10) / 10
+          : null,
     };
   } finally {
     await fanOut.close();

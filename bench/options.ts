@@ -3,8 +3,21 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 export const SCENARIO_IDS = [
-  'graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated',
-  'connection-deep', 'area-risk-page', 'offset-deep', 'postgraphile', 'postgraphile-rows', 'subscriptions',
+  'graphql-list',
+  'rest-list',
+  'sql-baseline',
+  'ceiling',
+  'wildfire-cached',
+  'update-user',
+  'statistics',
+  'search',
+  'authenticated',
+  'connection-deep',
+  'area-risk-page',
+  'offset-deep',
+  'postgraphile',
+  'postgraphile-rows',
+  'subscriptions',
 ] as const;
 export type ScenarioId = (typeof SCENARIO_IDS)[number];
 /** The letters the scenarios go by in docs/benchmark.md and the summary, in run order. */
@@ -30,7 +43,13 @@ export const LETTERS: Record<ScenarioId, string> = {
 export const SCALE_SCENARIOS: ScenarioId[] = ['graphql-list', 'rest-list', 'statistics', 'search', 'connection-deep'];
 
 /** What `--soak` runs at once. */
-export const SOAK_SCENARIOS: ScenarioId[] = ['graphql-list', 'rest-list', 'wildfire-cached', 'update-user', 'subscriptions'];
+export const SOAK_SCENARIOS: ScenarioId[] = [
+  'graphql-list',
+  'rest-list',
+  'wildfire-cached',
+  'update-user',
+  'subscriptions',
+];
 
 export interface BenchOptions {
   /** Seconds each scenario is measured. */
@@ -122,7 +141,8 @@ without it an embedded PostgreSQL is started with its data in ./.data/bench-pg a
 function positive(name: string, value: string | undefined, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}`);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
+    throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}`);
   return n;
 }
 
@@ -136,7 +156,10 @@ function scaleList(value: string): number[] {
 function checkout(dir: string): string {
   const root = path.resolve(dir);
   for (const needed of ['bench/servers/gateway.ts', 'node_modules/tsx']) {
-    if (!existsSync(path.join(root, needed))) throw new Error(`--against ${dir}: ${needed} is missing (is it a checkout of the gateway, with npm ci run in it?)`);
+    if (!existsSync(path.join(root, needed)))
+      throw new Error(
+        `--against ${dir}: ${needed} is missing (is it a checkout of the gateway, with npm ci run in it?)`,
+      );
   }
   return root;
 }
@@ -174,13 +197,17 @@ export function parseOptions(argv: string[]): BenchOptions {
     .filter(Boolean)
     .map((s) => {
       const id = SCENARIO_IDS.find((candidate) => candidate === s || LETTERS[candidate] === s);
-      if (!id) throw new Error(`unknown scenario "${s}": use ${SCENARIO_IDS.map((c) => `${LETTERS[c]} (${c})`).join(', ')}`);
+      if (!id)
+        throw new Error(`unknown scenario "${s}": use ${SCENARIO_IDS.map((c) => `${LETTERS[c]} (${c})`).join(', ')}`);
       return id;
     });
-  if (values.against !== undefined && values.scales !== undefined) throw new Error('--against compares one run of scenarios: it cannot be combined with --scales');
-  if (values.soak !== undefined && (values.scales !== undefined || values.against !== undefined)) throw new Error('--soak runs alone: it cannot be combined with --scales or --against');
+  if (values.against !== undefined && values.scales !== undefined)
+    throw new Error('--against compares one run of scenarios: it cannot be combined with --scales');
+  if (values.soak !== undefined && (values.scales !== undefined || values.against !== undefined))
+    throw new Error('--soak runs alone: it cannot be combined with --scales or --against');
   if (values['seed-only'] && values['skip-seed']) throw new Error('--seed-only and --skip-seed contradict each other');
-  if (values.otel && (values.soak !== undefined || values.scales !== undefined)) throw new Error('--otel measures the scenarios: it cannot be combined with --soak or --scales');
+  if (values.otel && (values.soak !== undefined || values.scales !== undefined))
+    throw new Error('--otel measures the scenarios: it cannot be combined with --soak or --scales');
   const pageSize = positive('page-size', values['page-size'], 50, true);
   if (pageSize > 100) throw new Error('--page-size is at most 100 (the API refuses larger pages)');
   return {

@@ -95,7 +95,10 @@ export interface TracingResults {
  * Tracing's targets: every request traced (ratio 1.0) costs at most 10% of (a)'s throughput; tracing off costs
  * nothing measurable, which only a build without tracing (--against) can show: within 3%, the bench's own noise.
  */
-export function tracingTargets(tracing: TracingResults | null, against: Partial<Record<ScenarioId, Comparison>> | null): Target[] {
+export function tracingTargets(
+  tracing: TracingResults | null,
+  against: Partial<Record<ScenarioId, Comparison>> | null,
+): Target[] {
   const on = tracing?.ratios['graphql-list']?.medianByRound ?? null;
   const off = against?.['graphql-list']?.medianByRound ?? null;
   return [
@@ -108,7 +111,9 @@ export function tracingTargets(tracing: TracingResults | null, against: Partial<
     },
     {
       name: 'otel off (a)',
-      description: against ? '(a) with tracing off over (a) of the --against build (median of rounds) ≥ 0.97' : 'needs --against <a checkout without tracing>',
+      description: against
+        ? '(a) with tracing off over (a) of the --against build (median of rounds) ≥ 0.97'
+        : 'needs --against <a checkout without tracing>',
       threshold: 0.97,
       value: off,
       pass: off === null ? null : off >= 0.97,
@@ -177,7 +182,10 @@ const median = (values: number[]): number => {
 };
 
 /** This build over the other, scenario by scenario, for the scenarios both measured. */
-export function comparison(mine: BenchResults['scenarios'], theirs: BenchResults['scenarios']): Partial<Record<ScenarioId, Comparison>> {
+export function comparison(
+  mine: BenchResults['scenarios'],
+  theirs: BenchResults['scenarios'],
+): Partial<Record<ScenarioId, Comparison>> {
   const result: Partial<Record<ScenarioId, Comparison>> = {};
   for (const [id, other] of Object.entries(theirs) as Array<[ScenarioId, ScenarioResult]>) {
     const own = mine[id];
@@ -196,14 +204,22 @@ export function comparison(mine: BenchResults['scenarios'], theirs: BenchResults
 
 /** Total CPU (server and PostgreSQL) per request. */
 export const totalCpu = (r: ScenarioResult | undefined): number | null =>
-  r?.serverCpuMicrosecondsPerRequest === null || r?.serverCpuMicrosecondsPerRequest === undefined ? null : r.serverCpuMicrosecondsPerRequest + (r.databaseCpuMicrosecondsPerRequest ?? 0);
+  r?.serverCpuMicrosecondsPerRequest === null || r?.serverCpuMicrosecondsPerRequest === undefined
+    ? null
+    : r.serverCpuMicrosecondsPerRequest + (r.databaseCpuMicrosecondsPerRequest ?? 0);
 
 /** The page's CPU of the gateway (a), the hand-written baseline (c) and the peer without a count (q), side by side. */
-export function cpuPerPage(results: BenchResults['scenarios']): Array<{ letter: string; server: number | null; database: number | null }> {
+export function cpuPerPage(
+  results: BenchResults['scenarios'],
+): Array<{ letter: string; server: number | null; database: number | null }> {
   return (['graphql-list', 'sql-baseline', 'postgraphile-rows'] as const)
     .map((id) => results[id])
     .filter((r): r is ScenarioResult => r !== undefined && r.serverCpuMicrosecondsPerRequest !== null)
-    .map((r) => ({ letter: r.letter, server: r.serverCpuMicrosecondsPerRequest, database: r.databaseCpuMicrosecondsPerRequest }));
+    .map((r) => ({
+      letter: r.letter,
+      server: r.serverCpuMicrosecondsPerRequest,
+      database: r.databaseCpuMicrosecondsPerRequest,
+    }));
 }
 
 /** How many times less CPU per page (a) spends than the peer (p): their CPU over ours. */
@@ -233,15 +249,41 @@ function fanOutTargets(s: FanOutResult | null): Target[] {
   const all = s.expected > 0 && s.delivered === s.expected && s.leaks === 0 && s.errors === 0 && s.failedToOpen === 0;
   const p99 = s.latencyMs?.p99 ?? null;
   const kib = s.rssPerSubscriberKiB;
-  const at = s.subscribers === FAN_OUT_SUBSCRIBERS ? '' : ` (the bar is set at ${FAN_OUT_SUBSCRIBERS.toLocaleString('en-US')} subscribers; ${s.subscribers.toLocaleString('en-US')} here)`;
+  const at =
+    s.subscribers === FAN_OUT_SUBSCRIBERS
+      ? ''
+      : ` (the bar is set at ${FAN_OUT_SUBSCRIBERS.toLocaleString('en-US')} subscribers; ${s.subscribers.toLocaleString('en-US')} here)`;
   return [
-    { name: 's delivery', description: `every change reached every subscriber owed it (${s.subscribers.toLocaleString('en-US')} subscribers), none reached one not owed it or showed one what only administrators see`, threshold: 1, value: s.expected > 0 ? Math.round((s.delivered / s.expected) * 10000) / 10000 : null, pass: s.expected > 0 ? all : null },
-    { name: 's p99', description: `p99 from sending the change to its delivery ≤ ${FAN_OUT_P99_MS} ms${at}`, threshold: FAN_OUT_P99_MS, value: p99, pass: p99 === null ? null : p99 <= FAN_OUT_P99_MS },
-    { name: 's memory', description: `the gateway's RSS per open subscription ≤ ${FAN_OUT_KIB_PER_SUBSCRIBER} KiB${at}`, threshold: FAN_OUT_KIB_PER_SUBSCRIBER, value: kib, pass: kib === null ? null : kib <= FAN_OUT_KIB_PER_SUBSCRIBER },
+    {
+      name: 's delivery',
+      description: `every change reached every subscriber owed it (${s.subscribers.toLocaleString('en-US')} subscribers), none reached one not owed it or showed one what only administrators see`,
+      threshold: 1,
+      value: s.expected > 0 ? Math.round((s.delivered / s.expected) * 10000) / 10000 : null,
+      pass: s.expected > 0 ? all : null,
+    },
+    {
+      name: 's p99',
+      description: `p99 from sending the change to its delivery ≤ ${FAN_OUT_P99_MS} ms${at}`,
+      threshold: FAN_OUT_P99_MS,
+      value: p99,
+      pass: p99 === null ? null : p99 <= FAN_OUT_P99_MS,
+    },
+    {
+      name: 's memory',
+      description: `the gateway's RSS per open subscription ≤ ${FAN_OUT_KIB_PER_SUBSCRIBER} KiB${at}`,
+      threshold: FAN_OUT_KIB_PER_SUBSCRIBER,
+      value: kib,
+      pass: kib === null ? null : kib <= FAN_OUT_KIB_PER_SUBSCRIBER,
+    },
   ];
 }
 
-export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, results: BenchResults['scenarios'] = {}, fanOut: FanOutResult | null = null): Target[] {
+export function targets(
+  r: BenchResults['ratios'],
+  sql: StatementCounts | null,
+  results: BenchResults['scenarios'] = {},
+  fanOut: FanOutResult | null = null,
+): Target[] {
   const atLeast = (name: keyof typeof r, threshold: number, description: string): Target => ({
     name,
     description,
@@ -253,22 +295,48 @@ export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, 
   const peer: Target[] = results.postgraphile
     ? [
         atLeast('a/p', 1.5, 'GraphQL list ≥ 1.5 × PostGraphile (JWT preset, with totalCount) in requests per second'),
-        { name: 'a/p CPU', description: 'PostGraphile spends ≥ 1.5 × the CPU per page (server + PostgreSQL) of the GraphQL list', threshold: 1.5, value: peerCpu, pass: peerCpu === null ? null : peerCpu >= 1.5 },
+        {
+          name: 'a/p CPU',
+          description: 'PostGraphile spends ≥ 1.5 × the CPU per page (server + PostgreSQL) of the GraphQL list',
+          threshold: 1.5,
+          value: peerCpu,
+          pass: peerCpu === null ? null : peerCpu >= 1.5,
+        },
       ]
     : [];
   const peerRows: Target[] = results['postgraphile-rows']
-    ? [atLeast('a/q', 1.5, 'GraphQL list ≥ 1.5 × PostGraphile\'s page without totalCount, in requests per second')]
+    ? [atLeast('a/q', 1.5, "GraphQL list ≥ 1.5 × PostGraphile's page without totalCount, in requests per second")]
     : [];
   const deepCpu = deepCpuRatio(results);
   const minDeep = rounded(1 / DEEP_PAGE_COST);
-  const deep: Target[] = results['connection-deep'] && results['graphql-list']
-    ? [{ name: 'j/a CPU', description: `the page at 90% by cursor costs ≤ ${DEEP_PAGE_COST} × the first page of the list in CPU per request (server + PostgreSQL): a's / j's ≥ ${minDeep}`, threshold: minDeep, value: deepCpu, pass: deepCpu === null ? null : deepCpu >= minDeep }]
-    : [];
-  const areaRisk: Target[] = results['area-risk-page'] && results['graphql-list']
-    ? [atLeast('k/a', 0.8, 'the list with every request\'s area risk (50 areas, cached) ≥ 0.8 × the list, in requests per second')]
-    : [];
+  const deep: Target[] =
+    results['connection-deep'] && results['graphql-list']
+      ? [
+          {
+            name: 'j/a CPU',
+            description: `the page at 90% by cursor costs ≤ ${DEEP_PAGE_COST} × the first page of the list in CPU per request (server + PostgreSQL): a's / j's ≥ ${minDeep}`,
+            threshold: minDeep,
+            value: deepCpu,
+            pass: deepCpu === null ? null : deepCpu >= minDeep,
+          },
+        ]
+      : [];
+  const areaRisk: Target[] =
+    results['area-risk-page'] && results['graphql-list']
+      ? [
+          atLeast(
+            'k/a',
+            0.8,
+            "the list with every request's area risk (50 areas, cached) ≥ 0.8 × the list, in requests per second",
+          ),
+        ]
+      : [];
   return [
-    atLeast('a/c', 0.8, 'GraphQL list ≥ 0.8 × the raw-SQL baseline (which reads the same kept counts), in requests per second'),
+    atLeast(
+      'a/c',
+      0.8,
+      'GraphQL list ≥ 0.8 × the raw-SQL baseline (which reads the same kept counts), in requests per second',
+    ),
     atLeast('b/a', 0.9, 'REST list ≥ 0.9 × the GraphQL list'),
     {
       name: 'sql-constant',
@@ -287,7 +355,9 @@ export function targets(r: BenchResults['ratios'], sql: StatementCounts | null, 
 
 const pad = (value: string, width: number, right = false) => (right ? value.padStart(width) : value.padEnd(width));
 const num = (n: number | null | undefined, digits = 0) =>
-  n === null || n === undefined ? '–' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  n === null || n === undefined
+    ? '–'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** autocannon measures latency in whole milliseconds; a fraction only appears in averages. */
 const ms = (n: number) => num(n, Number.isInteger(n) ? 0 : 1);
@@ -317,7 +387,9 @@ export function summary(results: BenchResults): string {
   );
   if (results.settled) {
     const { vacuumSeconds, compacted, checkpoint, autovacuumWaitSeconds } = results.settled;
-    lines.push(`database settled before the load: VACUUM (ANALYZE) ${vacuumSeconds} s${compacted.length ? ` (rewritten compact: ${compacted.join(', ')})` : ''}, ${checkpoint ? 'CHECKPOINT' : 'no CHECKPOINT (not permitted)'}, ${autovacuumWaitSeconds} s waiting for autovacuum`);
+    lines.push(
+      `database settled before the load: VACUUM (ANALYZE) ${vacuumSeconds} s${compacted.length ? ` (rewritten compact: ${compacted.join(', ')})` : ''}, ${checkpoint ? 'CHECKPOINT' : 'no CHECKPOINT (not permitted)'}, ${autovacuumWaitSeconds} s waiting for autovacuum`,
+    );
   }
   lines.push('');
   lines.push(header());
@@ -334,14 +406,20 @@ export function summary(results: BenchResults): string {
   }
   if (results.tracing) {
     const { exports, scenarios, ratios: compared } = results.tracing;
-    lines.push(`traced twin (--otel): every request sampled, ${exports.requests} OTLP exports (${(exports.bytes / 2 ** 20).toFixed(1)} MiB) to the local receiver`);
+    lines.push(
+      `traced twin (--otel): every request sampled, ${exports.requests} OTLP exports (${(exports.bytes / 2 ** 20).toFixed(1)} MiB) to the local receiver`,
+    );
     lines.push(header());
     for (const [id, r] of Object.entries(scenarios)) if (r) lines.push(row(`${r.letter}+otel ${id}`, r));
     lines.push('traced / untraced:');
     lines.push(...comparisonLines(compared));
     lines.push('');
   }
-  lines.push(`ratios: ${Object.entries(results.ratios).map(([k, v]) => `${k} = ${v === null ? '–' : v.toFixed(2)}`).join(', ')}`);
+  lines.push(
+    `ratios: ${Object.entries(results.ratios)
+      .map(([k, v]) => `${k} = ${v === null ? '–' : v.toFixed(2)}`)
+      .join(', ')}`,
+  );
   if (results.sqlStatements) {
     const sizes = Object.keys(results.sqlStatements.byPageSize['graphql-list']);
     lines.push(`SQL statements per list operation by page size (${sizes.join(' / ')}):`);
@@ -349,16 +427,29 @@ export function summary(results: BenchResults): string {
       lines.push(`  ${pad(id, 14)} ${Object.values(counts).join(' / ')}`);
     }
   }
-  if (results.baselineMatchesGraphql !== null) lines.push(`baseline JSON identical to the GraphQL list: ${results.baselineMatchesGraphql ? 'yes' : 'NO'}`);
-  if (results.peerMatchesGraphql !== null) lines.push(`PostGraphile's rows and order identical to the GraphQL list: ${results.peerMatchesGraphql ? 'yes' : 'NO'}`);
-  if (results.peerRowsMatchGraphql !== null) lines.push(`PostGraphile's rows without totalCount (q) identical to the GraphQL list: ${results.peerRowsMatchGraphql ? 'yes' : 'NO'}`);
+  if (results.baselineMatchesGraphql !== null)
+    lines.push(`baseline JSON identical to the GraphQL list: ${results.baselineMatchesGraphql ? 'yes' : 'NO'}`);
+  if (results.peerMatchesGraphql !== null)
+    lines.push(
+      `PostGraphile's rows and order identical to the GraphQL list: ${results.peerMatchesGraphql ? 'yes' : 'NO'}`,
+    );
+  if (results.peerRowsMatchGraphql !== null)
+    lines.push(
+      `PostGraphile's rows without totalCount (q) identical to the GraphQL list: ${results.peerRowsMatchGraphql ? 'yes' : 'NO'}`,
+    );
   const perPage = cpuPerPage(results.scenarios);
   if (perPage.length > 0) {
-    lines.push(`CPU per page, server + PostgreSQL (µs): ${perPage.map(({ letter, server, database }) => `${letter} ${num(server)} + ${num(database)} = ${num((server ?? 0) + (database ?? 0))}`).join('; ')}`);
+    lines.push(
+      `CPU per page, server + PostgreSQL (µs): ${perPage.map(({ letter, server, database }) => `${letter} ${num(server)} + ${num(database)} = ${num((server ?? 0) + (database ?? 0))}`).join('; ')}`,
+    );
   }
-  const outside = Object.values(results.scenarios).filter((r): r is ScenarioResult => typeof r?.otherPostgresCpuMicrosecondsPerRequest === 'number');
+  const outside = Object.values(results.scenarios).filter(
+    (r): r is ScenarioResult => typeof r?.otherPostgresCpuMicrosecondsPerRequest === 'number',
+  );
   if (outside.length > 0) {
-    lines.push(`PostgreSQL CPU outside the bench's database meanwhile, not counted above (µs/req): ${outside.map((r) => `${r.letter} ${num(r.otherPostgresCpuMicrosecondsPerRequest, 1)}`).join(', ')}`);
+    lines.push(
+      `PostgreSQL CPU outside the bench's database meanwhile, not counted above (µs/req): ${outside.map((r) => `${r.letter} ${num(r.otherPostgresCpuMicrosecondsPerRequest, 1)}`).join(', ')}`,
+    );
   }
   if (results.upstreamCallsDuringCachedScenario !== null) {
     lines.push(`upstream calls while (e) was measured: ${results.upstreamCallsDuringCachedScenario}`);
@@ -368,7 +459,9 @@ export function summary(results: BenchResults): string {
   }
   if (results.deepPage) {
     const { depth, total, page } = results.deepPage;
-    lines.push(`deep page (j, l): the ${options.pageSize} requests after the first ${depth.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (page ${page.toLocaleString('en-US')})`);
+    lines.push(
+      `deep page (j, l): the ${options.pageSize} requests after the first ${depth.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} (page ${page.toLocaleString('en-US')})`,
+    );
   }
   if (results.fanOut) {
     const f = results.fanOut;
@@ -381,11 +474,13 @@ export function summary(results: BenchResults): string {
         `gateway RSS ${kib(f.rssBeforeBytes)} → ${kib(f.rssAfterBytes)}, ${f.rssPerSubscriberKiB ?? '–'} KiB per subscriber (heap in use ${kib(f.heapUsedBeforeBytes)} → ${kib(f.heapUsedAfterBytes)}); CPU ${f.cpuMicrosecondsPerDeliveredEvent ?? '–'} µs per delivered event`,
     );
   }
-  if (results.deepPagesMatch !== null) lines.push(`the cursor's page holds the offset page's requests: ${results.deepPagesMatch ? 'yes' : 'NO'}`);
+  if (results.deepPagesMatch !== null)
+    lines.push(`the cursor's page holds the offset page's requests: ${results.deepPagesMatch ? 'yes' : 'NO'}`);
   lines.push('');
   for (const t of results.targets) {
     const verdict = t.pass === null ? 'SKIP' : t.pass ? 'PASS' : 'MISS';
-    const value = typeof t.value === 'number' ? t.value.toFixed(2) : t.value === null ? 'not measured' : t.value ? 'yes' : 'no';
+    const value =
+      typeof t.value === 'number' ? t.value.toFixed(2) : t.value === null ? 'not measured' : t.value ? 'yes' : 'no';
     lines.push(`${verdict}  ${pad(t.name, 13)} ${pad(value, 13)} ${t.description}`);
   }
   return lines.join('\n');

@@ -13,7 +13,16 @@ import { buildGateway, gatewayCommand, startChild, type Child, type GatewayBuild
 import { CpuMeter, databaseName } from './cpu.js';
 import { settle, type Settled } from './settle.js';
 import { parseOptions, USAGE, type BenchOptions, type ScenarioId } from './options.js';
-import { comparison, machine, ratios, summary, targets, tracingTargets, type BenchResults, type ScenarioResult } from './report.js';
+import {
+  comparison,
+  machine,
+  ratios,
+  summary,
+  targets,
+  tracingTargets,
+  type BenchResults,
+  type ScenarioResult,
+} from './report.js';
 import {
   locateDeepPage,
   pageShape,
@@ -60,7 +69,11 @@ function peerToken(secret: string): Promise<string> {
     .sign(new TextEncoder().encode(secret));
 }
 
-async function openDatabase(): Promise<{ url: string; source: 'DATABASE_URL' | 'embedded'; embedded?: EmbeddedDatabase }> {
+async function openDatabase(): Promise<{
+  url: string;
+  source: 'DATABASE_URL' | 'embedded';
+  embedded?: EmbeddedDatabase;
+}> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL' };
   log('DATABASE_URL is not set: starting an embedded PostgreSQL in ./.data/bench-pg');
   const embedded = await startEmbeddedPostgres({ dataDir: './.data/bench-pg' });
@@ -87,7 +100,11 @@ async function serverVersion(url: string): Promise<string> {
 }
 
 async function send(target: Target): Promise<{ status: number; body: any }> {
-  const response = await fetch(target.url, { method: target.method, headers: target.headers, body: target.nextBody?.() ?? target.body });
+  const response = await fetch(target.url, {
+    method: target.method,
+    headers: target.headers,
+    body: target.nextBody?.() ?? target.body,
+  });
   const text = await response.text();
   try {
     return { status: response.status, body: JSON.parse(text) };
@@ -103,14 +120,23 @@ async function wildfire(gatewayUrl: string): Promise<any> {
     body: JSON.stringify({ query: WILDFIRE_QUERY, variables: { zip: WILDFIRE_ZIP } }),
   });
   const body = (await response.json()) as any;
-  if (response.status !== 200 || body.errors) throw new Error(`wildfireRisk failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (response.status !== 200 || body.errors)
+    throw new Error(`wildfireRisk failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   return body;
 }
 
 /** Signs the bench's administrator in on a gateway: `Bearer <access token>`. */
 async function signIn(gatewayUrl: string): Promise<string> {
-  const login = await send({ method: 'POST', url: `${gatewayUrl}/api/auth/login`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
-  if (login.status !== 200) throw new Error(`cannot sign in as ${BENCH_ADMIN.username} at ${gatewayUrl}: ${login.status} (was the database seeded?)`);
+  const login = await send({
+    method: 'POST',
+    url: `${gatewayUrl}/api/auth/login`,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (login.status !== 200)
+    throw new Error(
+      `cannot sign in as ${BENCH_ADMIN.username} at ${gatewayUrl}: ${login.status} (was the database seeded?)`,
+    );
   return `Bearer ${login.body.access_token}`;
 }
 
@@ -118,7 +144,9 @@ async function signIn(gatewayUrl: string): Promise<string> {
 function commitOf(root: string): string | null {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !==
+      '';
     return dirty ? `${commit} with changes` : commit;
   } catch {
     return null;
@@ -130,26 +158,41 @@ async function warmRiskCache(gatewayUrl: string): Promise<any> {
   await wildfire(gatewayUrl);
   const cached = await wildfire(gatewayUrl);
   const status = cached.data.wildfireRisk.dataStatus.fire;
-  if (status !== 'CACHED') throw new Error(`wildfireRisk is not answered from the cache (fire: ${status}): is the fake upstream reachable?`);
+  if (status !== 'CACHED')
+    throw new Error(`wildfireRisk is not answered from the cache (fire: ${status}): is the fake upstream reachable?`);
   return cached;
 }
 
 /** One stretch of load; raw, so the rounds of a scenario can be merged into one result. */
 function load(target: Target, options: BenchOptions, seconds: number): Promise<RawResult> {
   // autocannon stops on a sample tick: sampling every 100 ms keeps a round within 0.1 s of its length.
-  const common = { url: target.url, connections: options.connections, duration: seconds, timeout: 30, sampleInt: 100, skipAggregateResult: true as const };
+  const common = {
+    url: target.url,
+    connections: options.connections,
+    duration: seconds,
+    timeout: 30,
+    sampleInt: 100,
+    skipAggregateResult: true as const,
+  };
   if (target.nextBody) {
     const nextBody = target.nextBody;
     return autocannon({
       ...common,
-      requests: [{ method: target.method, headers: target.headers, setupRequest: (request) => ({ ...request, body: nextBody() }) }],
+      requests: [
+        {
+          method: target.method,
+          headers: target.headers,
+          setupRequest: (request) => ({ ...request, body: nextBody() }),
+        },
+      ],
     });
   }
   return autocannon({ ...common, method: target.method, headers: target.headers, body: target.body });
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-const perRequest = (seconds: number | null, requests: number) => (seconds === null || requests === 0 ? null : round((seconds / requests) * 1e6, 1));
+const perRequest = (seconds: number | null, requests: number) =>
+  seconds === null || requests === 0 ? null : round((seconds / requests) * 1e6, 1);
 
 /** The gateway's environment: production, quiet, its upstreams the fake, its limits out of the load's way. */
 function gatewayEnvFor(databaseUrl: string, fake: FakeUpstream): Record<string, string> {
@@ -182,7 +225,8 @@ async function databaseForSize(url: string, size: number): Promise<string> {
   const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
   await admin.connect();
   try {
-    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0) await admin.query(`create database "${name}"`);
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 0)
+      await admin.query(`create database "${name}"`);
   } finally {
     await admin.end();
   }
@@ -191,7 +235,10 @@ async function databaseForSize(url: string, size: number): Promise<string> {
 }
 
 /** Asks each run's target once before anything is measured, and stops the run on an answer its scenario refuses. */
-async function checkSamples<R extends { scenario: Scenario; target: Target; ctx: ScenarioContext }>(runs: R[], name: (run: R) => string): Promise<void> {
+async function checkSamples<R extends { scenario: Scenario; target: Target; ctx: ScenarioContext }>(
+  runs: R[],
+  name: (run: R) => string,
+): Promise<void> {
   for (const run of runs) {
     // The first answer of (k) fills the gateway's risk cache with its areas, as warmRiskCache does for (e); the
     // sample below must then find every area cached.
@@ -209,7 +256,14 @@ function runOf(
   gateway: BenchResults['gateway'],
   database: BenchResults['database'],
 ): Pick<BenchResults, 'startedAt' | 'finishedAt' | 'machine' | 'options' | 'gateway' | 'database'> {
-  return { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine: machine(), options: { ...options, help: undefined }, gateway, database };
+  return {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: machine(),
+    options: { ...options, help: undefined },
+    gateway,
+    database,
+  };
 }
 
 /**
@@ -238,7 +292,10 @@ async function measureScales(options: BenchOptions): Promise<void> {
   const startedAt = new Date();
   const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
   const foreign = selected.filter((s) => s.server !== 'gateway' || s.id === 'subscriptions');
-  if (foreign.length > 0) throw new Error(`--scales measures the gateway's scenarios: ${foreign.map((s) => s.letter).join(', ')} cannot be measured at each size`);
+  if (foreign.length > 0)
+    throw new Error(
+      `--scales measures the gateway's scenarios: ${foreign.map((s) => s.letter).join(', ')} cannot be measured at each size`,
+    );
   const { cleanups, cleanup } = cleanupOnExit();
   try {
     const server = await openDatabase();
@@ -273,11 +330,17 @@ async function measureScales(options: BenchOptions): Promise<void> {
       buildGateway(path.resolve(BENCH_DIR, '..'));
     }
     const childOptions = options.profile ? { profileDir: path.resolve(options.out, 'profiles') } : {};
-    const envExtra: Record<string, string> = options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {};
+    const envExtra: Record<string, string> = options.gatewayNodeOptions
+      ? { NODE_OPTIONS: options.gatewayNodeOptions }
+      : {};
     const atSize: Array<{ size: number; child: Child; ctx: ScenarioContext; database: string }> = [];
     for (const { size, url } of sizes) {
       log(`starting the gateway on ${size.toLocaleString('en-US')} help requests`);
-      const child = await startChild('gateway', { ...gatewayEnvFor(url, fake), ...envExtra }, { ...childOptions, build, label: `gateway-${size}` });
+      const child = await startChild(
+        'gateway',
+        { ...gatewayEnvFor(url, fake), ...envExtra },
+        { ...childOptions, build, label: `gateway-${size}` },
+      );
       cleanups.push(() => child.stop());
       const urls: Record<ServerName, string> = { gateway: child.url, baseline: '', ceiling: '', postgraphile: '' };
       if (options.scenarios.includes('wildfire-cached')) await warmRiskCache(child.url);
@@ -285,18 +348,39 @@ async function measureScales(options: BenchOptions): Promise<void> {
       let deep: DeepPage | null = null;
       if (options.scenarios.includes('connection-deep') || options.scenarios.includes('offset-deep')) {
         log(`locating the page at 90% of ${size.toLocaleString('en-US')} requests`);
-        deep = await locateDeepPage(child.url, adminAuth, options.pageSize, options.scenarios.includes('connection-deep'), log);
+        deep = await locateDeepPage(
+          child.url,
+          adminAuth,
+          options.pageSize,
+          options.scenarios.includes('connection-deep'),
+          log,
+        );
       }
-      atSize.push({ size, child, ctx: { urls, adminAuth, peerAuth: '', pageSize: options.pageSize, deep }, database: databaseName(url) });
+      atSize.push({
+        size,
+        child,
+        ctx: { urls, adminAuth, peerAuth: '', pageSize: options.pageSize, deep },
+        database: databaseName(url),
+      });
     }
 
     const runs = selected.flatMap((scenario) =>
-      atSize.map(({ size, child, ctx, database }) => ({ scenario, size, ctx, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(child.pid, database) })),
+      atSize.map(({ size, child, ctx, database }) => ({
+        scenario,
+        size,
+        ctx,
+        target: scenario.target(ctx),
+        rounds: [] as RawResult[],
+        cpu: new CpuMeter(child.pid, database),
+      })),
     );
-    const name = (run: (typeof runs)[number]) => `(${run.scenario.letter}@${run.size.toLocaleString('en-US')}) ${run.scenario.id}`;
+    const name = (run: (typeof runs)[number]) =>
+      `(${run.scenario.letter}@${run.size.toLocaleString('en-US')}) ${run.scenario.id}`;
     await checkSamples(runs, name);
     const roundSeconds = options.duration / options.rounds;
-    log(`${runs.map((r) => `${r.scenario.letter}@${r.size}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
+    log(
+      `${runs.map((r) => `${r.scenario.letter}@${r.size}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`,
+    );
     for (let turn = 1; turn <= options.rounds; turn++) {
       for (const run of runs) {
         if (turn === 1 && options.warmup > 0) {
@@ -404,7 +488,8 @@ async function main(): Promise<void> {
     // The fixture carries one malformed row on purpose (the tests check it is skipped); here it would only put a
     // warning in the output, so the fake answers with the well-formed rows.
     const [header, ...rows] = fake.fireBody.trim().split('\n');
-    fake.fireBody = [header, ...rows.filter((row) => row.split(',').length === header!.split(',').length)].join('\n') + '\n';
+    fake.fireBody =
+      [header, ...rows.filter((row) => row.split(',').length === header!.split(',').length)].join('\n') + '\n';
     const gatewayEnv = gatewayEnvFor(database.url, fake);
 
     const needed = new Set<ServerName>(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => s.server));
@@ -422,7 +507,10 @@ async function main(): Promise<void> {
       buildGateway(path.resolve(BENCH_DIR, '..'));
       if (options.against) buildGateway(options.against);
     }
-    const gatewayProcessEnv = { ...gatewayEnv, ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}) };
+    const gatewayProcessEnv = {
+      ...gatewayEnv,
+      ...(options.gatewayNodeOptions ? { NODE_OPTIONS: options.gatewayNodeOptions } : {}),
+    };
     if (needed.has('gateway')) {
       children.gateway = await startChild('gateway', gatewayProcessEnv, { ...childOptions, build });
       cleanups.push(() => children.gateway!.stop());
@@ -451,7 +539,12 @@ async function main(): Promise<void> {
       // Every request sampled (ratio 1.0), batched and exported as an operator would configure it.
       const child = await startChild(
         'gateway',
-        { ...gatewayProcessEnv, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_TRACES_SAMPLER: 'parentbased_always_on' },
+        {
+          ...gatewayProcessEnv,
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+          OTEL_TRACES_SAMPLER: 'parentbased_always_on',
+        },
         { ...childOptions, build, label: 'gateway-traced' },
       );
       cleanups.push(() => child.stop());
@@ -459,12 +552,20 @@ async function main(): Promise<void> {
       if (options.scenarios.includes('wildfire-cached')) await warmRiskCache(child.url);
     }
     if (needed.has('baseline')) {
-      children.baseline = await startChild('baseline', { DATABASE_URL: database.url, NODE_ENV: 'production' }, childOptions);
+      children.baseline = await startChild(
+        'baseline',
+        { DATABASE_URL: database.url, NODE_ENV: 'production' },
+        childOptions,
+      );
       cleanups.push(() => children.baseline!.stop());
       urls.baseline = children.baseline.url;
     }
     if (needed.has('ceiling')) {
-      children.ceiling = await startChild('ceiling', { NODE_ENV: 'production', BENCH_FIXED_BODY: JSON.stringify(cachedAnswer) }, childOptions);
+      children.ceiling = await startChild(
+        'ceiling',
+        { NODE_ENV: 'production', BENCH_FIXED_BODY: JSON.stringify(cachedAnswer) },
+        childOptions,
+      );
       cleanups.push(() => children.ceiling!.stop());
       urls.ceiling = children.ceiling.url;
     }
@@ -473,7 +574,11 @@ async function main(): Promise<void> {
     if (needed.has('postgraphile')) {
       ensurePeerInstalled();
       const secret = randomBytes(32).toString('hex');
-      children.postgraphile = await startChild('postgraphile', { DATABASE_URL: database.url, NODE_ENV: 'production', BENCH_JWT_SECRET: secret }, childOptions);
+      children.postgraphile = await startChild(
+        'postgraphile',
+        { DATABASE_URL: database.url, NODE_ENV: 'production', BENCH_JWT_SECRET: secret },
+        childOptions,
+      );
       cleanups.push(() => children.postgraphile!.stop());
       urls.postgraphile = children.postgraphile.url;
       peerAuth = `Bearer ${await peerToken(secret)}`;
@@ -483,12 +588,20 @@ async function main(): Promise<void> {
     let deep: DeepPage | null = null;
     if (options.scenarios.includes('connection-deep') || options.scenarios.includes('offset-deep')) {
       log('locating the page at 90% of the table');
-      deep = await locateDeepPage(urls.gateway, adminAuth, options.pageSize, options.scenarios.includes('connection-deep'), log);
+      deep = await locateDeepPage(
+        urls.gateway,
+        adminAuth,
+        options.pageSize,
+        options.scenarios.includes('connection-deep'),
+        log,
+      );
     }
     const ctx: ScenarioContext = { urls, adminAuth, peerAuth, pageSize: options.pageSize, deep };
 
     if (options.soak !== null) {
-      const targets = Object.fromEntries(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => [s.id, s.target(ctx)]));
+      const targets = Object.fromEntries(
+        SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => [s.id, s.target(ctx)]),
+      );
       log(`soak: ${Object.keys(targets).join(', ')} and subscriptions for ${options.soak} s`);
       const soak = await runSoak({
         gateway: { url: urls.gateway, pid: children.gateway!.pid },
@@ -502,14 +615,22 @@ async function main(): Promise<void> {
       await cleanup();
       mkdirSync(options.out, { recursive: true });
       const file = path.join(options.out, `soak-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-      writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine: machine(), options: { ...options, help: undefined }, gateway, database: { source: database.source, serverVersion: pgVersion }, soak }, null, 2)}\n`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine: machine(), options: { ...options, help: undefined }, gateway, database: { source: database.source, serverVersion: pgVersion }, soak }, null, 2)}\n`,
+      );
       console.log(`\n${soakSummary(soak)}\n\nresults: ${file}`);
       return;
     }
 
     // After the servers start, so the deep page is located first; they stay idle meanwhile.
     log('counting SQL statements per operation');
-    const sql = await countStatements(gatewayEnv, options.pageSize, { wildfire: (url) => warmRiskCache(url).then(() => undefined) }, { scenarios: options.scenarios, deep });
+    const sql = await countStatements(
+      gatewayEnv,
+      options.pageSize,
+      { wildfire: (url) => warmRiskCache(url).then(() => undefined) },
+      { scenarios: options.scenarios, deep },
+    );
 
     // The other build's gateway stands in for this one's, with a token of its own.
     const againstCtx: ScenarioContext | null = against
@@ -540,11 +661,13 @@ async function main(): Promise<void> {
       };
       if (options.scenarios.includes('postgraphile')) {
         peerMatchesGraphql = await sameRows('postgraphile');
-        if (!peerMatchesGraphql) log('warning: PostGraphile (p) did not answer the same rows in the same order as the GraphQL list');
+        if (!peerMatchesGraphql)
+          log('warning: PostGraphile (p) did not answer the same rows in the same order as the GraphQL list');
       }
       if (options.scenarios.includes('postgraphile-rows')) {
         peerRowsMatchGraphql = await sameRows('postgraphile-rows');
-        if (!peerRowsMatchGraphql) log('warning: PostGraphile (q) did not answer the same rows in the same order as the GraphQL list');
+        if (!peerRowsMatchGraphql)
+          log('warning: PostGraphile (q) did not answer the same rows in the same order as the GraphQL list');
       }
     }
 
@@ -557,16 +680,23 @@ async function main(): Promise<void> {
       );
       const ids = (nodes: Array<{ id: number }> | undefined) => JSON.stringify(nodes?.map((n) => n.id) ?? null);
       deepPagesMatch = offset
-        ? ids(connection!.body?.data?.helpRequestsConnection?.edges?.map((e: any) => e.node)) === ids(offset.body?.data?.helpRequests?.requests)
+        ? ids(connection!.body?.data?.helpRequestsConnection?.edges?.map((e: any) => e.node)) ===
+          ids(offset.body?.data?.helpRequests?.requests)
         : null;
-      if (deepPagesMatch === false) log('warning: the deep connection page and the offset page at its depth hold different requests');
+      if (deepPagesMatch === false)
+        log('warning: the deep connection page and the offset page at its depth hold different requests');
     }
 
     // (s) first, on a gateway that has served no load yet, so its RSS per subscriber is not hidden in a heap the
     // other scenarios grew; its subscribers close before they start, so none weighs on them.
     let fanOut: FanOutResult | null = null;
     if (options.scenarios.includes('subscriptions')) {
-      fanOut = await runFanOut({ url: urls.gateway, pid: children.gateway!.pid, metricsToken: gatewayEnv.METRICS_TOKEN! }, options.subscribers, Math.max(1, Math.round(options.duration)), log);
+      fanOut = await runFanOut(
+        { url: urls.gateway, pid: children.gateway!.pid, metricsToken: gatewayEnv.METRICS_TOKEN! },
+        options.subscribers,
+        Math.max(1, Math.round(options.duration)),
+        log,
+      );
     }
 
     const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
@@ -574,14 +704,35 @@ async function main(): Promise<void> {
     // With --otel, each gateway scenario is also measured on the traced twin, in the same rounds.
     type Side = 'this' | 'against' | 'traced';
     const runs = selected.flatMap((scenario) => {
-      const here = { scenario, ctx, side: 'this' as Side, target: scenario.target(ctx), rounds: [] as RawResult[], cpu: new CpuMeter(children[scenario.server]!.pid, dbName) };
+      const here = {
+        scenario,
+        ctx,
+        side: 'this' as Side,
+        target: scenario.target(ctx),
+        rounds: [] as RawResult[],
+        cpu: new CpuMeter(children[scenario.server]!.pid, dbName),
+      };
       if (scenario.server !== 'gateway') return [here];
       const twins = [here];
       if (against && againstCtx) {
-        twins.push({ scenario, ctx: againstCtx, side: 'against', target: scenario.target(againstCtx), rounds: [], cpu: new CpuMeter(against.child.pid, dbName) });
+        twins.push({
+          scenario,
+          ctx: againstCtx,
+          side: 'against',
+          target: scenario.target(againstCtx),
+          rounds: [],
+          cpu: new CpuMeter(against.child.pid, dbName),
+        });
       }
       if (traced && tracedCtx) {
-        twins.push({ scenario, ctx: tracedCtx, side: 'traced', target: scenario.target(tracedCtx), rounds: [], cpu: new CpuMeter(traced.child.pid, dbName) });
+        twins.push({
+          scenario,
+          ctx: tracedCtx,
+          side: 'traced',
+          target: scenario.target(tracedCtx),
+          rounds: [],
+          cpu: new CpuMeter(traced.child.pid, dbName),
+        });
       }
       return twins;
     });
@@ -591,7 +742,9 @@ async function main(): Promise<void> {
     // The scenarios take turns, round by round, so a machine that speeds up or slows down during the run does so
     // for all of them alike, and a ratio compares stretches measured side by side rather than a minute apart.
     const roundSeconds = options.duration / options.rounds;
-    log(`${runs.map((r) => `${r.scenario.letter}${mark(r.side)}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`);
+    log(
+      `${runs.map((r) => `${r.scenario.letter}${mark(r.side)}`).join(' ')}, in turns: ${options.rounds} round(s) of ${roundSeconds.toFixed(1)} s each at ${options.connections} connections`,
+    );
     const upstreamCalls = () => fake.calls('fire') + fake.calls('seismic') + fake.calls('geocoder');
     let upstreamCallsDuringCachedScenario: number | null = null;
     let upstreamCallsDuringAreaRiskScenario: number | null = null;
@@ -608,10 +761,12 @@ async function main(): Promise<void> {
         run.rounds.push(await load(target, options, roundSeconds));
         run.cpu.stop();
         if (scenario.id === 'wildfire-cached') {
-          upstreamCallsDuringCachedScenario = (upstreamCallsDuringCachedScenario ?? 0) + upstreamCalls() - upstreamBefore;
+          upstreamCallsDuringCachedScenario =
+            (upstreamCallsDuringCachedScenario ?? 0) + upstreamCalls() - upstreamBefore;
         }
         if (scenario.id === 'area-risk-page') {
-          upstreamCallsDuringAreaRiskScenario = (upstreamCallsDuringAreaRiskScenario ?? 0) + upstreamCalls() - upstreamBefore;
+          upstreamCallsDuringAreaRiskScenario =
+            (upstreamCallsDuringAreaRiskScenario ?? 0) + upstreamCalls() - upstreamBefore;
         }
       }
     }
@@ -623,8 +778,17 @@ async function main(): Promise<void> {
       const after = await send(target);
       const problemAfter = scenario.problem(after.status, after.body, run.ctx);
       if (problemAfter) throw new Error(`${name(run)} after the load: ${problemAfter}`);
-      if (run.side === 'this') scenarios[scenario.id] = toResult(scenario, target, options, rounds, cpu, sql.perOperation[scenario.id] ?? null);
-      else if (run.side === 'traced') tracedResults[scenario.id] = toResult(scenario, target, options, rounds, cpu, null);
+      if (run.side === 'this')
+        scenarios[scenario.id] = toResult(
+          scenario,
+          target,
+          options,
+          rounds,
+          cpu,
+          sql.perOperation[scenario.id] ?? null,
+        );
+      else if (run.side === 'traced')
+        tracedResults[scenario.id] = toResult(scenario, target, options, rounds, cpu, null);
       else theirs[scenario.id] = toResult(scenario, target, options, rounds, cpu, null);
     }
     const exported = traced?.receiver.exports() ?? null;
@@ -632,7 +796,10 @@ async function main(): Promise<void> {
     await cleanup();
     const r = ratios(scenarios);
     const againstRatios = options.against ? comparison(scenarios, theirs) : null;
-    const tracing = traced && exported ? { exports: exported, scenarios: tracedResults, ratios: comparison(tracedResults, scenarios) } : null;
+    const tracing =
+      traced && exported
+        ? { exports: exported, scenarios: tracedResults, ratios: comparison(tracedResults, scenarios) }
+        : null;
     const results: BenchResults = {
       ...runOf(startedAt, options, gateway, { source: database.source, serverVersion: pgVersion }),
       seed: seedReport,
@@ -649,7 +816,10 @@ async function main(): Promise<void> {
       deepPagesMatch,
       fanOut,
       targets: [...targets(r, sql, scenarios, fanOut), ...(options.otel ? tracingTargets(tracing, againstRatios) : [])],
-      against: options.against && againstRatios ? { checkout: options.against, commit: commitOf(options.against), scenarios: theirs, ratios: againstRatios } : null,
+      against:
+        options.against && againstRatios
+          ? { checkout: options.against, commit: commitOf(options.against), scenarios: theirs, ratios: againstRatios }
+          : null,
       tracing,
     };
     mkdirSync(options.out, { recursive: true });

@@ -36,7 +36,12 @@ export interface ScaleComparison {
 }
 
 /** The comparison of one `--scales` run: each scenario's cost at every size, and at the largest over the smallest. */
-export function compareScales(sizes: number[], scenarios: ScenarioId[], runs: BenchResults[], files: string[]): ScaleComparison {
+export function compareScales(
+  sizes: number[],
+  scenarios: ScenarioId[],
+  runs: BenchResults[],
+  files: string[],
+): ScaleComparison {
   const comparison: ScaleComparison = { sizes, scenarios: {}, runs: files };
   for (const id of scenarios) {
     const costs = runs.map((run) => totalCpu(run.scenarios[id]));
@@ -69,12 +74,20 @@ export function scaleHeader(run: BenchResults): string {
 
 export function scaleSummary(c: ScaleComparison): string {
   const sizes = c.sizes.map((s) => s.toLocaleString('en-US'));
-  const lines = [`Cost per operation (server + PostgreSQL CPU µs per request = total; req/s) at ${sizes.join(' / ')} help requests`];
-  const us = (v: number | null | undefined) => (v === null || v === undefined ? '–' : Math.round(v).toLocaleString('en-US'));
+  const lines = [
+    `Cost per operation (server + PostgreSQL CPU µs per request = total; req/s) at ${sizes.join(' / ')} help requests`,
+  ];
+  const us = (v: number | null | undefined) =>
+    v === null || v === undefined ? '–' : Math.round(v).toLocaleString('en-US');
   for (const [id, s] of Object.entries(c.scenarios)) {
-    const cells = s.cpuMicrosecondsPerRequest.map((v, i) => `${us(s.server?.[i])} + ${us(s.database?.[i])} = ${us(v)} µs (${Math.round(s.requestsPerSecond[i]!)}/s)`);
+    const cells = s.cpuMicrosecondsPerRequest.map(
+      (v, i) =>
+        `${us(s.server?.[i])} + ${us(s.database?.[i])} = ${us(v)} µs (${Math.round(s.requestsPerSecond[i]!)}/s)`,
+    );
     const verdict = s.pass === null ? 'SKIP' : s.pass ? 'PASS' : 'MISS';
-    lines.push(`${verdict}  ${`${LETTERS[id as ScenarioId]} ${id}`.padEnd(18)} ${cells.join('  →  ')}   × ${s.growth?.toFixed(2) ?? '–'} (target ≤ ${SCALE_TARGET}, aim ≤ ${SCALE_AIM})`);
+    lines.push(
+      `${verdict}  ${`${LETTERS[id as ScenarioId]} ${id}`.padEnd(18)} ${cells.join('  →  ')}   × ${s.growth?.toFixed(2) ?? '–'} (target ≤ ${SCALE_TARGET}, aim ≤ ${SCALE_AIM})`,
+    );
   }
   const outside = Object.entries(c.scenarios).filter(([, s]) => s.otherPostgres?.some((v) => v !== null));
   if (outside.length > 0) {

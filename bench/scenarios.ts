@@ -79,7 +79,11 @@ export interface DeepPage {
 /** What the walk to the deep page asks: the cursor of the first request of each step. */
 const WALK_QUERY = /* GraphQL */ `
   query BenchWalkBack($last: Int!, $before: String) {
-    helpRequestsConnection(last: $last, before: $before) { pageInfo { startCursor } }
+    helpRequestsConnection(last: $last, before: $before) {
+      pageInfo {
+        startCursor
+      }
+    }
   }
 `;
 
@@ -103,11 +107,13 @@ export async function locateDeepPage(
       body: JSON.stringify({ query, variables }),
     });
     const body = (await response.json()) as any;
-    if (response.status !== 200 || body.errors) throw new Error(`locating the deep page: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (response.status !== 200 || body.errors)
+      throw new Error(`locating the deep page: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
     return body.data.helpRequestsConnection;
   };
   const { totalCount: total } = await ask('{ helpRequestsConnection(first: 1) { totalCount } }');
-  if (total < pageSize) throw new Error(`the deep page needs at least ${pageSize} help requests, the table holds ${total}`);
+  if (total < pageSize)
+    throw new Error(`the deep page needs at least ${pageSize} help requests, the table holds ${total}`);
   const depth = Math.floor(Math.min(total * DEEP_FRACTION, total - pageSize) / pageSize) * pageSize;
   const page = depth / pageSize + 1;
   if (!withCursor || depth === 0) return { total, depth, page, cursor: null };
@@ -122,7 +128,9 @@ export async function locateDeepPage(
     before = (await ask(WALK_QUERY, { last, before })).pageInfo.startCursor as string;
     walked += last;
     if (walked === rows || walked - reported >= rows / 10) {
-      log(`deep page: walked back ${walked.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} requests from the end`);
+      log(
+        `deep page: walked back ${walked.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} requests from the end`,
+      );
       reported = walked;
     }
   }
@@ -137,15 +145,40 @@ export const PEER_LIST_QUERY = /* GraphQL */ `
   query BenchPeerHelpRequests($first: Int!) {
     allHelpRequests(first: $first, orderBy: [CREATED_AT_DESC, ROW_ID_DESC]) {
       nodes {
-        rowId title description status priority category createdAt updatedAt
-        requester: userByRequesterId { rowId username }
-        assignee: userByAssignedToId { rowId username }
+        rowId
+        title
+        description
+        status
+        priority
+        category
+        createdAt
+        updatedAt
+        requester: userByRequesterId {
+          rowId
+          username
+        }
+        assignee: userByAssignedToId {
+          rowId
+          username
+        }
         responses: helpResponsesByRequestId(orderBy: [CREATED_AT_ASC, ROW_ID_ASC]) {
-          nodes { rowId response isPublic createdAt responder: userByResponderId { rowId username } }
+          nodes {
+            rowId
+            response
+            isPublic
+            createdAt
+            responder: userByResponderId {
+              rowId
+              username
+            }
+          }
         }
       }
       totalCount
-      pageInfo { hasNextPage hasPreviousPage }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+      }
     }
   }
 `;
@@ -154,19 +187,36 @@ export const PEER_LIST_QUERY = /* GraphQL */ `
  * (q): the page of (p) without `totalCount`, which PostGraphile counts row by row: PostGraphile used well, the
  * same rows, people and responses in the same order, and no count.
  */
-export const PEER_ROWS_QUERY = PEER_LIST_QUERY.replace('BenchPeerHelpRequests', 'BenchPeerHelpRequestRows').replace(/\n\s*totalCount\n/, '\n');
+export const PEER_ROWS_QUERY = PEER_LIST_QUERY.replace('BenchPeerHelpRequests', 'BenchPeerHelpRequestRows').replace(
+  /\n\s*totalCount\n/,
+  '\n',
+);
 
 /** What the two lists must agree on, row by row and in order: ids, people and responses. */
 export function pageShape(source: 'gateway' | 'peer', body: any): unknown[] | null {
   if (source === 'gateway') {
     const requests = body?.data?.helpRequests?.requests;
     return Array.isArray(requests)
-      ? requests.map((r: any) => [r.id, r.title, String(r.status).toUpperCase(), r.requester?.id ?? null, r.assignee?.id ?? null, r.responses.map((x: any) => [x.id, x.responder?.id ?? null])])
+      ? requests.map((r: any) => [
+          r.id,
+          r.title,
+          String(r.status).toUpperCase(),
+          r.requester?.id ?? null,
+          r.assignee?.id ?? null,
+          r.responses.map((x: any) => [x.id, x.responder?.id ?? null]),
+        ])
       : null;
   }
   const nodes = body?.data?.allHelpRequests?.nodes;
   return Array.isArray(nodes)
-    ? nodes.map((r: any) => [r.rowId, r.title, String(r.status).toUpperCase(), r.requester?.rowId ?? null, r.assignee?.rowId ?? null, r.responses.nodes.map((x: any) => [x.rowId, x.responder?.rowId ?? null])])
+    ? nodes.map((r: any) => [
+        r.rowId,
+        r.title,
+        String(r.status).toUpperCase(),
+        r.requester?.rowId ?? null,
+        r.assignee?.rowId ?? null,
+        r.responses.nodes.map((x: any) => [x.rowId, x.responder?.rowId ?? null]),
+      ])
     : null;
 }
 
@@ -174,15 +224,48 @@ export function pageShape(source: 'gateway' | 'peer', body: any): unknown[] | nu
 export const STATISTICS_QUERY = /* GraphQL */ `
   query BenchStatistics {
     helpStatistics {
-      requests { total open byStatus { status count } byCategory { category count } byPriority { priority count } }
-      responses { total avgResponseTimeDays }
-      serviceLevels { ...BenchServiceLevels }
-      serviceLevelsByPriority { ...BenchServiceLevels }
+      requests {
+        total
+        open
+        byStatus {
+          status
+          count
+        }
+        byCategory {
+          category
+          count
+        }
+        byPriority {
+          priority
+          count
+        }
+      }
+      responses {
+        total
+        avgResponseTimeDays
+      }
+      serviceLevels {
+        ...BenchServiceLevels
+      }
+      serviceLevelsByPriority {
+        ...BenchServiceLevels
+      }
     }
   }
   fragment BenchServiceLevels on HelpServiceLevelStatistics {
-    priority firstResponseBreachRate resolutionBreachRate medianFirstResponseSeconds p90FirstResponseSeconds
-    medianResolutionSeconds p90ResolutionSeconds satisfactionAverage satisfactionCount topTags { tag count }
+    priority
+    firstResponseBreachRate
+    resolutionBreachRate
+    medianFirstResponseSeconds
+    p90FirstResponseSeconds
+    medianResolutionSeconds
+    p90ResolutionSeconds
+    satisfactionAverage
+    satisfactionCount
+    topTags {
+      tag
+      count
+    }
   }
 `;
 
@@ -191,8 +274,16 @@ export const SEARCH_TERM = 'vpn';
 export const SEARCH_QUERY = /* GraphQL */ `
   query BenchSearch($q: String!) {
     helpSearch(q: $q) {
-      faqs { id question }
-      helpRequests { id title status createdAt }
+      faqs {
+        id
+        question
+      }
+      helpRequests {
+        id
+        title
+        status
+        createdAt
+      }
     }
   }
 `;
@@ -202,9 +293,25 @@ export const WILDFIRE_ZIP = '94103';
 export const WILDFIRE_QUERY = /* GraphQL */ `
   query BenchWildfireRisk($zip: String!) {
     wildfireRisk(zip: $zip) {
-      zipCode coordinates { latitude longitude } riskLevel riskScore recentFires vegetationRisk weatherRisk lastUpdated
-      components { fireActivity vegetation weather }
-      dataStatus { fire }
+      zipCode
+      coordinates {
+        latitude
+        longitude
+      }
+      riskLevel
+      riskScore
+      recentFires
+      vegetationRisk
+      weatherRisk
+      lastUpdated
+      components {
+        fireActivity
+        vegetation
+        weather
+      }
+      dataStatus {
+        fire
+      }
     }
   }
 `;
@@ -252,7 +359,11 @@ export interface Scenario {
 
 const json = { 'content-type': 'application/json' };
 const graphqlProblem = (status: number, body: any) =>
-  status !== 200 ? `status ${status}` : body?.errors ? `GraphQL errors: ${JSON.stringify(body.errors).slice(0, 300)}` : null;
+  status !== 200
+    ? `status ${status}`
+    : body?.errors
+      ? `GraphQL errors: ${JSON.stringify(body.errors).slice(0, 300)}`
+      : null;
 const pageProblem = (requests: unknown, ctx: ScenarioContext) =>
   Array.isArray(requests) && requests.length === ctx.pageSize ? null : `expected ${ctx.pageSize} requests on the page`;
 const deepPage = (ctx: ScenarioContext): DeepPage => {
@@ -262,11 +373,13 @@ const deepPage = (ctx: ScenarioContext): DeepPage => {
 /** (k) measures reading risk from the cache, for as many areas as requests: anything else is another scenario. */
 const areaRiskProblem = (requests: any[]): string | null => {
   const zips = new Set(requests.map((r) => r.zip));
-  if (zips.size !== requests.length || zips.has(null)) return `expected ${requests.length} different ZIP codes on the page, found ${zips.size} (was the database seeded with them?)`;
+  if (zips.size !== requests.length || zips.has(null))
+    return `expected ${requests.length} different ZIP codes on the page, found ${zips.size} (was the database seeded with them?)`;
   for (const r of requests) {
     const fire = r.areaRisk?.wildfire?.dataStatus?.fire;
     const seismic = r.areaRisk?.earthquake?.dataStatus?.seismic;
-    if (fire !== 'CACHED' || seismic !== 'CACHED') return `ZIP ${r.zip}: fire data is ${fire}, seismic data ${seismic}, not both cached`;
+    if (fire !== 'CACHED' || seismic !== 'CACHED')
+      return `ZIP ${r.zip}: fire data is ${fire}, seismic data ${seismic}, not both cached`;
   }
   return null;
 };
@@ -283,7 +396,8 @@ export const SCENARIOS: Scenario[] = [
       headers: { ...json, authorization: ctx.adminAuth },
       body: JSON.stringify({ query: LIST_QUERY, variables: { perPage: ctx.pageSize } }),
     }),
-    problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx),
+    problem: (status, body, ctx) =>
+      graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx),
   },
   {
     id: 'rest-list',
@@ -302,8 +416,13 @@ export const SCENARIOS: Scenario[] = [
     letter: LETTERS['sql-baseline'],
     title: 'Hand-written SQL through pg, same JSON as (a)',
     server: 'baseline',
-    target: (ctx) => ({ method: 'GET', url: `${ctx.urls.baseline}/help-requests?page=1&per_page=${ctx.pageSize}`, headers: {} }),
-    problem: (status, body, ctx) => (status !== 200 ? `status ${status}` : pageProblem(body?.data?.helpRequests?.requests, ctx)),
+    target: (ctx) => ({
+      method: 'GET',
+      url: `${ctx.urls.baseline}/help-requests?page=1&per_page=${ctx.pageSize}`,
+      headers: {},
+    }),
+    problem: (status, body, ctx) =>
+      status !== 200 ? `status ${status}` : pageProblem(body?.data?.helpRequests?.requests, ctx),
   },
   {
     id: 'ceiling',
@@ -326,7 +445,9 @@ export const SCENARIOS: Scenario[] = [
     }),
     problem: (status, body) =>
       graphqlProblem(status, body) ??
-      (body?.data?.wildfireRisk?.dataStatus?.fire === 'CACHED' ? null : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
+      (body?.data?.wildfireRisk?.dataStatus?.fire === 'CACHED'
+        ? null
+        : `fire data is ${body?.data?.wildfireRisk?.dataStatus?.fire}, not cached`),
   },
   {
     id: 'update-user',
@@ -345,12 +466,21 @@ export const SCENARIOS: Scenario[] = [
           return JSON.stringify({
             api_key: BENCH_API_KEY.key,
             api_key_secret: BENCH_API_KEY.secret,
-            target_user: { user_id: benchUserId(from + (n % (to - from))), first_name: `Bench ${n}`, organization: 'Load test' },
+            target_user: {
+              user_id: benchUserId(from + (n % (to - from))),
+              first_name: `Bench ${n}`,
+              organization: 'Load test',
+            },
           });
         },
       };
     },
-    problem: (status, body) => (status !== 200 ? `status ${status}: ${JSON.stringify(body).slice(0, 200)}` : body?.user?.user_id ? null : 'no user in the answer'),
+    problem: (status, body) =>
+      status !== 200
+        ? `status ${status}: ${JSON.stringify(body).slice(0, 200)}`
+        : body?.user?.user_id
+          ? null
+          : 'no user in the answer',
   },
   {
     id: 'statistics',
@@ -363,7 +493,8 @@ export const SCENARIOS: Scenario[] = [
       headers: { ...json, authorization: ctx.adminAuth },
       body: JSON.stringify({ query: STATISTICS_QUERY }),
     }),
-    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.helpStatistics?.requests?.total > 0 ? null : 'no requests counted'),
+    problem: (status, body) =>
+      graphqlProblem(status, body) ?? (body?.data?.helpStatistics?.requests?.total > 0 ? null : 'no requests counted'),
   },
   {
     id: 'search',
@@ -376,7 +507,9 @@ export const SCENARIOS: Scenario[] = [
       headers: { ...json, authorization: ctx.adminAuth },
       body: JSON.stringify({ query: SEARCH_QUERY, variables: { q: SEARCH_TERM } }),
     }),
-    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.helpSearch?.helpRequests?.length > 0 ? null : 'the search found no requests'),
+    problem: (status, body) =>
+      graphqlProblem(status, body) ??
+      (body?.data?.helpSearch?.helpRequests?.length > 0 ? null : 'the search found no requests'),
   },
   {
     id: 'authenticated',
@@ -389,7 +522,8 @@ export const SCENARIOS: Scenario[] = [
       headers: { ...json, authorization: ctx.adminAuth },
       body: JSON.stringify({ query: '{ __typename }' }),
     }),
-    problem: (status, body) => graphqlProblem(status, body) ?? (body?.data?.__typename === 'Query' ? null : 'no __typename in the answer'),
+    problem: (status, body) =>
+      graphqlProblem(status, body) ?? (body?.data?.__typename === 'Query' ? null : 'no __typename in the answer'),
   },
   {
     id: 'connection-deep',
@@ -400,14 +534,18 @@ export const SCENARIOS: Scenario[] = [
       method: 'POST',
       url: `${ctx.urls.gateway}/graphql`,
       headers: { ...json, authorization: ctx.adminAuth },
-      body: JSON.stringify({ query: CONNECTION_QUERY, variables: { first: ctx.pageSize, after: deepPage(ctx).cursor } }),
+      body: JSON.stringify({
+        query: CONNECTION_QUERY,
+        variables: { first: ctx.pageSize, after: deepPage(ctx).cursor },
+      }),
     }),
-    problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequestsConnection?.edges, ctx),
+    problem: (status, body, ctx) =>
+      graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequestsConnection?.edges, ctx),
   },
   {
     id: 'area-risk-page',
     letter: LETTERS['area-risk-page'],
-    title: 'GraphQL list of (a) with each request\'s area risk, from the warm cache',
+    title: "GraphQL list of (a) with each request's area risk, from the warm cache",
     server: 'gateway',
     target: (ctx) => ({
       method: 'POST',
@@ -416,7 +554,9 @@ export const SCENARIOS: Scenario[] = [
       body: JSON.stringify({ query: AREA_RISK_QUERY, variables: { perPage: ctx.pageSize } }),
     }),
     problem: (status, body, ctx) =>
-      graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx) ?? areaRiskProblem(body.data.helpRequests.requests),
+      graphqlProblem(status, body) ??
+      pageProblem(body?.data?.helpRequests?.requests, ctx) ??
+      areaRiskProblem(body.data.helpRequests.requests),
   },
   {
     id: 'offset-deep',
@@ -429,7 +569,8 @@ export const SCENARIOS: Scenario[] = [
       headers: { ...json, authorization: ctx.adminAuth },
       body: JSON.stringify({ query: OFFSET_QUERY, variables: { page: deepPage(ctx).page, perPage: ctx.pageSize } }),
     }),
-    problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx),
+    problem: (status, body, ctx) =>
+      graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx),
   },
   {
     id: 'postgraphile',
@@ -442,7 +583,8 @@ export const SCENARIOS: Scenario[] = [
       headers: { ...json, authorization: ctx.peerAuth },
       body: JSON.stringify({ query: PEER_LIST_QUERY, variables: { first: ctx.pageSize } }),
     }),
-    problem: (status, body, ctx) => graphqlProblem(status, body) ?? pageProblem(body?.data?.allHelpRequests?.nodes, ctx),
+    problem: (status, body, ctx) =>
+      graphqlProblem(status, body) ?? pageProblem(body?.data?.allHelpRequests?.nodes, ctx),
   },
   {
     id: 'postgraphile-rows',

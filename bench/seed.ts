@@ -30,7 +30,11 @@ export const FULL_SEED: SeedSize = { users: 10_000, requests: 50_000, faqs: 500 
 export const SMALL_SEED: SeedSize = { users: 200, requests: 500, faqs: 20 };
 
 /** `requests` help requests with users in the full seed's proportion (one per five requests), and its FAQs. */
-export const seedOf = (requests: number): SeedSize => ({ users: Math.max(ADMINS + 10, Math.round(requests / 5)), requests, faqs: FULL_SEED.faqs });
+export const seedOf = (requests: number): SeedSize => ({
+  users: Math.max(ADMINS + 10, Math.round(requests / 5)),
+  requests,
+  faqs: FULL_SEED.faqs,
+});
 
 /**
  * Users 0–19 are administrators (the people requests are assigned to and answered by), whatever the size, so a
@@ -41,12 +45,19 @@ export const ADMINS = 20;
 /** The one account the bench signs in with: the only seeded user with a hash of a known password. */
 export const BENCH_ADMIN = { username: 'bench.admin', password: 'Bench-Adm1n!pass' } as const;
 /** The API key `update_user` is called with (seed 000 sends it in the body). */
-export const BENCH_API_KEY = { key: 'benchkey00000000000000001', secret: 'bench-api-secret-0123456789-abcdefghij' } as const;
+export const BENCH_API_KEY = {
+  key: 'benchkey00000000000000001',
+  secret: 'bench-api-secret-0123456789-abcdefghij',
+} as const;
 
 /** Seeded user n's id: 32 hex characters, the same on every run, so scenarios can name users without a lookup. */
 export const benchUserId = (n: number): string => createHash('md5').update(`bench-user-${n}`).digest('hex');
 export const benchUsername = (n: number): string =>
-  n === 0 ? BENCH_ADMIN.username : n < ADMINS ? `bench.agent.${String(n).padStart(3, '0')}` : `bench.user.${String(n).padStart(5, '0')}`;
+  n === 0
+    ? BENCH_ADMIN.username
+    : n < ADMINS
+      ? `bench.agent.${String(n).padStart(3, '0')}`
+      : `bench.user.${String(n).padStart(5, '0')}`;
 
 export interface SeedCounts {
   users: number;
@@ -90,11 +101,79 @@ function random(seed: number) {
 }
 type Random = ReturnType<typeof random>;
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Frances', 'John', 'Radia', 'Niklaus', 'Leslie', 'Hedy', 'Tim', 'Sophie'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Allen', 'Backus', 'Perlman', 'Wirth', 'Lamport', 'Lamarr', 'Berners-Lee', 'Wilson'];
-const ORGS = ['Physics', 'Chemistry', 'Computer Science', 'Mathematics', 'Biology', 'Library', 'IT Services', 'Economics', null];
-const SUBJECTS = ['workspace', 'desktop session', 'login', 'password reset', 'GPU workspace', 'file upload', 'invoice', 'course group', 'VPN', 'browser isolation', 'shared folder', 'API key'];
-const PROBLEMS = ['does not start', 'is very slow', 'shows an error', 'times out', 'keeps disconnecting', 'is missing', 'needs more memory', 'cannot be reached', 'was charged twice', 'asks for a code'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Margaret',
+  'Ken',
+  'Frances',
+  'John',
+  'Radia',
+  'Niklaus',
+  'Leslie',
+  'Hedy',
+  'Tim',
+  'Sophie',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Hamilton',
+  'Thompson',
+  'Allen',
+  'Backus',
+  'Perlman',
+  'Wirth',
+  'Lamport',
+  'Lamarr',
+  'Berners-Lee',
+  'Wilson',
+];
+const ORGS = [
+  'Physics',
+  'Chemistry',
+  'Computer Science',
+  'Mathematics',
+  'Biology',
+  'Library',
+  'IT Services',
+  'Economics',
+  null,
+];
+const SUBJECTS = [
+  'workspace',
+  'desktop session',
+  'login',
+  'password reset',
+  'GPU workspace',
+  'file upload',
+  'invoice',
+  'course group',
+  'VPN',
+  'browser isolation',
+  'shared folder',
+  'API key',
+];
+const PROBLEMS = [
+  'does not start',
+  'is very slow',
+  'shows an error',
+  'times out',
+  'keeps disconnecting',
+  'is missing',
+  'needs more memory',
+  'cannot be reached',
+  'was charged twice',
+  'asks for a code',
+];
 const SENTENCES = [
   'It worked fine until yesterday afternoon.',
   'I tried logging out and back in, and clearing the browser cache.',
@@ -119,8 +198,19 @@ const ANSWERS = [
   'We could not reproduce this. Does it still happen with a private window?',
   'The charge has been refunded and should appear within five business days.',
 ];
-const PRIORITIES = [['low', 3], ['medium', 5], ['high', 2], ['urgent', 0.5]] as const;
-const STATUSES = [['open', 30], ['in_progress', 25], ['on_hold', 5], ['resolved', 25], ['closed', 15]] as const;
+const PRIORITIES = [
+  ['low', 3],
+  ['medium', 5],
+  ['high', 2],
+  ['urgent', 0.5],
+] as const;
+const STATUSES = [
+  ['open', 30],
+  ['in_progress', 25],
+  ['on_hold', 5],
+  ['resolved', 25],
+  ['closed', 15],
+] as const;
 const TAGS = ['login', 'password', 'workspace', 'gpu', 'billing', 'storage', 'browser', 'network', 'groups', 'api'];
 
 const HOUR = 3600_000;
@@ -135,7 +225,9 @@ const DAY = 24 * HOUR;
 let benchZipList: string[] | undefined;
 export function benchZips(): readonly string[] {
   if (benchZipList) return benchZipList;
-  const codes = Object.keys((createRequire(import.meta.url)('zipcodes') as { codes: Record<string, unknown> }).codes).sort();
+  const codes = Object.keys(
+    (createRequire(import.meta.url)('zipcodes') as { codes: Record<string, unknown> }).codes,
+  ).sort();
   const cells = new Set<string>();
   const zips: string[] = [];
   for (let i = 0; i < codes.length && zips.length < 1000; i += 40) {
@@ -153,7 +245,8 @@ const zipOf = (id: number) => benchZips()[id % benchZips().length]!;
 /** The newest requests, up to the largest page the API serves, each get a ZIP code of their own (see newestPageZips). */
 const NEWEST_PAGE = 100;
 
-const sentences = (r: Random, min: number, max: number) => Array.from({ length: r.int(min, max) }, () => r.pick(SENTENCES)).join(' ');
+const sentences = (r: Random, min: number, max: number) =>
+  Array.from({ length: r.int(min, max) }, () => r.pick(SENTENCES)).join(' ');
 
 // ---- bulk insert ------------------------------------------------------------------------------------------
 
@@ -161,14 +254,25 @@ const sentences = (r: Random, min: number, max: number) => Array.from({ length: 
 type Column = readonly [name: string, pgType: string, expression?: string];
 
 /** One multi-row INSERT: each column travels as one array parameter, unnest turns them back into rows. */
-async function insertRows(client: pg.ClientBase | pg.Pool, table: string, columns: readonly Column[], rows: unknown[][], conflict = ''): Promise<number> {
+async function insertRows(
+  client: pg.ClientBase | pg.Pool,
+  table: string,
+  columns: readonly Column[],
+  rows: unknown[][],
+  conflict = '',
+): Promise<number> {
   if (rows.length === 0) return 0;
   const names = columns.map(([name]) => `"${name}"`).join(', ');
   const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
   const values = columns.map((_, i) => rows.map((row) => row[i]));
-  const selected = columns.map(([, , expression], i) => (expression ? expression.replace('%s', `c${i}`) : `c${i}`)).join(', ');
+  const selected = columns
+    .map(([, , expression], i) => (expression ? expression.replace('%s', `c${i}`) : `c${i}`))
+    .join(', ');
   const aliases = columns.map((_, i) => `c${i}`).join(', ');
-  const result = await client.query(`insert into "${table}" (${names}) select ${selected} from unnest(${arrays}) as u(${aliases}) ${conflict}`, values);
+  const result = await client.query(
+    `insert into "${table}" (${names}) select ${selected} from unnest(${arrays}) as u(${aliases}) ${conflict}`,
+    values,
+  );
   return result.rowCount ?? 0;
 }
 
@@ -197,42 +301,93 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
 }
 
 const USER_COLUMNS: Column[] = [
-  ['id', 'varchar'], ['username', 'varchar'], ['username_key', 'varchar'], ['first_name', 'varchar'], ['last_name', 'varchar'],
-  ['role', 'text'], ['organization', 'varchar'], ['phone', 'varchar'], ['password_hash', 'varchar'],
-  ['last_session', 'timestamptz'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['id', 'varchar'],
+  ['username', 'varchar'],
+  ['username_key', 'varchar'],
+  ['first_name', 'varchar'],
+  ['last_name', 'varchar'],
+  ['role', 'text'],
+  ['organization', 'varchar'],
+  ['phone', 'varchar'],
+  ['password_hash', 'varchar'],
+  ['last_session', 'timestamptz'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
 ];
 const REQUEST_COLUMNS: Column[] = [
-  ['id', 'int'], ['title', 'varchar'], ['description', 'text'], ['category', 'text'], ['priority', 'help_priority'],
-  ['contact_email', 'varchar'], ['status', 'help_status'], ['requester_id', 'varchar'], ['assigned_to_id', 'varchar'],
-  ['admin_notes', 'text'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['zip', 'varchar'],
+  ['id', 'int'],
+  ['title', 'varchar'],
+  ['description', 'text'],
+  ['category', 'text'],
+  ['priority', 'help_priority'],
+  ['contact_email', 'varchar'],
+  ['status', 'help_status'],
+  ['requester_id', 'varchar'],
+  ['assigned_to_id', 'varchar'],
+  ['admin_notes', 'text'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['zip', 'varchar'],
   // Service levels as the app would have kept them (due times come from the database's trigger), tags and ratings.
-  ['first_public_response_at', 'timestamptz'], ['first_response_seconds', 'int'], ['resolved_at', 'timestamptz'],
-  ['resolution_seconds', 'int'], ['paused_since', 'timestamptz'], ['first_response_breached', 'boolean'],
-  ['resolution_breached', 'boolean'], ['tags', 'text', `string_to_array(%s, ',')`], ['satisfaction_score', 'smallint'],
-  ['rated_at', 'timestamptz'], ['rating_updated_at', 'timestamptz'],
+  ['first_public_response_at', 'timestamptz'],
+  ['first_response_seconds', 'int'],
+  ['resolved_at', 'timestamptz'],
+  ['resolution_seconds', 'int'],
+  ['paused_since', 'timestamptz'],
+  ['first_response_breached', 'boolean'],
+  ['resolution_breached', 'boolean'],
+  ['tags', 'text', `string_to_array(%s, ',')`],
+  ['satisfaction_score', 'smallint'],
+  ['rated_at', 'timestamptz'],
+  ['rating_updated_at', 'timestamptz'],
 ];
 
 /** The default service-level targets (the help_service_levels migration), in hours: first response, resolution. */
-const SLA_HOURS: Record<string, [number, number]> = { low: [72, 720], medium: [24, 168], high: [4, 48], urgent: [1, 8] };
+const SLA_HOURS: Record<string, [number, number]> = {
+  low: [72, 720],
+  medium: [24, 168],
+  high: [4, 48],
+  urgent: [1, 8],
+};
 const RESPONSE_COLUMNS: Column[] = [
-  ['id', 'int'], ['request_id', 'int'], ['responder_id', 'varchar'], ['response', 'text'], ['new_status', 'help_status'],
-  ['is_public', 'boolean'], ['created_at', 'timestamptz'],
+  ['id', 'int'],
+  ['request_id', 'int'],
+  ['responder_id', 'varchar'],
+  ['response', 'text'],
+  ['new_status', 'help_status'],
+  ['is_public', 'boolean'],
+  ['created_at', 'timestamptz'],
 ];
 const HISTORY_COLUMNS: Column[] = [
-  ['request_id', 'int'], ['action', 'text'], ['field', 'varchar'], ['old_value', 'text'], ['new_value', 'text'],
-  ['internal', 'boolean'], ['actor_id', 'varchar'], ['created_at', 'timestamptz'],
+  ['request_id', 'int'],
+  ['action', 'text'],
+  ['field', 'varchar'],
+  ['old_value', 'text'],
+  ['new_value', 'text'],
+  ['internal', 'boolean'],
+  ['actor_id', 'varchar'],
+  ['created_at', 'timestamptz'],
 ];
 const FAQ_COLUMNS: Column[] = [
-  ['question', 'varchar'], ['answer', 'text'], ['category', 'text'], ['tags', 'varchar'], ['display_order', 'int'],
-  ['is_active', 'boolean'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['question', 'varchar'],
+  ['answer', 'text'],
+  ['category', 'text'],
+  ['tags', 'varchar'],
+  ['display_order', 'int'],
+  ['is_active', 'boolean'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
 ];
 
 const USER_BATCH = 2_000;
 const REQUEST_BATCH = 1_000;
 const FAQ_BATCH = 500;
 
-async function counts(pool: pg.Pool): Promise<SeedCounts & { benchUsers: number; apiKey: boolean; zipsMissing: boolean }> {
-  const { rows } = await pool.query(`select
+async function counts(
+  pool: pg.Pool,
+): Promise<SeedCounts & { benchUsers: number; apiKey: boolean; zipsMissing: boolean }> {
+  const { rows } = await pool.query(
+    `select
       (select count(*) from users)::int as users,
       (select count(*) from users where username_key like 'bench.%')::int as "benchUsers",
       (select count(*) from help_requests)::int as "helpRequests",
@@ -240,7 +395,9 @@ async function counts(pool: pg.Pool): Promise<SeedCounts & { benchUsers: number;
       (select count(*) from help_request_history)::int as history,
       (select count(*) from faqs)::int as faqs,
       exists(select 1 from api_keys where key = $1) as "apiKey",
-      exists(select 1 from help_requests where zip is null) as "zipsMissing"`, [BENCH_API_KEY.key]);
+      exists(select 1 from help_requests where zip is null) as "zipsMissing"`,
+    [BENCH_API_KEY.key],
+  );
   return rows[0];
 }
 
@@ -276,7 +433,12 @@ export async function seed(url: string, size: SeedSize, options: { progress?: bo
     if (!before.apiKey) {
       await pool.query(
         `insert into api_keys (id, key, secret_hash, name, created_at, permissions) values ($1, $2, $3, 'bench', now(), $4) on conflict (key) do nothing`,
-        [createHash('md5').update('bench-api-key').digest('hex'), BENCH_API_KEY.key, hashSecret(BENCH_API_KEY.secret), [...ORDINARY_API_KEY_PERMISSIONS]],
+        [
+          createHash('md5').update('bench-api-key').digest('hex'),
+          BENCH_API_KEY.key,
+          hashSecret(BENCH_API_KEY.secret),
+          [...ORDINARY_API_KEY_PERMISSIONS],
+        ],
       );
       advance(1, 'api key');
     }
@@ -293,9 +455,18 @@ export async function seed(url: string, size: SeedSize, options: { progress?: bo
           const username = benchUsername(n);
           const created = new Date(now - r.int(30, 900) * DAY);
           rows.push([
-            benchUserId(n), username, username.toLowerCase(), r.pick(FIRST), r.pick(LAST), n < ADMINS ? 'admin' : 'user',
-            r.pick(ORGS), r.chance(0.6) ? `555-${r.int(100, 999)}-${r.int(1000, 9999)}` : null,
-            n === 0 ? adminHash : sharedHash, r.chance(0.7) ? new Date(now - r.int(0, 30) * DAY) : null, created, created,
+            benchUserId(n),
+            username,
+            username.toLowerCase(),
+            r.pick(FIRST),
+            r.pick(LAST),
+            n < ADMINS ? 'admin' : 'user',
+            r.pick(ORGS),
+            r.chance(0.6) ? `555-${r.int(100, 999)}-${r.int(1000, 9999)}` : null,
+            n === 0 ? adminHash : sharedHash,
+            r.chance(0.7) ? new Date(now - r.int(0, 30) * DAY) : null,
+            created,
+            created,
           ]);
         }
         await inTransaction(pool, async (client) => {
@@ -318,7 +489,8 @@ export async function seed(url: string, size: SeedSize, options: { progress?: bo
         const rows = generateRequests(await nextIds(client, 'help_requests', batch), offset, size, adminIds, now);
         const responseIds = await nextIds(client, 'help_responses', rows.responses.length);
         rows.responses.forEach((response, i) => (response[0] = responseIds[i]));
-        for (const entry of rows.history) if (typeof entry[4] === 'function') entry[4] = String(responseIds[(entry[4] as () => number)()]);
+        for (const entry of rows.history)
+          if (typeof entry[4] === 'function') entry[4] = String(responseIds[(entry[4] as () => number)()]);
         inserted.helpRequests += await insertRows(client, 'help_requests', REQUEST_COLUMNS, rows.requests);
         inserted.responses += await insertRows(client, 'help_responses', RESPONSE_COLUMNS, rows.responses);
         inserted.history += await insertRows(client, 'help_request_history', HISTORY_COLUMNS, rows.history);
@@ -352,7 +524,10 @@ export async function seed(url: string, size: SeedSize, options: { progress?: bo
     let zipsSet = await newestPageZips(pool);
     if (before.zipsMissing) {
       // Requests seeded before they had a ZIP code: one statement, the ZIP code each would have been seeded with.
-      const filled = await pool.query(`update help_requests set zip = ($1::varchar[])[1 + id % $2] where zip is null`, [benchZips(), benchZips().length]);
+      const filled = await pool.query(`update help_requests set zip = ($1::varchar[])[1 + id % $2] where zip is null`, [
+        benchZips(),
+        benchZips().length,
+      ]);
       zipsSet += filled.rowCount ?? 0;
       advance(1, 'zip codes');
     }
@@ -408,9 +583,11 @@ function generateRequests(ids: number[], offset: number, size: SeedSize, adminId
     const later = () => (at = Math.min(now, at + r.int(1, 48) * HOUR));
     const subject = r.pick(SUBJECTS);
     history.push([id, 'created', null, null, null, false, requesterId, new Date(created)]);
-    if (assignee) history.push([id, 'assigned', 'assigned_to_id', null, assignee, false, r.pick(adminIds), new Date(later())]);
+    if (assignee)
+      history.push([id, 'assigned', 'assigned_to_id', null, assignee, false, r.pick(adminIds), new Date(later())]);
 
-    const answers = status === 'open' ? r.int(0, 1) : status === 'in_progress' || status === 'on_hold' ? r.int(1, 2) : r.int(1, 4);
+    const answers =
+      status === 'open' ? r.int(0, 1) : status === 'in_progress' || status === 'on_hold' ? r.int(1, 2) : r.int(1, 4);
     let current = 'open';
     let firstPublic: number | null = null;
     for (let a = 0; a < answers; a++) {
@@ -455,19 +632,21 @@ function generateRequests(ids: number[], offset: number, size: SeedSize, adminId
     const firstDue = created + firstHours * HOUR;
     const resolutionDue = created + resolutionHours * HOUR;
     const rated = settled && r.chance(0.4);
-    requests.at(-1)!.push(
-      firstPublic === null ? null : new Date(firstPublic),
-      firstPublic === null ? null : Math.round((firstPublic - created) / 1000),
-      resolvedAt === null ? null : new Date(resolvedAt),
-      resolvedAt === null ? null : Math.round((resolvedAt - created) / 1000),
-      pausedSince === null ? null : new Date(pausedSince),
-      (firstPublic ?? pausedSince ?? now) > firstDue,
-      (resolvedAt ?? pausedSince ?? now) > resolutionDue,
-      [...new Set(Array.from({ length: r.int(0, 3) }, () => r.pick(TAGS)))].join(','),
-      rated ? r.int(1, 5) : null,
-      rated ? new Date(at) : null,
-      rated ? new Date(at) : null,
-    );
+    requests
+      .at(-1)!
+      .push(
+        firstPublic === null ? null : new Date(firstPublic),
+        firstPublic === null ? null : Math.round((firstPublic - created) / 1000),
+        resolvedAt === null ? null : new Date(resolvedAt),
+        resolvedAt === null ? null : Math.round((resolvedAt - created) / 1000),
+        pausedSince === null ? null : new Date(pausedSince),
+        (firstPublic ?? pausedSince ?? now) > firstDue,
+        (resolvedAt ?? pausedSince ?? now) > resolutionDue,
+        [...new Set(Array.from({ length: r.int(0, 3) }, () => r.pick(TAGS)))].join(','),
+        rated ? r.int(1, 5) : null,
+        rated ? new Date(at) : null,
+        rated ? new Date(at) : null,
+      );
   });
   return { requests, responses, history };
 }

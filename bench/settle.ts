@@ -47,7 +47,10 @@ export async function settle(url: string, log: (message: string) => void): Promi
     const vacuumSeconds = (performance.now() - started) / 1000;
     const checkpoint = await client.query('checkpoint').then(
       () => true,
-      (error: Error) => (log(`settling: no CHECKPOINT (${error.message}); the seed's dirty pages may be written during the load`), false),
+      (error: Error) => (
+        log(`settling: no CHECKPOINT (${error.message}); the seed's dirty pages may be written during the load`),
+        false
+      ),
     );
     const waitStarted = performance.now();
     for (;;) {
@@ -56,12 +59,19 @@ export async function settle(url: string, log: (message: string) => void): Promi
       );
       if (rows[0]!.n === 0) break;
       if (performance.now() - waitStarted > AUTOVACUUM_WAIT_MS) {
-        log(`settling: ${rows[0]!.n} autovacuum worker(s) still at work on the database after ${AUTOVACUUM_WAIT_MS / 60_000} min; measuring anyway`);
+        log(
+          `settling: ${rows[0]!.n} autovacuum worker(s) still at work on the database after ${AUTOVACUUM_WAIT_MS / 60_000} min; measuring anyway`,
+        );
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
-    return { vacuumSeconds: round(vacuumSeconds), compacted: churned.map(({ name }) => name), checkpoint, autovacuumWaitSeconds: round((performance.now() - waitStarted) / 1000) };
+    return {
+      vacuumSeconds: round(vacuumSeconds),
+      compacted: churned.map(({ name }) => name),
+      checkpoint,
+      autovacuumWaitSeconds: round((performance.now() - waitStarted) / 1000),
+    };
   } finally {
     await client.end();
   }

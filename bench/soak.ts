@@ -57,14 +57,23 @@ export async function runSoak(options: {
     const started = Date.now();
     const sample = async () => {
       const heap = await heapOf(`${gateway.url}/metrics`, options.metricsToken);
-      const s = { second: Math.round((Date.now() - started) / 1000), rssBytes: rssOf(gateway.pid), heapUsedBytes: heap.used, heapTotalBytes: heap.total };
+      const s = {
+        second: Math.round((Date.now() - started) / 1000),
+        rssBytes: rssOf(gateway.pid),
+        heapUsedBytes: heap.used,
+        heapTotalBytes: heap.total,
+      };
       samples.push(s);
       const mib = (n: number | null) => (n === null ? '–' : (n / 2 ** 20).toFixed(0));
-      log(`soak ${String(s.second).padStart(5)} s: RSS ${mib(s.rssBytes)} MiB, heap ${mib(s.heapUsedBytes)} of ${mib(s.heapTotalBytes)} MiB`);
+      log(
+        `soak ${String(s.second).padStart(5)} s: RSS ${mib(s.rssBytes)} MiB, heap ${mib(s.heapUsedBytes)} of ${mib(s.heapTotalBytes)} MiB`,
+      );
     };
     await sample();
     const timer = setInterval(() => void sample(), SAMPLE_SECONDS * 1000);
-    const loads = Object.entries(options.targets).map(async ([id, target]) => [id, await options.load(target, seconds)] as const);
+    const loads = Object.entries(options.targets).map(
+      async ([id, target]) => [id, await options.load(target, seconds)] as const,
+    );
     let changing = true;
     const changes = (async () => {
       for (let i = 1; changing; i++) {
@@ -89,7 +98,14 @@ export async function runSoak(options: {
       load: Object.fromEntries(
         done.map(([id, r]) => {
           const merged = autocannon.aggregateResult([r], { url: options.targets[id]!.url });
-          return [id, { requestsPerSecond: Math.round((r.totalCompletedRequests / r.duration) * 10) / 10, non2xx: merged.non2xx, errors: merged.errors + merged.timeouts }];
+          return [
+            id,
+            {
+              requestsPerSecond: Math.round((r.totalCompletedRequests / r.duration) * 10) / 10,
+              non2xx: merged.non2xx,
+              errors: merged.errors + merged.timeouts,
+            },
+          ];
         }),
       ),
       changes: fanOut.changes.length,
@@ -104,13 +120,27 @@ export async function runSoak(options: {
 
 export function soakSummary(result: SoakResult): string {
   const mib = (n: number | null) => (n === null ? '–' : (n / 2 ** 20).toFixed(1));
-  const lines = [`soak: ${result.seconds} s of a, b, e and f at once, with ${result.subscribers.toLocaleString('en-US')} subscribers hearing one change a second`];
+  const lines = [
+    `soak: ${result.seconds} s of a, b, e and f at once, with ${result.subscribers.toLocaleString('en-US')} subscribers hearing one change a second`,
+  ];
   lines.push('  second   RSS MiB   heap used MiB   heap total MiB');
-  for (const s of result.samples) lines.push(`  ${String(s.second).padStart(6)}  ${mib(s.rssBytes).padStart(8)}  ${mib(s.heapUsedBytes).padStart(14)}  ${mib(s.heapTotalBytes).padStart(15)}`);
-  lines.push(`  load: ${Object.entries(result.load).map(([id, l]) => `${id} ${l.requestsPerSecond}/s (${l.non2xx} non-2xx, ${l.errors} errors)`).join(', ')}`);
-  lines.push(`  changes ${result.changes}, delivered ${result.delivered.toLocaleString('en-US')} of ${result.expected.toLocaleString('en-US')}, leaks ${result.leaks}`);
+  for (const s of result.samples)
+    lines.push(
+      `  ${String(s.second).padStart(6)}  ${mib(s.rssBytes).padStart(8)}  ${mib(s.heapUsedBytes).padStart(14)}  ${mib(s.heapTotalBytes).padStart(15)}`,
+    );
+  lines.push(
+    `  load: ${Object.entries(result.load)
+      .map(([id, l]) => `${id} ${l.requestsPerSecond}/s (${l.non2xx} non-2xx, ${l.errors} errors)`)
+      .join(', ')}`,
+  );
+  lines.push(
+    `  changes ${result.changes}, delivered ${result.delivered.toLocaleString('en-US')} of ${result.expected.toLocaleString('en-US')}, leaks ${result.leaks}`,
+  );
   const verdict = result.pass === null ? 'SKIP' : result.pass ? 'PASS' : 'MISS';
-  const value = result.growthAfterFirstMinute === null ? 'not measured' : `${(result.growthAfterFirstMinute * 100).toFixed(1)}%`;
-  lines.push(`${verdict}  soak RSS      ${value.padEnd(13)} RSS grows at most ${SOAK_GROWTH * 100}% from the first minute to the end`);
+  const value =
+    result.growthAfterFirstMinute === null ? 'not measured' : `${(result.growthAfterFirstMinute * 100).toFixed(1)}%`;
+  lines.push(
+    `${verdict}  soak RSS      ${value.padEnd(13)} RSS grows at most ${SOAK_GROWTH * 100}% from the first minute to the end`,
+  );
   return lines.join('\n');
 }

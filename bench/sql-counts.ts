@@ -51,15 +51,23 @@ export async function countStatements(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(BENCH_ADMIN),
     });
-    if (login.status !== 200) throw new Error(`cannot sign in as ${BENCH_ADMIN.username} (${login.status}): was the database seeded?`);
+    if (login.status !== 200)
+      throw new Error(`cannot sign in as ${BENCH_ADMIN.username} (${login.status}): was the database seeded?`);
     const adminAuth = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
     await prepare.wildfire(gatewayUrl);
 
-    const contextFor = (size: number): ScenarioContext => ({ urls: { gateway: gatewayUrl, baseline: baselineUrl, ceiling: '', postgraphile: '' }, adminAuth, peerAuth: '', pageSize: size, deep: measured.deep });
+    const contextFor = (size: number): ScenarioContext => ({
+      urls: { gateway: gatewayUrl, baseline: baselineUrl, ceiling: '', postgraphile: '' },
+      adminAuth,
+      peerAuth: '',
+      pageSize: size,
+      deep: measured.deep,
+    });
     const run = async (id: ScenarioId, size: number): Promise<string[]> => {
       const scenario = SCENARIOS.find((s) => s.id === id)!;
       const target = scenario.target(contextFor(size));
-      const send = () => fetch(target.url, { method: target.method, headers: target.headers, body: target.nextBody?.() ?? target.body });
+      const send = () =>
+        fetch(target.url, { method: target.method, headers: target.headers, body: target.nextBody?.() ?? target.body });
       await (await send()).arrayBuffer(); // once unrecorded, so first-use work (prepared plans, caches) is not counted
       const into = scenario.server === 'baseline' ? baselineStatements : (recording = []);
       into.length = 0;
@@ -82,7 +90,16 @@ export async function countStatements(
       }
     }
     const perOperation: StatementCounts['perOperation'] = { ceiling: 0 };
-    for (const id of ['graphql-list', 'rest-list', 'sql-baseline', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated'] as const) {
+    for (const id of [
+      'graphql-list',
+      'rest-list',
+      'sql-baseline',
+      'wildfire-cached',
+      'update-user',
+      'statistics',
+      'search',
+      'authenticated',
+    ] as const) {
       perOperation[id] = (await run(id, pageSize)).length;
     }
     // The unrecorded first run of (k) fills this instance's risk cache, as the warm-up does for the load.

@@ -11,7 +11,23 @@ import WebSocket from 'ws';
 /** What each subscriber asks: the change, and the request as it may see it (adminNotes only for administrators). */
 export const FAN_OUT_SUBSCRIPTION = /* GraphQL */ `
   subscription BenchHelpRequestChanged {
-    helpRequestChanged { kind requestId fields at request { id title status priority adminNotes requester { id username } } }
+    helpRequestChanged {
+      kind
+      requestId
+      fields
+      at
+      request {
+        id
+        title
+        status
+        priority
+        adminNotes
+        requester {
+          id
+          username
+        }
+      }
+    }
   }
 `;
 
@@ -69,7 +85,9 @@ function open(url: string, spec: SubscriberSpec): Promise<Subscriber> {
     const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
     const subscriber: Subscriber = { spec, socket, seen: new Map(), leaks: 0, errors: 0 };
     let acknowledged = false;
-    socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: spec.auth } })));
+    socket.once('open', () =>
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: spec.auth } })),
+    );
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as { type: string; payload?: any };
       if (message.type === 'connection_ack') {
@@ -136,12 +154,21 @@ export interface HeardChange {
 export function leaked(spec: Pick<SubscriberSpec, 'group'>, change: HeardChange): boolean {
   if (spec.group === 'admin') return change.kind === 'updated' && typeof change.request?.adminNotes !== 'string';
   const own = change.request?.requester?.id === spec.group;
-  return !own || change.kind === 'sla_breached' || change.request?.adminNotes !== null || change.fields.includes('admin_notes');
+  return (
+    !own ||
+    change.kind === 'sla_breached' ||
+    change.request?.adminNotes !== null ||
+    change.fields.includes('admin_notes')
+  );
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-export function account(changes: MadeChange[], held: Array<Pick<Subscriber, 'spec' | 'seen' | 'leaks' | 'errors'>>): DeliveryReport {
+export function account(
+  changes: MadeChange[],
+  held: Array<Pick<Subscriber, 'spec' | 'seen' | 'leaks' | 'errors'>>,
+): DeliveryReport {
   let expected = 0;
   let delivered = 0;
   let leaks = 0;
@@ -169,7 +196,9 @@ export function account(changes: MadeChange[], held: Array<Pick<Subscriber, 'spe
     delivered,
     leaks,
     errors,
-    latencyMs: latencies.length ? { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1)! } : null,
+    latencyMs: latencies.length
+      ? { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1)! }
+      : null,
   };
 }
 

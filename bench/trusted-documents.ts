@@ -64,7 +64,12 @@ async function round(app: App, body: object): Promise<number> {
   const payload = JSON.stringify(body);
   const started = process.cpuUsage();
   for (let i = 0; i < PER_ROUND; i++) {
-    const res = await app.fastify.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload });
+    const res = await app.fastify.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
   }
   const used = process.cpuUsage(started);
@@ -76,7 +81,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 function judgement(): Record<string, number> {
   const trusted = new TrustedDocuments({
     mode: 'enforce',
-    manifest: loadConfig({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: manifestFile }).trustedDocuments.manifest,
+    manifest: loadConfig({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: manifestFile }).trustedDocuments
+      .manifest,
     count: () => {},
   });
   const cases = {
@@ -101,10 +107,12 @@ const control = await start({}).catch(async (error: unknown) => {
   await off.drop();
   throw error;
 });
-const enforce = await start({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: manifestFile }).catch(async (error: unknown) => {
-  await Promise.all([off.drop(), control.drop()]);
-  throw error;
-});
+const enforce = await start({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: manifestFile }).catch(
+  async (error: unknown) => {
+    await Promise.all([off.drop(), control.drop()]);
+    throw error;
+  },
+);
 try {
   const variants = {
     'off, text': () => round(off.app, { query: QUERY }),
@@ -116,7 +124,9 @@ try {
   for (const run of Object.values(variants)) await run(); // warm-up
   for (let r = 0; r < ROUNDS; r++) for (const [name, run] of Object.entries(variants)) samples[name]!.push(await run());
   const base = median(samples['off, text']!);
-  console.log(`CPU µs per request, median of ${ROUNDS} alternating rounds of ${PER_ROUND} (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`);
+  console.log(
+    `CPU µs per request, median of ${ROUNDS} alternating rounds of ${PER_ROUND} (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`,
+  );
   for (const [name, values] of Object.entries(samples)) {
     const m = median(values);
     console.log(`  ${name.padEnd(22)} ${m.toFixed(1).padStart(7)} µs   ${(m / base).toFixed(3)} × off`);

@@ -31,7 +31,8 @@ await acquire();
 let status = 1;
 try {
   const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  status = spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' }).status ?? 1;
+  status =
+    spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' }).status ?? 1;
 } finally {
   rmSync(LOCK, { recursive: true, force: true });
 }

@@ -7,9 +7,10 @@ import path from 'node:path';
 
 const dirs = ['src/platform/graphql/generated', 'src/platform/rest/generated', 'test/generated'];
 
-const filesOf = (dir) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }) : [])
-  .filter((e) => e.isFile())
-  .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+const filesOf = (dir) =>
+  (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }) : [])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 
 const backup = mkdtempSync(path.join(tmpdir(), 'codegen-'));
 const saved = (dir) => path.join(backup, dir);

@@ -12,7 +12,9 @@ const comment = (text) => (text ? `/** ${text.replace(/\*\//g, '*\\/').replace(/
 export const plugin = (schema) => {
   const enums = Object.values(schema.getTypeMap()).filter((type) => isEnumType(type) && !type.name.startsWith('__'));
   const blocks = enums.map((type) => {
-    const declared = [type.astNode, ...type.extensionASTNodes].flatMap((node) => node?.values ?? []).map((value) => value.name.value);
+    const declared = [type.astNode, ...type.extensionASTNodes]
+      .flatMap((node) => node?.values ?? [])
+      .map((value) => value.name.value);
     const values = type.getValues().map((value) => value.name);
     if (declared.length !== values.length || values.some((value) => !declared.includes(value))) {
       throw new Error(`enum ${type.name}: its definition nodes do not list exactly its values`);

@@ -37,7 +37,8 @@ export interface SchemaCheckResult {
 }
 
 const describe = (change: Change) => `${change.path ?? '(schema)'}: ${change.message}`;
-const breaking = (changes: Change[]) => changes.filter((change) => change.criticality.level === CriticalityLevel.Breaking);
+const breaking = (changes: Change[]) =>
+  changes.filter((change) => change.criticality.level === CriticalityLevel.Breaking);
 
 /** CHANGELOG.md's first `## ` section: the changes not released yet. */
 export function unreleasedSection(changelog: string): string {
@@ -56,13 +57,18 @@ export async function checkSchema(input: SchemaCheckInput): Promise<SchemaCheckR
     problems.push(`breaking change not in ${PUBLISHED_FILE}: ${describe(change)}`);
   }
   const pending = unpublished.filter((change) => change.criticality.level !== CriticalityLevel.Breaking);
-  if (pending.length) notes.push(`${pending.length} compatible change(s) not yet in ${PUBLISHED_FILE} (run \`npm run sdl\`): ${pending.map(describe).join('; ')}`);
+  if (pending.length)
+    notes.push(
+      `${pending.length} compatible change(s) not yet in ${PUBLISHED_FILE} (run \`npm run sdl\`): ${pending.map(describe).join('; ')}`,
+    );
 
   if (input.base !== null && input.base !== input.published) {
     const announced = unreleasedSection(input.changelog);
     for (const change of breaking(await diff(buildSchema(input.base), published))) {
       if (!change.path || !announced.includes(change.path)) {
-        problems.push(`breaking change published without a CHANGELOG.md entry naming ${change.path ?? 'it'}: ${describe(change)}`);
+        problems.push(
+          `breaking change published without a CHANGELOG.md entry naming ${change.path ?? 'it'}: ${describe(change)}`,
+        );
       } else {
         notes.push(`announced breaking change: ${describe(change)}`);
       }
@@ -97,7 +103,8 @@ async function main(): Promise<void> {
   const revision = baseRevision();
   // Before the first publication, the base's schema is the merged SDL codegen wrote.
   const base = revision
-    ? (git(['show', `${revision}:${PUBLISHED_FILE}`]) ?? git(['show', `${revision}:src/platform/graphql/generated/schema.graphql`]))
+    ? (git(['show', `${revision}:${PUBLISHED_FILE}`]) ??
+      git(['show', `${revision}:src/platform/graphql/generated/schema.graphql`]))
     : null;
   const result = await checkSchema({
     current: currentSdl(),

@@ -24,7 +24,9 @@ export const currentSdl = (): string => printSdl(mergedTypeDefs(assemble(modules
 export const subgraphSdl = (names?: readonly string[]): string => {
   const all = assemble(selectModules(names, { federated: true }), { federated: true });
   const schema = buildSubgraphSchema(subgraphTypeDefs(all, mergedTypeDefs(all)));
-  const result = executeSync({ schema, document: parse('{ _service { sdl } }') }) as { data: { _service: { sdl: string } } };
+  const result = executeSync({ schema, document: parse('{ _service { sdl } }') }) as {
+    data: { _service: { sdl: string } };
+  };
   return `${result.data._service.sdl.trim()}\n`;
 };
 

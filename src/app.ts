@@ -89,7 +89,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     const entities = modules.flatMap((module) => module.entities ?? []);
     const unmappedTables = modules.flatMap((module) => module.unmappedTables ?? []);
     const migrations = await loadMigrations(modules);
-    orm = await openOrm(database.url, { poolMax: config.db.poolMax, entities, migrations, unmappedTables, log, onQuery: deps.onQuery });
+    orm = await openOrm(database.url, {
+      poolMax: config.db.poolMax,
+      entities,
+      migrations,
+      unmappedTables,
+      log,
+      onQuery: deps.onQuery,
+    });
     await migrate(orm);
   } catch (error) {
     await database.embedded?.stop();
@@ -147,7 +154,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       origin: corsOrigin,
       credentials: Array.isArray(corsOrigin),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id', 'x-origin'],
+      allowedHeaders: [
+        'content-type',
+        'authorization',
+        'apollo-require-preflight',
+        'x-apollo-operation-name',
+        'x-request-id',
+        'x-origin',
+      ],
     });
   }
   await registerRateLimit(fastify, {

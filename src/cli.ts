@@ -48,12 +48,21 @@ async function main(): Promise<number> {
   }
   // Checked before the database is opened: a mistyped permission must not create a key at all.
   const permissions = values.permissions === undefined ? undefined : parsePermissions(values.permissions.split(','));
-  if (permissions?.unknown.length) throw new ValidationError(`Unknown permission: ${permissions.unknown.join(', ')}\n${usage}`);
-  if (permissions && permissions.permissions.length === 0) throw new ValidationError('--permissions needs at least one permission');
+  if (permissions?.unknown.length)
+    throw new ValidationError(`Unknown permission: ${permissions.unknown.join(', ')}\n${usage}`);
+  if (permissions && permissions.permissions.length === 0)
+    throw new ValidationError('--permissions needs at least one permission');
   const config = loadConfig();
   const log = createLogger({ ...config, logLevel: 'warn' });
-  const embedded = config.db.url ? undefined : await startEmbeddedPostgres({ dataDir: path.join(config.db.dataDir, 'pg') });
-  const orm = await openOrm(config.db.url ?? embedded!.url('trellis'), { poolMax: 2, entities, migrations: await loadAllMigrations(), log });
+  const embedded = config.db.url
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: path.join(config.db.dataDir, 'pg') });
+  const orm = await openOrm(config.db.url ?? embedded!.url('trellis'), {
+    poolMax: 2,
+    entities,
+    migrations: await loadAllMigrations(),
+    log,
+  });
   try {
     await migrate(orm);
     const em = orm.em.fork();
@@ -64,7 +73,14 @@ async function main(): Promise<number> {
       const password = values.password ?? randomPassword();
       const user = await newUserAccount(em, { username: name!, password, role: values.admin ? 'admin' : 'user' });
       await em.flush();
-      console.log(JSON.stringify({ user_id: user.id, username: user.username, role: user.role, ...(values.password ? {} : { password }) }));
+      console.log(
+        JSON.stringify({
+          user_id: user.id,
+          username: user.username,
+          role: user.role,
+          ...(values.password ? {} : { password }),
+        }),
+      );
     } else if (command === 'list-api-keys') {
       for (const key of await listApiKeys(em)) console.log(JSON.stringify(key));
     } else if (command === 'revoke-api-key') {

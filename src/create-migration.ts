@@ -19,7 +19,9 @@ if (!module || !name || !/^[a-z][a-z0-9_]*$/.test(name)) {
   process.exit(2);
 }
 if (!module.migrations) {
-  console.error(`The ${module.name} module declares no migrations folder (its module.ts: migrations: new URL('./migrations/', import.meta.url))`);
+  console.error(
+    `The ${module.name} module declares no migrations folder (its module.ts: migrations: new URL('./migrations/', import.meta.url))`,
+  );
   process.exit(2);
 }
 const config = loadConfig();
@@ -27,7 +29,12 @@ if (!config.db.url) {
   console.error('DATABASE_URL must name a scratch database');
   process.exit(2);
 }
-const orm = await openOrm(config.db.url, { poolMax: 2, entities, migrations: await loadAllMigrations(), unmappedTables });
+const orm = await openOrm(config.db.url, {
+  poolMax: 2,
+  entities,
+  migrations: await loadAllMigrations(),
+  unmappedTables,
+});
 let sql: string;
 try {
   await migrate(orm);
@@ -46,9 +53,14 @@ if (existsSync(file)) {
 }
 /** The diff's statements as addSql calls, each in a template literal as the committed migrations write them. */
 const addSql = (sql: string, none: string) => {
-  const statements = sql.split(/;\n+/).map((s) => s.trim().replace(/;$/, '')).filter(Boolean);
+  const statements = sql
+    .split(/;\n+/)
+    .map((s) => s.trim().replace(/;$/, ''))
+    .filter(Boolean);
   if (!statements.length) return `    // ${none}`;
-  return statements.map((s) => `    this.addSql(\`${s.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${')};\`);`).join('\n');
+  return statements
+    .map((s) => `    this.addSql(\`${s.replace(/[\\`]/g, '\\$&').replace(/\$\{/g, '\\${')};\`);`)
+    .join('\n');
 };
 mkdirSync(folder, { recursive: true });
 writeFileSync(

@@ -21,10 +21,14 @@ let app: App | undefined;
 try {
   app = await buildApp(config, { modules });
   if (config.tracing.enabled && !tracingActive()) {
-    app.log.warn('OTEL_* variables ask for traces, but the tracing module was not loaded: start with --import (README, Observability)');
+    app.log.warn(
+      'OTEL_* variables ask for traces, but the tracing module was not loaded: start with --import (README, Observability)',
+    );
   }
   if (config.jwt.secretIsEphemeral) {
-    app.log.warn('JWT_SECRET is not set: tokens are signed with a random key and stop working when the process restarts');
+    app.log.warn(
+      'JWT_SECRET is not set: tokens are signed with a random key and stop working when the process restarts',
+    );
   }
   const url = await app.listen();
   app.log.info({ url }, `Trellis listening: GraphQL at ${url}/graphql`);
@@ -47,13 +51,16 @@ const shutdown = (signal: string) => {
   }, config.http.shutdownGraceMs);
   timer.unref();
   // Traces of the last requests are sent before the process ends.
-  running.stop().then(stopTracing).then(
-    () => process.exit(0),
-    (error: unknown) => {
-      running.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    },
-  );
+  running
+    .stop()
+    .then(stopTracing)
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        running.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -15,19 +15,28 @@ export const modules: readonly Module[] = [auditModule, usersModule, identityMod
  * or a module without one it requires, is a configuration error naming both, so the process does not start. In a
  * subgraph (`federated`), a module one only refers to (`refersTo`) may be left out: another subgraph serves it.
  */
-export function selectModules(names: readonly string[] | undefined, options: { federated?: boolean } = {}): readonly Module[] {
+export function selectModules(
+  names: readonly string[] | undefined,
+  options: { federated?: boolean } = {},
+): readonly Module[] {
   if (!names) return modules;
   const known = new Set(modules.map((module) => module.name));
   const unknown = names.filter((name) => !known.has(name));
-  const problems = unknown.length ? [`TRELLIS_MODULES: unknown module ${unknown.join(', ')} (the modules are ${[...known].join(', ')})`] : [];
+  const problems = unknown.length
+    ? [`TRELLIS_MODULES: unknown module ${unknown.join(', ')} (the modules are ${[...known].join(', ')})`]
+    : [];
   const selected = modules.filter((module) => names.includes(module.name));
   for (const module of selected) {
     const needed = [...(module.requires ?? []), ...(options.federated ? [] : Object.keys(module.refersTo ?? {}))];
     const missing = needed.filter((name) => !names.includes(name));
     if (!missing.length) continue;
     const referred = missing.filter((name) => module.refersTo?.[name]);
-    const hint = referred.length ? ` (a subgraph, GRAPHQL_FEDERATION=subgraph, may leave out ${referred.join(', ')}: another subgraph serves it)` : '';
-    problems.push(`TRELLIS_MODULES: the ${module.name} module requires ${missing.join(', ')}, which the list leaves out${hint}`);
+    const hint = referred.length
+      ? ` (a subgraph, GRAPHQL_FEDERATION=subgraph, may leave out ${referred.join(', ')}: another subgraph serves it)`
+      : '';
+    problems.push(
+      `TRELLIS_MODULES: the ${module.name} module requires ${missing.join(', ')}, which the list leaves out${hint}`,
+    );
   }
   if (!unknown.length && !selected.length) problems.push('TRELLIS_MODULES: names no module');
   if (problems.length) throw new ConfigError(problems);

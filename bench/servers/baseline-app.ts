@@ -50,7 +50,9 @@ export function buildBaseline(db: Queryable): FastifyInstance {
       db.query<{ total: number }>('select coalesce(sum(requests), 0)::int as total from help_request_counts'),
     ]);
     const requests = rows.rows;
-    const peopleIds = [...new Set(requests.flatMap((r) => [r.requester_id, r.assigned_to_id]).filter((id): id is string => id !== null))];
+    const peopleIds = [
+      ...new Set(requests.flatMap((r) => [r.requester_id, r.assigned_to_id]).filter((id): id is string => id !== null)),
+    ];
     const [responses, people] = await Promise.all([
       db.query<ResponseRow>(
         `select r.id, r.request_id, r.response, r.is_public, r.created_at, u.id as responder_id, u.username as responder_username
@@ -58,10 +60,13 @@ export function buildBaseline(db: Queryable): FastifyInstance {
           where r.request_id = any($1::int[]) order by r.created_at, r.id`,
         [requests.map((r) => r.id)],
       ),
-      db.query<{ id: string; username: string }>('select id, username from users where id = any($1::varchar[])', [peopleIds]),
+      db.query<{ id: string; username: string }>('select id, username from users where id = any($1::varchar[])', [
+        peopleIds,
+      ]),
     ]);
     const usernames = new Map(people.rows.map((u) => [u.id, u.username]));
-    const person = (id: string | null) => (id !== null && usernames.has(id) ? { id, username: usernames.get(id)! } : null);
+    const person = (id: string | null) =>
+      id !== null && usernames.has(id) ? { id, username: usernames.get(id)! } : null;
     const byRequest = new Map<number, object[]>(requests.map((r) => [r.id, []]));
     for (const r of responses.rows) {
       byRequest.get(r.request_id)!.push({

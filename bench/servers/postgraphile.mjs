@@ -11,7 +11,9 @@ import { announce } from './child.js';
 
 const preset = {
   extends: [PostGraphileAmberPreset, PgLazyJWTPreset],
-  pgServices: [makePgService({ connectionString: process.env.DATABASE_URL, schemas: ['public'], poolConfig: { max: 10 } })],
+  pgServices: [
+    makePgService({ connectionString: process.env.DATABASE_URL, schemas: ['public'], poolConfig: { max: 10 } }),
+  ],
   schema: { pgJwtSecret: process.env.BENCH_JWT_SECRET },
   grafserv: { graphqlPath: '/graphql', graphiql: false, watch: false },
   grafast: { explain: false },

@@ -5,4 +5,7 @@
  * scripts/enum-internal-values.mjs). A module records only these names, and GraphQL refuses a filter by any other.
  */
 export type { AuditAction, AuditActorType, AuditTargetType } from '../platform/graphql/generated/enums.js';
-export { AuditActionValues as AUDIT_ACTIONS, AuditTargetTypeValues as AUDIT_TARGET_TYPES } from '../platform/graphql/generated/enums.js';
+export {
+  AuditActionValues as AUDIT_ACTIONS,
+  AuditTargetTypeValues as AUDIT_TARGET_TYPES,
+} from '../platform/graphql/generated/enums.js';

@@ -17,7 +17,11 @@ const AuditEventSchema = defineEntity({
   name: 'AuditEvent',
   tableName: 'audit_events',
   properties: {
-    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    id: p
+      .string()
+      .length(32)
+      .primary()
+      .onCreate(() => newHexId()),
     occurredAt: p.datetime(),
     /** user, api_key or system. */
     actorType: p.string().length(16),

@@ -27,13 +27,18 @@ export const auditModule = defineModule({
   migrations: new URL('./migrations/', import.meta.url),
   resolvers: {
     Query: {
-      auditEvents: (_p, { first, after, ...filter }, ctx) => ctx.services.audit.trail.connection(ctx.em, filter, { first, after }),
+      auditEvents: (_p, { first, after, ...filter }, ctx) =>
+        ctx.services.audit.trail.connection(ctx.em, filter, { first, after }),
     },
   },
   rules: auditRules,
   services: ({ config, orm, log, now }): Audit => {
     const recorder = new AuditRecorder(now);
-    return { recorder, trail: new AuditTrail(new Cursors(config.jwt.secret)), retention: new AuditRetention(orm, config.audit.retentionDays, now, log, recorder) };
+    return {
+      recorder,
+      trail: new AuditTrail(new Cursors(config.jwt.secret)),
+      retention: new AuditRetention(orm, config.audit.retentionDays, now, log, recorder),
+    };
   },
   start: async ({ audit }) => audit.retention.start(),
   close: ({ audit }) => audit.retention.stop(),

@@ -10,7 +10,8 @@ import type { Context } from '../platform/graphql/context.js';
 const isAdministratorUser = rule('isAdministratorUser', { cache: 'contextual' })((_p, _a, ctx: Context) => {
   const { principal } = ctx;
   if (principal.kind === 'anonymous') return new UnauthenticatedError();
-  if (principal.kind === 'apiKey') return new ForbiddenError('The audit trail is for administrator users, not API keys');
+  if (principal.kind === 'apiKey')
+    return new ForbiddenError('The audit trail is for administrator users, not API keys');
   return principal.role === 'admin' ? true : new ForbiddenError('Admin access required');
 });
 

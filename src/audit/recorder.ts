@@ -61,7 +61,11 @@ export class AuditRecorder {
  * The fields among `fields` whose values differ between `before` and `after` (an absent key in `after` means
  * unchanged), as the trail records them. Dates become ISO strings and 64-bit numbers strings, as GraphQL sends them.
  */
-export function changesBetween<T extends object>(before: T, after: Partial<T>, fields: readonly (keyof T & string)[]): AuditChange[] {
+export function changesBetween<T extends object>(
+  before: T,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): AuditChange[] {
   const changes: AuditChange[] = [];
   for (const field of fields) {
     if (!(field in after) || after[field] === undefined) continue;
@@ -73,9 +77,15 @@ export function changesBetween<T extends object>(before: T, after: Partial<T>, f
 }
 
 /** A snapshot of `fields` of `value`, as created or deleted: each field from null to its value, or back. */
-export function fieldsOf<T extends object>(value: T, fields: readonly (keyof T & string)[], direction: 'created' | 'deleted'): AuditChange[] {
+export function fieldsOf<T extends object>(
+  value: T,
+  fields: readonly (keyof T & string)[],
+  direction: 'created' | 'deleted',
+): AuditChange[] {
   return fields.map((field) =>
-    direction === 'created' ? { field, oldValue: null, newValue: plain(value[field]) } : { field, oldValue: plain(value[field]), newValue: null },
+    direction === 'created'
+      ? { field, oldValue: null, newValue: plain(value[field]) }
+      : { field, oldValue: plain(value[field]), newValue: null },
   );
 }
 
@@ -97,7 +107,8 @@ const LONE_SURROGATE = /\p{Cs}/gu;
 function wellFormed(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
   if (Array.isArray(value)) return value.map(wellFormed);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wellFormed(v)]));
   return value;
 }
 

@@ -35,7 +35,9 @@ export class AuditRetention {
     let total = 0;
     for (;;) {
       const deleted = await this.orm.em.fork().transactional(async (tx) => {
-        const [lock] = await tx.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [PRUNE_LOCK]);
+        const [lock] = await tx.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [
+          PRUNE_LOCK,
+        ]);
         if (!lock?.locked) return 0;
         await tx.execute(`select set_config('trellis.audit_prune', 'on', true)`);
         const result = await tx.execute<QueryResult>(
@@ -44,11 +46,15 @@ export class AuditRetention {
           'run',
         );
         if (result.affectedRows > 0) {
-          this.recorder.record(tx, { kind: 'system', name: 'retention' }, {
-            action: 'audit_trail.prune',
-            target: { type: 'audit_trail', id: null, name: `events before ${cutoff.toISOString()}` },
-            changes: [{ field: 'deleted', oldValue: null, newValue: result.affectedRows }],
-          });
+          this.recorder.record(
+            tx,
+            { kind: 'system', name: 'retention' },
+            {
+              action: 'audit_trail.prune',
+              target: { type: 'audit_trail', id: null, name: `events before ${cutoff.toISOString()}` },
+              changes: [{ field: 'deleted', oldValue: null, newValue: result.affectedRows }],
+            },
+          );
         }
         return result.affectedRows;
       });

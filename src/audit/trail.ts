@@ -1,7 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { read } from '../platform/db/read.js';
 import { ValidationError } from '../platform/errors.js';
-import { connectionOf, keyset, pageWindow, type Connection, type Cursors, type ListIdentity } from '../platform/graphql/connections.js';
+import {
+  connectionOf,
+  keyset,
+  pageWindow,
+  type Connection,
+  type Cursors,
+  type ListIdentity,
+} from '../platform/graphql/connections.js';
 import type { AuditAction, AuditActorType, AuditTargetType } from './actions.js';
 import type { AuditChange } from './audit-event.entity.js';
 
@@ -47,7 +54,11 @@ const MAX_ID = 64;
 export class AuditTrail {
   constructor(private readonly cursors: Cursors) {}
 
-  async connection(em: EntityManager, filter: AuditFilter, args: { first?: number | null; after?: string | null }): Promise<Connection<AuditEventView>> {
+  async connection(
+    em: EntityManager,
+    filter: AuditFilter,
+    args: { first?: number | null; after?: string | null },
+  ): Promise<Connection<AuditEventView>> {
     const { actorId, targetId, action, since, until } = checked(filter);
     const identity: ListIdentity = {
       list: 'auditEvents',
@@ -77,7 +88,10 @@ export class AuditTrail {
          from audit_events${sql.length ? ` where ${sql.join(' and ')}` : ''} order by ${seek.orderBy} limit ?`,
       [...params, window.size + 1],
     );
-    return connectionOf(rows.map(view), window, this.cursors, identity, (event) => [event.occurredAt.toISOString(), event.id]);
+    return connectionOf(rows.map(view), window, this.cursors, identity, (event) => [
+      event.occurredAt.toISOString(),
+      event.id,
+    ]);
   }
 }
 
@@ -88,7 +102,8 @@ function checked(filter: AuditFilter): AuditFilter {
       throw new ValidationError(`${arg} must be from 1 to ${MAX_ID} characters`, arg);
     }
   }
-  if (filter.since && filter.until && filter.since > filter.until) throw new ValidationError('since must not be after until', 'since');
+  if (filter.since && filter.until && filter.since > filter.until)
+    throw new ValidationError('since must not be after until', 'since');
   return filter;
 }
 

@@ -69,7 +69,10 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
  * subscription shares, and `next()` is no async function suspended while the source waits: one is held for every
  * open subscription, so what it keeps meanwhile is counted in thousands.
  */
-export function mapAsyncIterator<T, U>(source: AsyncIterableIterator<T>, map: (value: T) => U): AsyncIterableIterator<U> {
+export function mapAsyncIterator<T, U>(
+  source: AsyncIterableIterator<T>,
+  map: (value: T) => U,
+): AsyncIterableIterator<U> {
   return new MappedIterator(source, map);
 }
 
@@ -80,7 +83,9 @@ class MappedIterator<T, U> implements AsyncIterableIterator<U> {
   ) {}
 
   next(): Promise<IteratorResult<U>> {
-    return this.source.next().then((step) => (step.done ? { value: undefined, done: true } : { value: this.map(step.value), done: false }));
+    return this.source
+      .next()
+      .then((step) => (step.done ? { value: undefined, done: true } : { value: this.map(step.value), done: false }));
   }
 
   async return(): Promise<IteratorResult<U>> {

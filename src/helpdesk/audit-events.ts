@@ -18,12 +18,21 @@ export function recordRequestChanges(
     const action = AUDITED[change.field as keyof typeof AUDITED];
     if (!action) continue;
     const target = { type: 'help_request', id: request.id, name: request.title } as const;
-    audit.record(em, actor, { action, target, changes: [{ field: change.field, oldValue: change.oldValue, newValue: change.newValue }] });
+    audit.record(em, actor, {
+      action,
+      target,
+      changes: [{ field: change.field, oldValue: change.oldValue, newValue: change.newValue }],
+    });
   }
 }
 
 /** What the trail keeps of a deleted request: enough to say what was lost and whose it was. */
-export function recordRequestDeletion(audit: AuditRecorder, em: EntityManager, actor: Actor, request: HelpRequest): void {
+export function recordRequestDeletion(
+  audit: AuditRecorder,
+  em: EntityManager,
+  actor: Actor,
+  request: HelpRequest,
+): void {
   const kept = {
     title: request.title,
     category: request.category,
@@ -33,5 +42,9 @@ export function recordRequestDeletion(audit: AuditRecorder, em: EntityManager, a
     createdAt: request.createdAt.toISOString(),
   };
   const target = { type: 'help_request', id: request.id, name: request.title } as const;
-  audit.record(em, actor, { action: 'help_request.delete', target, changes: fieldsOf(kept, ['title', 'category', 'status', 'priority', 'requesterId', 'createdAt'], 'deleted') });
+  audit.record(em, actor, {
+    action: 'help_request.delete',
+    target,
+    changes: fieldsOf(kept, ['title', 'category', 'status', 'priority', 'requesterId', 'createdAt'], 'deleted'),
+  });
 }

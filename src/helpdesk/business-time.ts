@@ -58,7 +58,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 export function zoneOffset(timeZone: string, t: number): number {
   const parts: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(t))) parts[part.type] = part.value;
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - (t - (((t % 1000) + 1000) % 1000));
 }
 
@@ -148,7 +155,7 @@ export function dayNumber(date: string): number | null {
 }
 
 /** ISO weekday of a day number (1970-01-01 was a Thursday). */
-export const weekdayOf = (day: number): IsoWeekday => ((((((day + 3) % 7) + 7) % 7) + 1) as IsoWeekday);
+export const weekdayOf = (day: number): IsoWeekday => (((((day + 3) % 7) + 7) % 7) + 1) as IsoWeekday;
 
 interface Prepared {
   timeZone: string;
@@ -273,7 +280,8 @@ export function intervalProblem(intervals: readonly WeeklyInterval[]): string | 
   if (intervals.length === 0) return 'A schedule needs at least one interval';
   for (const { day, start, end } of intervals) {
     if (start === end) return `The interval ${formatWallTime(start)}–${formatWallTime(end)} on day ${day} is empty`;
-    if (end < start) return `The interval ${formatWallTime(start)}–${formatWallTime(end)} on day ${day} ends before it starts (an overnight shift is two intervals)`;
+    if (end < start)
+      return `The interval ${formatWallTime(start)}–${formatWallTime(end)} on day ${day} ends before it starts (an overnight shift is two intervals)`;
   }
   const byDay = new Map<number, WeeklyInterval[]>();
   for (const interval of intervals) byDay.set(interval.day, [...(byDay.get(interval.day) ?? []), interval]);

@@ -52,9 +52,11 @@ export class HelpRequestEvents {
     private readonly channel?: Channel,
   ) {
     this.#listening = channel
-      ? channel.listen((message) => this.#receive(message)).catch((error: unknown) => {
-          log.warn({ err: error }, 'not subscribed to help-request changes from other replicas');
-        })
+      ? channel
+          .listen((message) => this.#receive(message))
+          .catch((error: unknown) => {
+            log.warn({ err: error }, 'not subscribed to help-request changes from other replicas');
+          })
       : Promise.resolve();
   }
 

@@ -18,7 +18,9 @@ const FaqSchema = defineEntity({
     searchVector: p
       .type('tsvector')
       .$type<Opt<string>>()
-      .generated(`(to_tsvector('simple', coalesce("question", '') || ' ' || coalesce("answer", '') || ' ' || replace(coalesce("tags", ''), ',', ' '))) stored`)
+      .generated(
+        `(to_tsvector('simple', coalesce("question", '') || ' ' || coalesce("answer", '') || ' ' || replace(coalesce("tags", ''), ',', ' '))) stored`,
+      )
       .lazy()
       .hidden(),
   },

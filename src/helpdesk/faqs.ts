@@ -28,7 +28,11 @@ export interface FaqGroup {
 
 // Tags are stored comma-separated: the substring match sees them space-separated, so a term never matches
 // across the comma between two tags ("n,n" is in no tag of "vpn,network").
-const SEARCHED_COLUMNS: readonly SearchedColumn[] = ['question', 'answer', (alias) => `replace(${alias}.tags, ',', ' ')`];
+const SEARCHED_COLUMNS: readonly SearchedColumn[] = [
+  'question',
+  'answer',
+  (alias) => `replace(${alias}.tags, ',', ' ')`,
+];
 
 /** Matches question, answer and tags, case-insensitively (see text-search.ts for how). */
 function searchFilter(term: string): FilterQuery<Faq> {
@@ -43,16 +47,23 @@ export class FaqService {
     private readonly audit: AuditRecorder,
   ) {}
 
-  async list(em: EntityManager, filter: { category?: HelpCategory | null; search?: string | null }): Promise<{ groups: FaqGroup[]; totalCount: number }> {
+  async list(
+    em: EntityManager,
+    filter: { category?: HelpCategory | null; search?: string | null },
+  ): Promise<{ groups: FaqGroup[]; totalCount: number }> {
     const where: FilterQuery<Faq> = { isActive: true };
     if (filter.category) where.category = filter.category;
     const search = filter.search?.trim();
     if (search) {
-      if (characters(search) > LIMITS.searchTerm) throw new ValidationError(`search must be at most ${LIMITS.searchTerm} characters`, 'search');
+      if (characters(search) > LIMITS.searchTerm)
+        throw new ValidationError(`search must be at most ${LIMITS.searchTerm} characters`, 'search');
       Object.assign(where, searchFilter(search));
     }
     const entries = await em.find(Faq, where, { orderBy: [{ displayOrder: 'asc' }, { id: 'asc' }] });
-    const groups = HELP_CATEGORIES.map((c) => ({ category: c, entries: entries.filter((e) => e.category === c) })).filter((g) => g.entries.length > 0);
+    const groups = HELP_CATEGORIES.map((c) => ({
+      category: c,
+      entries: entries.filter((e) => e.category === c),
+    })).filter((g) => g.entries.length > 0);
     return { groups, totalCount: entries.length };
   }
 
@@ -80,7 +91,11 @@ export class FaqService {
     return em.transactional(async (tx) => {
       const faq = tx.create(Faq, values);
       await tx.flush(); // the event names the entry by id
-      this.audit.record(tx, actor, { action: 'faq.create', target: faqTarget(faq), changes: fieldsOf(faq, FAQ_FIELDS, 'created') });
+      this.audit.record(tx, actor, {
+        action: 'faq.create',
+        target: faqTarget(faq),
+        changes: fieldsOf(faq, FAQ_FIELDS, 'created'),
+      });
       return faq;
     });
   }
@@ -88,7 +103,9 @@ export class FaqService {
   async update(em: EntityManager, actor: Actor, id: number, input: FaqChanges): Promise<Faq> {
     const given = (Object.keys(input) as (keyof FaqChanges)[]).filter((k) => input[k] !== undefined);
     if (given.length === 0) {
-      throw new ValidationError('Nothing to update: send at least one of question, answer, category, tags, display_order, is_active');
+      throw new ValidationError(
+        'Nothing to update: send at least one of question, answer, category, tags, display_order, is_active',
+      );
     }
     const changes: Partial<Pick<Faq, 'question' | 'answer' | 'category' | 'tags' | 'displayOrder' | 'isActive'>> = {};
     if (input.question !== undefined) changes.question = requiredText(input.question, 'question', LIMITS.question);
@@ -107,7 +124,8 @@ export class FaqService {
       const faq = await tx.findOne(Faq, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!faq) throw new NotFoundError();
       const audited = changesBetween(faq, changes, FAQ_FIELDS);
-      if (audited.length) this.audit.record(tx, actor, { action: 'faq.update', target: faqTarget(faq), changes: audited });
+      if (audited.length)
+        this.audit.record(tx, actor, { action: 'faq.update', target: faqTarget(faq), changes: audited });
       tx.assign(faq, { ...changes, updatedAt: this.now() });
       return faq;
     });
@@ -117,7 +135,11 @@ export class FaqService {
     return em.transactional(async (tx) => {
       const faq = await tx.findOne(Faq, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!faq || (await tx.nativeDelete(Faq, { id })) === 0) throw new NotFoundError();
-      this.audit.record(tx, actor, { action: 'faq.delete', target: faqTarget(faq), changes: fieldsOf(faq, FAQ_FIELDS, 'deleted') });
+      this.audit.record(tx, actor, {
+        action: 'faq.delete',
+        target: faqTarget(faq),
+        changes: fieldsOf(faq, FAQ_FIELDS, 'deleted'),
+      });
       return true as const;
     });
   }

@@ -54,8 +54,16 @@ const HelpRequestSchema = defineEntity({
     slaCountedAt: p
       .datetime()
       .$type<Opt<Date>>()
-      .onCreate((r: { createdAt: Date; pausedSeconds?: number }) => new Date(r.createdAt.getTime() + (r.pausedSeconds ?? 0) * 1000)),
-    slaBreached: p.boolean().$type<Opt<boolean>>().generated('("first_response_breached" or "resolution_breached") stored').lazy().hidden(),
+      .onCreate(
+        (r: { createdAt: Date; pausedSeconds?: number }) =>
+          new Date(r.createdAt.getTime() + (r.pausedSeconds ?? 0) * 1000),
+      ),
+    slaBreached: p
+      .boolean()
+      .$type<Opt<boolean>>()
+      .generated('("first_response_breached" or "resolution_breached") stored')
+      .lazy()
+      .hidden(),
     /** Administrators' labels, normalised (see validation.ts). */
     tags: p.array().$type<Opt<string[]>>().default([]),
     satisfactionScore: p.smallint().$type<Opt<number | null>>().nullable(),
@@ -91,7 +99,12 @@ const HelpRequestSchema = defineEntity({
       expression: `create index "help_requests_resolution_running_index" on "help_requests" ("resolution_due_at") where not "resolution_breached" and "resolved_at" is null and "paused_since" is null`,
     },
   ],
-  checks: [{ name: 'help_requests_satisfaction_score_check', expression: '"satisfaction_score" >= 1 and "satisfaction_score" <= 5' }],
+  checks: [
+    {
+      name: 'help_requests_satisfaction_score_check',
+      expression: '"satisfaction_score" >= 1 and "satisfaction_score" <= 5',
+    },
+  ],
 });
 
 export class HelpRequest extends HelpRequestSchema.class {}

@@ -34,7 +34,9 @@ export interface RequesterPageKey {
  * Loads keys that share everything but the requester in one call per shared part: a list of people asking for
  * their requests with the same arguments is one statement, whatever its length.
  */
-function byRequester<K extends { requesterId: string }, V>(load: (ids: string[], shared: Omit<K, 'requesterId'>) => Promise<V[]>) {
+function byRequester<K extends { requesterId: string }, V>(
+  load: (ids: string[], shared: Omit<K, 'requesterId'>) => Promise<V[]>,
+) {
   const sharedOf = ({ requesterId: _id, ...shared }: K) => shared;
   return new DataLoader<K, V, string>(
     async (keys) => {
@@ -49,7 +51,10 @@ function byRequester<K extends { requesterId: string }, V>(load: (ids: string[],
       const values = new Array<V>(keys.length);
       await Promise.all(
         [...groups.values()].map(async ({ shared, indexes }) => {
-          const loaded = await load(indexes.map((i) => keys[i]!.requesterId), shared);
+          const loaded = await load(
+            indexes.map((i) => keys[i]!.requesterId),
+            shared,
+          );
           indexes.forEach((keyIndex, i) => (values[keyIndex] = loaded[i]!));
         }),
       );
@@ -90,17 +95,29 @@ export function createHelpdeskLoaders(em: EntityManager) {
     /** The priorities whose policy counts in a schedule (every policy read once, with slaRules). */
     prioritiesBySchedule: new DataLoader<string, HelpPriority[]>(async (ids) => {
       const all = await slaRules.loadMany(HELP_PRIORITIES);
-      return ids.map((id) => HELP_PRIORITIES.filter((_p, i) => !(all[i] instanceof Error) && (all[i] as SlaRules).scheduleId === id));
+      return ids.map((id) =>
+        HELP_PRIORITIES.filter((_p, i) => !(all[i] instanceof Error) && (all[i] as SlaRules).scheduleId === id),
+      );
     }),
-    responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) => groupByKeys(ids, await readResponses(em, ids), (r) => r.request.id)),
-    attachmentsByRequestId: new SettledLoader<number, HelpAttachmentView[]>(async (ids) => groupByKeys(ids, await readRequestAttachments(em, ids), (a) => a.requestId!)),
-    attachmentsByResponseId: new SettledLoader<number, HelpAttachmentView[]>(async (ids) => groupByKeys(ids, await readResponseAttachments(em, ids), (a) => a.responseId!)),
-    historyByRequestId: new SettledLoader<number, HelpRequestHistoryView[]>(async (ids) => groupByKeys(ids, await readHistory(em, ids), (h) => h.request.id)),
+    responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) =>
+      groupByKeys(ids, await readResponses(em, ids), (r) => r.request.id),
+    ),
+    attachmentsByRequestId: new SettledLoader<number, HelpAttachmentView[]>(async (ids) =>
+      groupByKeys(ids, await readRequestAttachments(em, ids), (a) => a.requestId!),
+    ),
+    attachmentsByResponseId: new SettledLoader<number, HelpAttachmentView[]>(async (ids) =>
+      groupByKeys(ids, await readResponseAttachments(em, ids), (a) => a.responseId!),
+    ),
+    historyByRequestId: new SettledLoader<number, HelpRequestHistoryView[]>(async (ids) =>
+      groupByKeys(ids, await readHistory(em, ids), (h) => h.request.id),
+    ),
     /** User.helpRequests over a list of people: every page in one statement (a lateral join). */
     pageByRequester: byRequester<RequesterPageKey, PositionedHelpRequest[]>((ids, { filter, sort, window }) =>
       readRequestersHelpRequestsAfter(em, ids, filter, sort, window),
     ),
     /** Their totalCounts, from the kept counts, in one statement. */
-    totalByRequester: byRequester<Omit<RequesterPageKey, 'sort' | 'window'>, number>((ids, { filter }) => countRequestersHelpRequests(em, ids, filter)),
+    totalByRequester: byRequester<Omit<RequesterPageKey, 'sort' | 'window'>, number>((ids, { filter }) =>
+      countRequestersHelpRequests(em, ids, filter),
+    ),
   };
 }

@@ -39,7 +39,9 @@ export interface Helpdesk {
 
 /** Two resolver or rule maps as one, type by type. */
 const merged = <T extends Record<string, object>>(a: T, b: Record<string, object>): T =>
-  Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].map((type) => [type, { ...a[type], ...b[type] }])) as T;
+  Object.fromEntries(
+    [...new Set([...Object.keys(a), ...Object.keys(b)])].map((type) => [type, { ...a[type], ...b[type] }]),
+  ) as T;
 
 declare module '../platform/services.js' {
   interface ModuleServices {
@@ -75,13 +77,22 @@ export const helpdeskModule = defineModule({
   migrations: new URL('./migrations/', import.meta.url),
   unmappedTables: [
     // Kept by triggers (the helpdesk_counts migration).
-    'help_request_counts', 'help_request_requester_counts', 'help_response_counts',
+    'help_request_counts',
+    'help_request_requester_counts',
+    'help_response_counts',
     // Service levels: policies and kept counts, read and written with SQL of their own (the help_service_levels migration).
-    'help_sla_policies', 'help_sla_counts', 'help_sla_histograms', 'help_request_tag_counts', 'help_request_priority_tag_counts', 'help_request_breached_counts',
+    'help_sla_policies',
+    'help_sla_counts',
+    'help_sla_histograms',
+    'help_request_tag_counts',
+    'help_request_priority_tag_counts',
+    'help_request_breached_counts',
     // Business-hours schedules, likewise (the help_business_hours migration).
     'help_schedules',
     // Attachments, read and written with SQL of their own (the help_attachments migration).
-    'help_attachments', 'help_attachment_contents', 'help_attachment_deletions',
+    'help_attachments',
+    'help_attachment_contents',
+    'help_attachment_deletions',
   ],
   resolvers: merged(helpdeskResolvers, attachmentResolvers),
   rules: merged(helpdeskRules, attachmentRules),
@@ -90,8 +101,21 @@ export const helpdeskModule = defineModule({
     const channel = redis && new RedisChannel(redis, `${config.redisKeyPrefix}events:help-requests`, log);
     const events = new HelpRequestEvents(log, channel);
     const slaPolicies = new HelpSlaPolicyService(now, audit.recorder);
-    const attachments = new HelpAttachmentService(now, config.attachments, storageFor(config.attachments), events, audit.recorder);
-    const requests = new HelpRequestService(now, events, new Cursors(config.jwt.secret), audit.recorder, slaPolicies, attachments);
+    const attachments = new HelpAttachmentService(
+      now,
+      config.attachments,
+      storageFor(config.attachments),
+      events,
+      audit.recorder,
+    );
+    const requests = new HelpRequestService(
+      now,
+      events,
+      new Cursors(config.jwt.secret),
+      audit.recorder,
+      slaPolicies,
+      attachments,
+    );
     const slaMonitor = new SlaMonitor(requests, () => orm.em.fork(), now, log, config.helpSlaCheckSeconds * 1000);
     return {
       requests,
@@ -105,7 +129,10 @@ export const helpdeskModule = defineModule({
     };
   },
   start: async ({ helpdesk, orm, log }) => {
-    helpdesk.attachments.start(() => orm.em.fork(), (error) => log.warn({ err: error }, 'purging help-desk uploads failed; retrying later'));
+    helpdesk.attachments.start(
+      () => orm.em.fork(),
+      (error) => log.warn({ err: error }, 'purging help-desk uploads failed; retrying later'),
+    );
     return helpdesk.slaMonitor.start();
   },
   loaders: createHelpdeskLoaders,
@@ -121,7 +148,14 @@ export const helpdeskModule = defineModule({
       },
     },
     // The entries faqs lists: active ones, for anyone.
-    Faq: { key: 'id', rootField: 'faqs', resolve: async (id, ctx) => { const n = requestNumber(id); return n === null ? null : ctx.loaders.helpdesk.activeFaqById.load(n); } },
+    Faq: {
+      key: 'id',
+      rootField: 'faqs',
+      resolve: async (id, ctx) => {
+        const n = requestNumber(id);
+        return n === null ? null : ctx.loaders.helpdesk.activeFaqById.load(n);
+      },
+    },
   },
   routes: (api, { gateway, config }) => {
     registerHelpRoutes(api, gateway);

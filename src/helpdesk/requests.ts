@@ -5,7 +5,14 @@ import { recordRequestChanges, recordRequestDeletion } from './audit-events.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
 import type { Timestamp } from '../platform/db/timestamps.js';
-import { connectionOf, emptyConnection, pageWindow, type ConnectionArgs, type Cursors, type ListIdentity } from '../platform/graphql/connections.js';
+import {
+  connectionOf,
+  emptyConnection,
+  pageWindow,
+  type ConnectionArgs,
+  type Cursors,
+  type ListIdentity,
+} from '../platform/graphql/connections.js';
 import { User } from '../users/user.entity.js';
 import type { HelpRequestChange, HelpRequestEvents } from './events.js';
 import type { createHelpdeskLoaders } from './loaders.js';
@@ -23,12 +30,33 @@ import {
   type HelpRequestView,
   type HelpResponseView,
 } from './views.js';
-import { contactEmail, optionalText, paging, requestTag, requestTags, requiredText, satisfactionScore, searchTerm, zipCode } from './validation.js';
+import {
+  contactEmail,
+  optionalText,
+  paging,
+  requestTag,
+  requestTags,
+  requiredText,
+  satisfactionScore,
+  searchTerm,
+  zipCode,
+} from './validation.js';
 import type { BusinessSchedule } from './business-time.js';
 import { readSchedules } from './schedule-records.js';
 import { scheduleView, type HelpScheduleView } from './schedules.js';
 import { lockSlaRules } from './sla-recount.js';
-import { changeStatus, markBreached, meetFirstResponse, passedTargets, pausedSecondsAt, recount, startClock, usedSecondsAt, type SlaRules, type SlaTarget } from './sla.js';
+import {
+  changeStatus,
+  markBreached,
+  meetFirstResponse,
+  passedTargets,
+  pausedSecondsAt,
+  recount,
+  startClock,
+  usedSecondsAt,
+  type SlaRules,
+  type SlaTarget,
+} from './sla.js';
 import type { HelpSlaPolicyService } from './sla-policies.js';
 import { tokenList, type HelpAttachmentService } from './attachments/service.js';
 import {
@@ -136,7 +164,13 @@ const SORT_PROPERTY = {
 } as const satisfies Record<HelpRequestSortField, HelpRequestSortColumn>;
 
 /** Changes, by legacy field name, that only an administrator may make. */
-const ADMIN_FIELDS = { status: 'status', priority: 'priority', assignedToId: 'assigned_to_id', adminNotes: 'admin_notes', tags: 'tags' } as const;
+const ADMIN_FIELDS = {
+  status: 'status',
+  priority: 'priority',
+  assignedToId: 'assigned_to_id',
+  adminNotes: 'admin_notes',
+  tags: 'tags',
+} as const;
 
 /** What a request's service levels show an administrator. */
 export interface HelpRequestSla {
@@ -166,14 +200,20 @@ interface SlaContext {
  * Filters and sorts that reveal service levels or tags, which only administrators see: anyone else asking for
  * them is refused rather than answered with what the fields would hide.
  */
-function adminListOptions(viewer: Viewer, query: { slaBreached?: boolean | null; tag?: string | null; sortBy?: HelpRequestSortField | null }) {
+function adminListOptions(
+  viewer: Viewer,
+  query: { slaBreached?: boolean | null; tag?: string | null; sortBy?: HelpRequestSortField | null },
+) {
   const asked = [
     query.slaBreached !== undefined && query.slaBreached !== null ? 'slaBreached' : undefined,
     query.tag !== undefined && query.tag !== null ? 'tag' : undefined,
     query.sortBy === 'firstResponseDueAt' || query.sortBy === 'resolutionDueAt' ? 'sortBy' : undefined,
   ].filter((a): a is string => a !== undefined);
   if (!viewer.isAdmin && asked.length > 0) throw new ForbiddenError('Admin access required', { fields: asked });
-  return { slaBreached: query.slaBreached ?? undefined, tag: query.tag === undefined || query.tag === null ? undefined : requestTag(query.tag) };
+  return {
+    slaBreached: query.slaBreached ?? undefined,
+    tag: query.tag === undefined || query.tag === null ? undefined : requestTag(query.tag),
+  };
 }
 
 interface FieldChange {
@@ -229,10 +269,21 @@ export class HelpRequestService {
    * Help requests by cursor, as `list` shows them (a user's own, every request for an administrator), with its
    * filters and sorts. `totalCount` is read from the kept counts, and only when `want.total`.
    */
-  async connection(em: EntityManager, principal: Principal, query: HelpRequestConnectionQuery, want: { total: boolean }): Promise<HelpRequestConnection> {
+  async connection(
+    em: EntityManager,
+    principal: Principal,
+    query: HelpRequestConnectionQuery,
+    want: { total: boolean },
+  ): Promise<HelpRequestConnection> {
     const viewer = viewerOf(principal);
     const options = adminListOptions(viewer, query);
-    return this.#connection(em, 'helpRequestsConnection', viewer.isAdmin ? undefined : viewer.userId, { ...query, ...options }, want);
+    return this.#connection(
+      em,
+      'helpRequestsConnection',
+      viewer.isAdmin ? undefined : viewer.userId,
+      { ...query, ...options },
+      want,
+    );
   }
 
   /**
@@ -254,12 +305,21 @@ export class HelpRequestService {
       pageWindow(query, this.cursors, { list: 'User.helpRequests', fingerprint: {} });
       return emptyConnection();
     }
-    const { slaBreached } = adminListOptions({ userId: principal.userId, isAdmin: principal.role === 'admin' }, { ...query, tag: undefined });
+    const { slaBreached } = adminListOptions(
+      { userId: principal.userId, isAdmin: principal.role === 'admin' },
+      { ...query, tag: undefined },
+    );
     const sortBy = query.sortBy ?? 'created_date';
     const sort = { column: SORT_PROPERTY[sortBy], order: query.sortOrder ?? 'desc' } as const;
-    const filter = { status: query.status ?? undefined, category: query.category ?? undefined, priority: query.priority ?? undefined, slaBreached };
+    const filter = {
+      status: query.status ?? undefined,
+      category: query.category ?? undefined,
+      priority: query.priority ?? undefined,
+      slaBreached,
+    };
     // The newest-first default keeps the fingerprint its cursors always had.
-    const fingerprint = sortBy === 'created_date' && sort.order === 'desc' ? filter : { ...filter, sortBy, order: sort.order };
+    const fingerprint =
+      sortBy === 'created_date' && sort.order === 'desc' ? filter : { ...filter, sortBy, order: sort.order };
     const identity: ListIdentity = { list: `User.helpRequests:${requesterId}`, fingerprint };
     const window = pageWindow(query, this.cursors, identity);
     // Through the request's loaders: a list of people asking for their requests reads every page in one statement.
@@ -293,12 +353,21 @@ export class HelpRequestService {
     // same order, and a cursor shows only a position its holder was shown.
     const identity: ListIdentity = {
       list,
-      fingerprint: { status: filter.status, category: filter.category, priority: filter.priority, sortBy, order, slaBreached: filter.slaBreached, tag: filter.tag },
+      fingerprint: {
+        status: filter.status,
+        category: filter.category,
+        priority: filter.priority,
+        sortBy,
+        order,
+        slaBreached: filter.slaBreached,
+        tag: filter.tag,
+      },
     };
     const window = pageWindow(query, this.cursors, identity);
     // Sorted by a column the filter fixes, the order is the ids': said so, PostgreSQL reads the page off the
     // (column, id) index from the cursor's id instead of filtering its way down the primary key.
-    const fixed = (sortBy === 'status' || sortBy === 'priority' || sortBy === 'category') && filter[sortBy] !== undefined;
+    const fixed =
+      (sortBy === 'status' || sortBy === 'priority' || sortBy === 'category') && filter[sortBy] !== undefined;
     const [rows, total] = await Promise.all([
       readHelpRequestsAfter(em, filter, { column: fixed ? 'id' : SORT_PROPERTY[sortBy], order }, window),
       want.total ? countHelpRequests(em, filter) : undefined,
@@ -357,7 +426,14 @@ export class HelpRequestService {
       }
       return request;
     });
-    this.events.publish({ kind: 'created', requestId: request.id, requesterId: viewer.userId, fields: [], internalFields: [], at: now });
+    this.events.publish({
+      kind: 'created',
+      requestId: request.id,
+      requesterId: viewer.userId,
+      fields: [],
+      internalFields: [],
+      at: now,
+    });
     return request;
   }
 
@@ -369,7 +445,9 @@ export class HelpRequestService {
       throw new ForbiddenError('Admin access required', { fields: adminOnly.map((k) => ADMIN_FIELDS[k]) });
     }
     if (given.length === 0) {
-      throw new ValidationError('Nothing to update: send at least one of title, description, status, priority, assigned_to_id, admin_notes');
+      throw new ValidationError(
+        'Nothing to update: send at least one of title, description, status, priority, assigned_to_id, admin_notes',
+      );
     }
     const wanted = this.#validateChanges(input);
     const now = this.now();
@@ -380,16 +458,26 @@ export class HelpRequestService {
       // moment is then either gone when read or kept until this commits (deleting a user takes the user row,
       // then its requests, in that order too, so the two cannot deadlock).
       const assigneeExists = wanted.assignedToId
-        ? Boolean(await tem.findOne(User, { id: wanted.assignedToId, role: 'admin' }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ }))
+        ? Boolean(
+            await tem.findOne(
+              User,
+              { id: wanted.assignedToId, role: 'admin' },
+              { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ },
+            ),
+          )
         : true;
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
       if (!viewer.isAdmin && SETTLED_STATUSES.includes(request.status)) {
         throw new ValidationError(`A ${request.status} request can no longer be edited`, 'status');
       }
-      if (!assigneeExists) throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
+      if (!assigneeExists)
+        throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
       // Under the shared lock taken first, the rules cannot change until this commits.
-      const sla = wanted.status || wanted.priority ? await this.#slaContext(tem, request, wanted.priority ?? request.priority) : undefined;
+      const sla =
+        wanted.status || wanted.priority
+          ? await this.#slaContext(tem, request, wanted.priority ?? request.priority)
+          : undefined;
       // A due time that passed before this change is a breach under the rules that stood until now.
       const breaches = this.#breachesPassed(request, now);
       const changes = this.#apply(tem, request, wanted, now, breaches, sla);
@@ -403,7 +491,13 @@ export class HelpRequestService {
       return { request, changes, breaches };
     });
     if (changes.length > 0) {
-      this.events.publish({ kind: 'updated', requestId: request.id, requesterId: request.requester?.id ?? null, ...changedFields(changes), at: now });
+      this.events.publish({
+        kind: 'updated',
+        requestId: request.id,
+        requesterId: request.requester?.id ?? null,
+        ...changedFields(changes),
+        at: now,
+      });
     }
     this.#publishBreaches(request.id, request.requester?.id ?? null, breaches, now);
     return request;
@@ -423,9 +517,17 @@ export class HelpRequestService {
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundError();
       const responder = tem.getReference(User, viewer.userId);
-      const response = tem.create(HelpResponse, { request, responder, response: text, newStatus, isPublic, createdAt: now });
+      const response = tem.create(HelpResponse, {
+        request,
+        responder,
+        response: text,
+        newStatus,
+        isPublic,
+        createdAt: now,
+      });
       await tem.flush(); // the history entry names the response by id
-      if (tokens.length > 0) await this.#attachments().attach(tem, viewer.userId, tokens, { requestId: id, responseId: response.id });
+      if (tokens.length > 0)
+        await this.#attachments().attach(tem, viewer.userId, tokens, { requestId: id, responseId: response.id });
       const sla = await this.#slaContext(tem, request, request.priority);
       const breaches = this.#breachesPassed(request, now);
       // The first public answer meets the first-response target (a private note to colleagues does not).
@@ -440,7 +542,14 @@ export class HelpRequestService {
       this.#recordBreaches(tem, request, breaches, now);
       return { response, changes, requesterId: request.requester?.id ?? null, breaches };
     });
-    this.events.publish({ kind: 'responded', requestId: id, requesterId, ...changedFields(changes.slice(1)), responseIsPublic: isPublic, at: now });
+    this.events.publish({
+      kind: 'responded',
+      requestId: id,
+      requesterId,
+      ...changedFields(changes.slice(1)),
+      responseIsPublic: isPublic,
+      at: now,
+    });
     this.#publishBreaches(id, requesterId, breaches, now);
     return response;
   }
@@ -465,7 +574,13 @@ export class HelpRequestService {
    * The requester rates their resolved or closed request: once, then changeable for 7 days from the first
    * rating. Nobody else may rate it (an administrator included); someone who cannot read it is told it is missing.
    */
-  async rate(em: EntityManager, principal: Principal, id: number, score: number, comment: string | null | undefined): Promise<HelpRequest> {
+  async rate(
+    em: EntityManager,
+    principal: Principal,
+    id: number,
+    score: number,
+    comment: string | null | undefined,
+  ): Promise<HelpRequest> {
     const viewer = viewerOf(principal);
     const value = satisfactionScore(score);
     const text = optionalText(comment, 'comment', LIMITS.satisfactionComment);
@@ -473,17 +588,24 @@ export class HelpRequestService {
     const { request, change } = await em.transactional(async (tem) => {
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
-      if (request.requester?.id !== viewer.userId) throw new ForbiddenError('Only the requester may rate a help request');
+      if (request.requester?.id !== viewer.userId)
+        throw new ForbiddenError('Only the requester may rate a help request');
       if (!SETTLED_STATUSES.includes(request.status)) {
         throw new ValidationError('Only a resolved or closed request can be rated', 'status');
       }
       if (request.ratedAt && now.getTime() - request.ratedAt.getTime() > RATING_CHANGE_WINDOW_MS) {
-        throw new ValidationError('The rating can no longer be changed: a rating may be changed for 7 days after it was given', 'score');
+        throw new ValidationError(
+          'The rating can no longer be changed: a rating may be changed for 7 days after it was given',
+          'score',
+        );
       }
       const change: FieldChange = {
         field: 'satisfaction',
         action: 'updated',
-        oldValue: request.satisfactionScore === null || request.satisfactionScore === undefined ? null : String(request.satisfactionScore),
+        oldValue:
+          request.satisfactionScore === null || request.satisfactionScore === undefined
+            ? null
+            : String(request.satisfactionScore),
         newValue: String(value),
         internal: false,
       };
@@ -495,7 +617,13 @@ export class HelpRequestService {
       this.#record(tem, request, viewer, [change], now);
       return { request, change };
     });
-    this.events.publish({ kind: 'updated', requestId: request.id, requesterId: viewer.userId, ...changedFields([change]), at: now });
+    this.events.publish({
+      kind: 'updated',
+      requestId: request.id,
+      requesterId: viewer.userId,
+      ...changedFields([change]),
+      at: now,
+    });
     return request;
   }
 
@@ -544,7 +672,11 @@ export class HelpRequestService {
    * A request's service levels, for administrators only (null for anyone else); a passed due time reads as breached
    * at once. Minutes used and left are the clock's (working minutes under a schedule), against the priority's targets.
    */
-  async slaFor(principal: Principal, request: HelpRequestView, loaders: ReturnType<typeof createHelpdeskLoaders>): Promise<HelpRequestSla | null> {
+  async slaFor(
+    principal: Principal,
+    request: HelpRequestView,
+    loaders: ReturnType<typeof createHelpdeskLoaders>,
+  ): Promise<HelpRequestSla | null> {
     if (!isAdminPrincipal(principal)) return null;
     const now = this.now();
     const clock = slaClockOf(request);
@@ -558,7 +690,11 @@ export class HelpRequestService {
       const used = Math.floor((met ? (metSeconds ?? usedNow) : usedNow) / 60);
       return { used, left: Math.max(0, target - used) };
     };
-    const firstResponse = minutes(request.firstResponseSeconds, clock.firstPublicResponseAt, rules.firstResponseMinutes);
+    const firstResponse = minutes(
+      request.firstResponseSeconds,
+      clock.firstPublicResponseAt,
+      rules.firstResponseMinutes,
+    );
     const resolution = minutes(request.resolutionSeconds, clock.resolvedAt, rules.resolutionMinutes);
     return {
       firstResponseDueAt: request.firstResponseDueAt,
@@ -601,7 +737,16 @@ export class HelpRequestService {
   #recordBreaches(em: EntityManager, request: HelpRequest, targets: SlaTarget[], at: Date): void {
     for (const target of new Set(targets)) {
       const due = target === 'first_response' ? request.firstResponseDueAt : request.resolutionDueAt;
-      em.create(HelpRequestHistory, { request, action: 'sla_breached', field: target, oldValue: null, newValue: due.toISOString(), internal: true, actor: null, createdAt: at });
+      em.create(HelpRequestHistory, {
+        request,
+        action: 'sla_breached',
+        field: target,
+        oldValue: null,
+        newValue: due.toISOString(),
+        internal: true,
+        actor: null,
+        createdAt: at,
+      });
     }
   }
 
@@ -615,7 +760,11 @@ export class HelpRequestService {
    * Changes to help requests from now on, as `principal` may hear of them (see changeSeenBy). With `id`, to that
    * request only, which the caller must be able to read: someone else's is NOT_FOUND, as helpRequest answers.
    */
-  async watch(em: EntityManager, principal: Principal, id?: number | null): Promise<AsyncIterableIterator<HelpRequestChange>> {
+  async watch(
+    em: EntityManager,
+    principal: Principal,
+    id?: number | null,
+  ): Promise<AsyncIterableIterator<HelpRequestChange>> {
     const viewer = viewerOf(principal);
     if (id !== null && id !== undefined) await this.get(em, principal, id);
     return this.events.stream((change) =>
@@ -630,7 +779,10 @@ export class HelpRequestService {
     const condition = matchCondition(textMatch(q), 'search_vector', ['title', 'description']);
     const where: FilterQuery<HelpRequest> = { [raw(condition.sql, condition.params)]: [] };
     if (principal.role !== 'admin') where.requester = principal.userId;
-    return em.find(HelpRequest, where, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: LIMITS.searchResults });
+    return em.find(HelpRequest, where, {
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      limit: LIMITS.searchResults,
+    });
   }
 
   // What a reader sees of a request they may read: administrators everything, the requester the public part.
@@ -653,14 +805,18 @@ export class HelpRequestService {
   }
 
   #mayRead(viewer: Viewer, request: HelpRequest): boolean {
-    return viewer.isAdmin || (request.requester !== null && request.requester !== undefined && request.requester.id === viewer.userId);
+    return (
+      viewer.isAdmin ||
+      (request.requester !== null && request.requester !== undefined && request.requester.id === viewer.userId)
+    );
   }
 
   /** Checks every given value before anything is read or written, so a bad request costs no lock. */
   #validateChanges(input: HelpRequestChanges): HelpRequestChanges {
     const wanted: HelpRequestChanges = {};
     if (input.title !== undefined) wanted.title = requiredText(input.title, 'title', LIMITS.title);
-    if (input.description !== undefined) wanted.description = requiredText(input.description, 'description', LIMITS.description);
+    if (input.description !== undefined)
+      wanted.description = requiredText(input.description, 'description', LIMITS.description);
     if (input.status !== undefined) {
       if (input.status === null) throw new ValidationError('status cannot be null', 'status');
       wanted.status = input.status;
@@ -675,7 +831,8 @@ export class HelpRequestService {
       }
       wanted.assignedToId = input.assignedToId;
     }
-    if (input.adminNotes !== undefined) wanted.adminNotes = optionalText(input.adminNotes, 'admin_notes', LIMITS.adminNotes);
+    if (input.adminNotes !== undefined)
+      wanted.adminNotes = optionalText(input.adminNotes, 'admin_notes', LIMITS.adminNotes);
     if (input.zip !== undefined) wanted.zip = zipCode(input.zip);
     if (input.tags !== undefined) wanted.tags = requestTags(input.tags);
     return wanted;
@@ -694,29 +851,51 @@ export class HelpRequestService {
     sla?: SlaContext,
   ): FieldChange[] {
     const changes: FieldChange[] = [];
-    const change = (field: string, oldValue: string | null, newValue: string | null, action: HistoryAction = 'updated', internal = false) => {
+    const change = (
+      field: string,
+      oldValue: string | null,
+      newValue: string | null,
+      action: HistoryAction = 'updated',
+      internal = false,
+    ) => {
       if (oldValue !== newValue) changes.push({ field, action, oldValue, newValue, internal });
       return oldValue !== newValue;
     };
     if (wanted.title !== undefined && change('title', request.title, wanted.title)) request.title = wanted.title!;
-    if (wanted.description !== undefined && change('description', request.description, wanted.description)) request.description = wanted.description!;
-    if (wanted.status && change('status', request.status, wanted.status)) breaches.push(...changeStatus(request, wanted.status, now, sla!.schedule, sla!.rules));
+    if (wanted.description !== undefined && change('description', request.description, wanted.description))
+      request.description = wanted.description!;
+    if (wanted.status && change('status', request.status, wanted.status))
+      breaches.push(...changeStatus(request, wanted.status, now, sla!.schedule, sla!.rules));
     if (wanted.priority && change('priority', request.priority, wanted.priority)) {
       request.priority = wanted.priority;
       // What was used stays used; what is left is counted under the new priority's rules (for a calendar policy,
       // the database's trigger agrees).
-      recount(request, now, request.slaScheduleId === sla!.rules.scheduleId ? sla!.rules.schedule : sla!.schedule, sla!.rules);
+      recount(
+        request,
+        now,
+        request.slaScheduleId === sla!.rules.scheduleId ? sla!.rules.schedule : sla!.schedule,
+        sla!.rules,
+      );
     }
-    if (wanted.assignedToId !== undefined && change('assigned_to_id', request.assignedTo?.id ?? null, wanted.assignedToId, 'assigned')) {
+    if (
+      wanted.assignedToId !== undefined &&
+      change('assigned_to_id', request.assignedTo?.id ?? null, wanted.assignedToId, 'assigned')
+    ) {
       request.assignedTo = wanted.assignedToId ? em.getReference(User, wanted.assignedToId) : null;
     }
     // Internal notes stay out of the requester's view of the history too.
-    if (wanted.adminNotes !== undefined && change('admin_notes', request.adminNotes ?? null, wanted.adminNotes, 'updated', true)) {
+    if (
+      wanted.adminNotes !== undefined &&
+      change('admin_notes', request.adminNotes ?? null, wanted.adminNotes, 'updated', true)
+    ) {
       request.adminNotes = wanted.adminNotes;
     }
     if (wanted.zip !== undefined && change('zip', request.zip ?? null, wanted.zip)) request.zip = wanted.zip;
     // Tags are administrators' labels: internal, as admin notes are.
-    if (wanted.tags && change('tags', (request.tags ?? []).join(',') || null, wanted.tags.join(',') || null, 'updated', true)) {
+    if (
+      wanted.tags &&
+      change('tags', (request.tags ?? []).join(',') || null, wanted.tags.join(',') || null, 'updated', true)
+    ) {
       request.tags = [...wanted.tags];
     }
     return changes;
@@ -725,7 +904,16 @@ export class HelpRequestService {
   #record(em: EntityManager, request: HelpRequest, viewer: Viewer, changes: FieldChange[], at: Date): void {
     const actor = em.getReference(User, viewer.userId);
     for (const c of changes) {
-      em.create(HelpRequestHistory, { request, action: c.action, field: c.field, oldValue: c.oldValue, newValue: c.newValue, internal: c.internal, actor, createdAt: at });
+      em.create(HelpRequestHistory, {
+        request,
+        action: c.action,
+        field: c.field,
+        oldValue: c.oldValue,
+        newValue: c.newValue,
+        internal: c.internal,
+        actor,
+        createdAt: at,
+      });
     }
   }
 }

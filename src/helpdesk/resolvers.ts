@@ -43,7 +43,12 @@ interface Related {
  * through a promise. What is not selected is not read. `at` is where the requests sit below the field: a page's
  * `requests`, a connection's `edges.node`.
  */
-async function preloadRelations(ctx: Context, info: GraphQLResolveInfo, requests: readonly Related[], at: readonly string[] = ['requests']): Promise<void> {
+async function preloadRelations(
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  requests: readonly Related[],
+  at: readonly string[] = ['requests'],
+): Promise<void> {
   const fields = selectedFields(info, at);
   const { userById, nameById } = ctx.loaders.users;
   const { responsesByRequestId } = ctx.loaders.helpdesk;
@@ -108,18 +113,28 @@ function asksForTotalCount(info: GraphQLResolveInfo): boolean {
 }
 
 /** Applies `then` to a value now, or once its promise settles. */
-const settle = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<R> => (value instanceof Promise ? value.then(then) : then(value));
+const settle = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<R> =>
+  value instanceof Promise ? value.then(then) : then(value);
 
 export const helpdeskResolvers: Resolvers = {
   Query: {
     helpRequests: async (_p, args, ctx, info) => {
-      const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args, { total: asksForTotal(info) });
+      const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args, {
+        total: asksForTotal(info),
+      });
       await preloadRelations(ctx, info, page.requests);
       return page;
     },
     helpRequestsConnection: async (_p, args, ctx, info) => {
-      const connection = await ctx.services.helpdesk.requests.connection(ctx.em, ctx.principal, args, { total: asksForTotalCount(info) });
-      await preloadRelations(ctx, info, connection.edges.map((e) => e.node), NODES);
+      const connection = await ctx.services.helpdesk.requests.connection(ctx.em, ctx.principal, args, {
+        total: asksForTotalCount(info),
+      });
+      await preloadRelations(
+        ctx,
+        info,
+        connection.edges.map((e) => e.node),
+        NODES,
+      );
       return connection;
     },
     helpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, id),
@@ -135,16 +150,20 @@ export const helpdeskResolvers: Resolvers = {
   Mutation: {
     createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.principal, input),
     updateHelpRequest: (_p, { id, input }, ctx) => ctx.services.helpdesk.requests.update(ctx.em, ctx.actor, id, input),
-    respondToHelpRequest: (_p, { id, input }, ctx) => ctx.services.helpdesk.requests.respond(ctx.em, ctx.actor, id, input),
+    respondToHelpRequest: (_p, { id, input }, ctx) =>
+      ctx.services.helpdesk.requests.respond(ctx.em, ctx.actor, id, input),
     createFaq: (_p, { input }, ctx) => ctx.services.helpdesk.faqs.create(ctx.em, ctx.actor, input),
     updateFaq: (_p, { id, input }, ctx) => ctx.services.helpdesk.faqs.update(ctx.em, ctx.actor, id, input),
     deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, ctx.actor, id),
     deleteHelpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.requests.delete(ctx.em, ctx.actor, id),
-    updateHelpSlaPolicy: (_p, { priority, input }, ctx) => ctx.services.helpdesk.slaPolicies.update(ctx.em, ctx.actor, priority, input),
+    updateHelpSlaPolicy: (_p, { priority, input }, ctx) =>
+      ctx.services.helpdesk.slaPolicies.update(ctx.em, ctx.actor, priority, input),
     createHelpSchedule: (_p, { input }, ctx) => ctx.services.helpdesk.schedules.create(ctx.em, ctx.actor, input),
-    updateHelpSchedule: (_p, { id, input }, ctx) => ctx.services.helpdesk.schedules.update(ctx.em, ctx.actor, id, input),
+    updateHelpSchedule: (_p, { id, input }, ctx) =>
+      ctx.services.helpdesk.schedules.update(ctx.em, ctx.actor, id, input),
     deleteHelpSchedule: (_p, { id }, ctx) => ctx.services.helpdesk.schedules.delete(ctx.em, ctx.actor, id),
-    rateHelpRequest: (_p, { id, score, comment }, ctx) => ctx.services.helpdesk.requests.rate(ctx.em, ctx.principal, id, score, comment),
+    rateHelpRequest: (_p, { id, score, comment }, ctx) =>
+      ctx.services.helpdesk.requests.rate(ctx.em, ctx.principal, id, score, comment),
   },
   Subscription: {
     // No resolve of its own: shield guards `subscribe` only when the field has no `resolve`, so the payload is
@@ -169,17 +188,38 @@ export const helpdeskResolvers: Resolvers = {
     tags: (r, _a, ctx) => ctx.services.helpdesk.requests.tagsFor(ctx.principal, r),
     satisfaction: (r) =>
       r.satisfactionScore && r.ratedAt
-        ? { score: r.satisfactionScore, comment: r.satisfactionComment ?? null, ratedAt: r.ratedAt, updatedAt: r.ratingUpdatedAt ?? r.ratedAt }
+        ? {
+            score: r.satisfactionScore,
+            comment: r.satisfactionComment ?? null,
+            ratedAt: r.ratedAt,
+            updatedAt: r.ratingUpdatedAt ?? r.ratedAt,
+          }
         : null,
-    history: (r, _a, ctx) => settle(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) => ctx.services.helpdesk.requests.visibleHistory(ctx.principal, h)),
+    history: (r, _a, ctx) =>
+      settle(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) =>
+        ctx.services.helpdesk.requests.visibleHistory(ctx.principal, h),
+      ),
     responses: (r, _a, ctx) =>
-      settle(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) => ctx.services.helpdesk.requests.visibleResponses(ctx.principal, list)),
+      settle(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) =>
+        ctx.services.helpdesk.requests.visibleResponses(ctx.principal, list),
+      ),
   },
   User: {
     // A list of people asking for their requests reads every page in one statement, and every count in one more.
     helpRequests: async (user, args, ctx, info) => {
-      const connection = await ctx.services.helpdesk.requests.ofRequester(ctx.principal, user.id, args, { total: asksForTotalCount(info) }, ctx.loaders.helpdesk);
-      await preloadRelations(ctx, info, connection.edges.map((e) => e.node), NODES);
+      const connection = await ctx.services.helpdesk.requests.ofRequester(
+        ctx.principal,
+        user.id,
+        args,
+        { total: asksForTotalCount(info) },
+        ctx.loaders.helpdesk,
+      );
+      await preloadRelations(
+        ctx,
+        info,
+        connection.edges.map((e) => e.node),
+        NODES,
+      );
       return connection;
     },
   },

@@ -51,4 +51,3 @@ export async function readSchedules(em: EntityManager, ids: readonly string[]): 
   const rows = await read<Row>(em, `select ${COLUMNS} from help_schedules where id in (?)`, [ids]);
   return new Map(rows.map((row) => [row.id, toRecord(em, row)]));
 }
-

@@ -68,17 +68,27 @@ export class HelpSlaPolicyService {
     return rules;
   }
 
-  async update(em: EntityManager, actor: Actor, priority: HelpPriority, input: HelpSlaPolicyChanges): Promise<HelpSlaPolicy> {
+  async update(
+    em: EntityManager,
+    actor: Actor,
+    priority: HelpPriority,
+    input: HelpSlaPolicyChanges,
+  ): Promise<HelpSlaPolicy> {
     const firstResponse = minutes(input.firstResponseMinutes, 'first_response_minutes');
     const resolution = minutes(input.resolutionMinutes, 'resolution_minutes');
-    const schedule = input.scheduleId === undefined || input.scheduleId === null ? input.scheduleId : scheduleId(input.scheduleId, 'scheduleId');
+    const schedule =
+      input.scheduleId === undefined || input.scheduleId === null
+        ? input.scheduleId
+        : scheduleId(input.scheduleId, 'scheduleId');
     if (firstResponse === undefined && resolution === undefined && schedule === undefined) {
       throw new ValidationError('Nothing to update: send firstResponseMinutes, resolutionMinutes, scheduleId or more');
     }
     const now = this.now();
     return em.transactional(async (tem) => {
       await lockSlaRules(tem);
-      const [current] = await read<Row>(tem, `select ${COLUMNS} from help_sla_policies where priority = ? for update`, [priority]);
+      const [current] = await read<Row>(tem, `select ${COLUMNS} from help_sla_policies where priority = ? for update`, [
+        priority,
+      ]);
       if (!current) throw new NotFoundError();
       const wanted = {
         first: firstResponse ?? current.first_response_minutes,
@@ -86,10 +96,16 @@ export class HelpSlaPolicyService {
         schedule: schedule === undefined ? current.schedule_id : schedule,
       };
       if (wanted.first > wanted.resolution) {
-        throw new ValidationError('first_response_minutes must not exceed resolution_minutes', 'first_response_minutes');
+        throw new ValidationError(
+          'first_response_minutes must not exceed resolution_minutes',
+          'first_response_minutes',
+        );
       }
       // FOR SHARE: the schedule cannot be deleted while this policy starts to use it.
-      if (wanted.schedule && !(await read(tem, 'select 1 from help_schedules where id = ? for share', [wanted.schedule])).length) {
+      if (
+        wanted.schedule &&
+        !(await read(tem, 'select 1 from help_schedules where id = ? for share', [wanted.schedule])).length
+      ) {
         throw new ValidationError('scheduleId names no schedule', 'scheduleId');
       }
       const [row] = await read<Row>(
@@ -105,11 +121,19 @@ export class HelpSlaPolicyService {
       ].filter((change) => change.oldValue !== change.newValue);
       if (changes.length) {
         // The schedules are read as they stand: this change moves none of them.
-        const recounted = await recountOpenRequests(tem, now, [priority], await readSchedules(tem, current.schedule_id ? [current.schedule_id] : []));
+        const recounted = await recountOpenRequests(
+          tem,
+          now,
+          [priority],
+          await readSchedules(tem, current.schedule_id ? [current.schedule_id] : []),
+        );
         this.audit.record(tem, actor, {
           action: 'help_sla_policy.update',
           target: { type: 'help_sla_policy', id: priority, name: priority },
-          changes: [...changes, ...(recounted ? [{ field: 'recountedRequests', oldValue: null, newValue: recounted }] : [])],
+          changes: [
+            ...changes,
+            ...(recounted ? [{ field: 'recountedRequests', oldValue: null, newValue: recounted }] : []),
+          ],
         });
       }
       return (await this.#views(tem, [row!]))[0]!;
@@ -120,7 +144,11 @@ export class HelpSlaPolicyService {
     const ids = [...new Set(rows.map((row) => row.schedule_id).filter((id): id is string => id !== null))];
     const schedules = await readSchedules(em, ids);
     const users = ids.length
-      ? await read<{ schedule_id: string; priority: HelpPriority }>(em, 'select schedule_id, priority from help_sla_policies where schedule_id in (?) order by priority', [ids])
+      ? await read<{ schedule_id: string; priority: HelpPriority }>(
+          em,
+          'select schedule_id, priority from help_sla_policies where schedule_id in (?) order by priority',
+          [ids],
+        )
       : [];
     return rows.map((row) => {
       const record = row.schedule_id ? schedules.get(row.schedule_id) : undefined;

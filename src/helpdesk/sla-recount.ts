@@ -33,9 +33,22 @@ interface PolicyRow {
 }
 
 /** A priority's rules as they stand (its schedule read in the same statement). */
-export async function readRules(em: EntityManager, priorities: readonly HelpPriority[]): Promise<Map<HelpPriority, SlaRules & { record: ScheduleRecord | null }>> {
+export async function readRules(
+  em: EntityManager,
+  priorities: readonly HelpPriority[],
+): Promise<Map<HelpPriority, SlaRules & { record: ScheduleRecord | null }>> {
   if (priorities.length === 0) return new Map();
-  const rows = await read<PolicyRow & { s_id: string | null; name: string; time_zone: string; intervals: never; holidays: never; created_at: string; updated_at: string }>(
+  const rows = await read<
+    PolicyRow & {
+      s_id: string | null;
+      name: string;
+      time_zone: string;
+      intervals: never;
+      holidays: never;
+      created_at: string;
+      updated_at: string;
+    }
+  >(
     em,
     `select p.priority, p.first_response_minutes, p.resolution_minutes, p.schedule_id,
             s.id as s_id, s.name, s.time_zone, s.intervals, s.holidays, s.created_at, s.updated_at
@@ -48,7 +61,13 @@ export async function readRules(em: EntityManager, priorities: readonly HelpPrio
       const record = row.s_id ? toRecord(em, { ...row, id: row.s_id }) : null;
       return [
         row.priority,
-        { firstResponseMinutes: row.first_response_minutes, resolutionMinutes: row.resolution_minutes, scheduleId: row.schedule_id, schedule: record, record },
+        {
+          firstResponseMinutes: row.first_response_minutes,
+          resolutionMinutes: row.resolution_minutes,
+          scheduleId: row.schedule_id,
+          schedule: record,
+          record,
+        },
       ];
     }),
   );
@@ -94,9 +113,12 @@ export async function recountOpenRequests(
     [OPEN, priorities],
   );
   if (rows.length === 0) return 0;
-  const missing = [...new Set(rows.map((r) => r.sla_schedule_id).filter((id): id is string => id !== null && !before.has(id)))];
+  const missing = [
+    ...new Set(rows.map((r) => r.sla_schedule_id).filter((id): id is string => id !== null && !before.has(id))),
+  ];
   const current = await readSchedules(em, missing);
-  const scheduleOf = (id: string | null): BusinessSchedule | null => (id === null ? null : (before.get(id) ?? current.get(id) ?? null));
+  const scheduleOf = (id: string | null): BusinessSchedule | null =>
+    id === null ? null : (before.get(id) ?? current.get(id) ?? null);
   const date = (value: string) => em.getPlatform().parseDate(value);
   const updates = rows.map((row) => {
     const clock: SlaClock = {

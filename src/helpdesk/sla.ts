@@ -52,7 +52,11 @@ const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
  * Seconds the clock has run from filing to `at`; `schedule` is the one it counts in (slaScheduleId's), needed only
  * while it runs.
  */
-export function usedSecondsAt(clock: Pick<SlaClock, 'pausedSince' | 'slaUsedSeconds' | 'slaCountedAt'>, schedule: BusinessSchedule | null, at: Date): number {
+export function usedSecondsAt(
+  clock: Pick<SlaClock, 'pausedSince' | 'slaUsedSeconds' | 'slaCountedAt'>,
+  schedule: BusinessSchedule | null,
+  at: Date,
+): number {
   if (clock.pausedSince) return clock.slaUsedSeconds;
   return clock.slaUsedSeconds + seconds(clockMs(schedule, clock.slaCountedAt.getTime(), at.getTime()));
 }
@@ -62,9 +66,12 @@ export function pausedSecondsAt(clock: SlaClock, at: Date): number {
   return clock.pausedSeconds + (clock.pausedSince ? seconds(at.getTime() - clock.pausedSince.getTime()) : 0);
 }
 
-const dueOf = (clock: SlaClock, target: SlaTarget) => (target === 'first_response' ? clock.firstResponseDueAt : clock.resolutionDueAt);
-const metOf = (clock: SlaClock, target: SlaTarget) => (target === 'first_response' ? clock.firstPublicResponseAt : clock.resolvedAt);
-const breachedOf = (clock: SlaClock, target: SlaTarget) => (target === 'first_response' ? clock.firstResponseBreached : clock.resolutionBreached);
+const dueOf = (clock: SlaClock, target: SlaTarget) =>
+  target === 'first_response' ? clock.firstResponseDueAt : clock.resolutionDueAt;
+const metOf = (clock: SlaClock, target: SlaTarget) =>
+  target === 'first_response' ? clock.firstPublicResponseAt : clock.resolvedAt;
+const breachedOf = (clock: SlaClock, target: SlaTarget) =>
+  target === 'first_response' ? clock.firstResponseBreached : clock.resolutionBreached;
 
 /** The targets whose due time passed unmet while the clock ran, and are not yet marked: a breach to record now. */
 export function passedTargets(clock: SlaClock, at: Date): SlaTarget[] {
@@ -99,7 +106,13 @@ export function meetFirstResponse(clock: SlaClock, at: Date, schedule: BusinessS
  * what is left from then under `rules`, the priority's rules as they stand. `schedule` is the one the clock has
  * counted in so far.
  */
-export function changeStatus(clock: SlaClock, status: HelpStatus, at: Date, schedule: BusinessSchedule | null, rules: SlaRules): SlaTarget[] {
+export function changeStatus(
+  clock: SlaClock,
+  status: HelpStatus,
+  at: Date,
+  schedule: BusinessSchedule | null,
+  rules: SlaRules,
+): SlaTarget[] {
   const late: SlaTarget[] = [];
   const wasStopped = Boolean(clock.pausedSince);
   const willStop = CLOCK_STOPPED.includes(status);

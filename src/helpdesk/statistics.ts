@@ -1,6 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bucketUpperEdge } from './sla.js';
-import { HELP_CATEGORIES, HELP_PRIORITIES, HELP_STATUSES, type HelpCategory, type HelpPriority, type HelpStatus } from './vocabulary.js';
+import {
+  HELP_CATEGORIES,
+  HELP_PRIORITIES,
+  HELP_STATUSES,
+  type HelpCategory,
+  type HelpPriority,
+  type HelpStatus,
+} from './vocabulary.js';
 
 export interface HelpStatistics {
   requests: {
@@ -57,7 +64,15 @@ interface Row {
   by_priority: Record<string, number>;
   responses: number;
   avg_response_time_days: number | null;
-  sla_counts: { priority: HelpPriority; frb: number; frd: number; rb: number; rd: number; ratings: number; rating_sum: number }[];
+  sla_counts: {
+    priority: HelpPriority;
+    frb: number;
+    frd: number;
+    rb: number;
+    rd: number;
+    ratings: number;
+    rating_sum: number;
+  }[];
   /** [kind, priority, counts as PostgreSQL writes an array: {0,3,1,…}]: 8 rows of 320 counts whatever the size. */
   histograms: ['first_response' | 'resolution', HelpPriority, string][];
   top_tags: { tag: string; count: number }[];
@@ -84,7 +99,11 @@ type Histograms = { kind: HistogramKind; priority: HelpPriority; counts: number[
 
 /** The kept histograms as numbers, read once per statistics request (8 arrays of 320 counts). */
 const histogramsOf = (row: Row): Histograms =>
-  (row.histograms ?? []).map(([kind, priority, text]) => ({ kind, priority, counts: text.slice(1, -1).split(',').map(Number) }));
+  (row.histograms ?? []).map(([kind, priority, text]) => ({
+    kind,
+    priority,
+    counts: text.slice(1, -1).split(',').map(Number),
+  }));
 
 /** One kind's histogram for a priority, or summed over every priority (null). */
 function histogramFor(histograms: Histograms, kind: HistogramKind, priority: HelpPriority | null): number[] {
@@ -102,7 +121,8 @@ function histogramFor(histograms: Histograms, kind: HistogramKind, priority: Hel
  */
 function serviceLevels(row: Row, histograms: Histograms, priority: HelpPriority | null): ServiceLevels {
   const counts = row.sla_counts.filter((c) => priority === null || c.priority === priority);
-  const total = (key: 'frb' | 'frd' | 'rb' | 'rd' | 'ratings' | 'rating_sum') => counts.reduce((sum, c) => sum + c[key], 0);
+  const total = (key: 'frb' | 'frd' | 'rb' | 'rd' | 'ratings' | 'rating_sum') =>
+    counts.reduce((sum, c) => sum + c[key], 0);
   const firstResponse = histogramFor(histograms, 'first_response', priority);
   const resolution = histogramFor(histograms, 'resolution', priority);
   const ratings = total('ratings');
@@ -116,7 +136,10 @@ function serviceLevels(row: Row, histograms: Histograms, priority: HelpPriority 
     p90ResolutionSeconds: percentileOf(resolution, 0.9),
     satisfactionAverage: ratings > 0 ? Math.round((total('rating_sum') / ratings) * 100) / 100 : null,
     satisfactionCount: ratings,
-    topTags: priority === null ? row.top_tags : row.priority_tags.filter((t) => t.priority === priority).map(({ tag, count }) => ({ tag, count })),
+    topTags:
+      priority === null
+        ? row.top_tags
+        : row.priority_tags.filter((t) => t.priority === priority).map(({ tag, count }) => ({ tag, count })),
   };
 }
 

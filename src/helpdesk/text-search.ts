@@ -12,9 +12,7 @@
  */
 export const FULL_TEXT_MIN_LENGTH = 3;
 
-export type TextMatch =
-  | { kind: 'fulltext'; text: string }
-  | { kind: 'substring'; pattern: string };
+export type TextMatch = { kind: 'fulltext'; text: string } | { kind: 'substring'; pattern: string };
 
 /** Escapes LIKE's wildcards so a user's % or _ matches itself. The escape character is the backslash. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -50,7 +48,8 @@ export function matchCondition(
   if (match.kind === 'fulltext') {
     return { sql: (alias) => `${alias}.${vector} @@ ${PREFIX_QUERY}`, params: [match.text] };
   }
-  const expression = (column: SearchedColumn, alias: string) => (typeof column === 'string' ? `${alias}.${column}` : column(alias));
+  const expression = (column: SearchedColumn, alias: string) =>
+    typeof column === 'string' ? `${alias}.${column}` : column(alias);
   return {
     sql: (alias) => `(${columns.map((c) => `${expression(c, alias)} ilike ? escape '\\'`).join(' or ')})`,
     params: columns.map(() => match.pattern),

@@ -33,7 +33,8 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export function contactEmail(value: string | null | undefined): string | null {
   const email = optionalText(value, 'contact_email', LIMITS.email);
-  if (email !== null && !EMAIL.test(email)) throw new ValidationError('contact_email must be a valid email address', 'contact_email');
+  if (email !== null && !EMAIL.test(email))
+    throw new ValidationError('contact_email must be a valid email address', 'contact_email');
   return email;
 }
 
@@ -58,7 +59,8 @@ export function normaliseTags(tags: readonly string[] | null | undefined): strin
     for (const part of raw.split(',')) {
       const tag = part.trim();
       if (!tag || seen.has(tag.toLowerCase())) continue;
-      if (characters(tag) > LIMITS.tag) throw new ValidationError(`each tag must be at most ${LIMITS.tag} characters`, 'tags');
+      if (characters(tag) > LIMITS.tag)
+        throw new ValidationError(`each tag must be at most ${LIMITS.tag} characters`, 'tags');
       seen.add(tag.toLowerCase());
       kept.push(tag);
     }
@@ -100,7 +102,8 @@ export function requestTags(tags: readonly string[] | null | undefined): string[
     for (const part of raw.split(',')) {
       const tag = part.trim().toLowerCase();
       if (!tag) continue;
-      if (characters(tag) > LIMITS.requestTag) throw new ValidationError(`each tag must be at most ${LIMITS.requestTag} characters`, 'tags');
+      if (characters(tag) > LIMITS.requestTag)
+        throw new ValidationError(`each tag must be at most ${LIMITS.requestTag} characters`, 'tags');
       kept.add(tag);
     }
   }
@@ -119,6 +122,7 @@ export function requestTag(value: string): string {
 
 /** A satisfaction score: a whole number from 1 to 5. */
 export function satisfactionScore(value: number): number {
-  if (!Number.isInteger(value) || value < 1 || value > 5) throw new ValidationError('score must be a whole number from 1 to 5', 'score');
+  if (!Number.isInteger(value) || value < 1 || value > 5)
+    throw new ValidationError('score must be a whole number from 1 to 5', 'score');
   return value;
 }

@@ -20,7 +20,15 @@ import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabu
 type TimesOf<T, K extends keyof T> = { [P in K]: T[P] extends infer V ? (V extends Date ? Timestamp : V) : never };
 
 type RequestTimes = 'createdAt' | 'updatedAt';
-type SlaTimes = 'firstResponseDueAt' | 'resolutionDueAt' | 'pausedSince' | 'firstPublicResponseAt' | 'resolvedAt' | 'slaCountedAt' | 'ratedAt' | 'ratingUpdatedAt';
+type SlaTimes =
+  | 'firstResponseDueAt'
+  | 'resolutionDueAt'
+  | 'pausedSince'
+  | 'firstPublicResponseAt'
+  | 'resolvedAt'
+  | 'slaCountedAt'
+  | 'ratedAt'
+  | 'ratingUpdatedAt';
 
 export type HelpRequestView = Pick<
   HelpRequest,
@@ -51,7 +59,10 @@ export type HelpResponseView = Pick<HelpResponse, 'id' | 'response' | 'newStatus
   responder?: PersonRef | null;
 };
 
-export type HelpRequestHistoryView = Pick<HelpRequestHistory, 'id' | 'action' | 'field' | 'oldValue' | 'newValue' | 'internal'> & {
+export type HelpRequestHistoryView = Pick<
+  HelpRequestHistory,
+  'id' | 'action' | 'field' | 'oldValue' | 'newValue' | 'internal'
+> & {
   createdAt: Timestamp;
   request: { id: number };
   actor?: PersonRef | null;
@@ -105,9 +116,18 @@ export const SORT_COLUMNS = {
 
 export type HelpRequestSortColumn = keyof typeof SORT_COLUMNS;
 
-const FILTER_COLUMNS = { requesterId: 'requester_id', status: 'status', category: 'category', priority: 'priority', slaBreached: 'sla_breached' } as const;
+const FILTER_COLUMNS = {
+  requesterId: 'requester_id',
+  status: 'status',
+  category: 'category',
+  priority: 'priority',
+  slaBreached: 'sla_breached',
+} as const;
 
-function where(filter: HelpRequestFilter, extra?: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+function where(
+  filter: HelpRequestFilter,
+  extra?: { sql: string; params: unknown[] },
+): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   for (const [key, column] of Object.entries(FILTER_COLUMNS) as [keyof typeof FILTER_COLUMNS, string][]) {
@@ -179,7 +199,8 @@ export async function readHelpRequests(
 ): Promise<HelpRequestView[]> {
   const condition = where(filter);
   const direction = sort.order === 'asc' ? 'asc' : 'desc';
-  const orderBy = sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
+  const orderBy =
+    sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
   const rows = await read<RequestRow>(
     em,
     `select ${REQUEST_COLUMNS}
@@ -252,7 +273,10 @@ export async function readHelpRequestsAfter(
        from "help_requests"${condition.sql} order by ${seek.orderBy} limit ?`,
     [...condition.params, window.size + 1],
   );
-  return rows.map((row) => ({ ...toView(em, row), position: row.sort_key === null ? [row.id] : [row.sort_key, row.id] }));
+  return rows.map((row) => ({
+    ...toView(em, row),
+    position: row.sort_key === null ? [row.id] : [row.sort_key, row.id],
+  }));
 }
 
 /**
@@ -278,7 +302,10 @@ export async function readRequestersHelpRequestsAfter(
          from "help_requests"${scope} order by ${seek.orderBy} limit ?) r`,
     [[...requesterIds], ...condition.params, window.size + 1],
   );
-  const views = rows.map((row) => ({ ...toView(em, row), position: row.sort_key === null ? [row.id] : [row.sort_key, row.id] }));
+  const views = rows.map((row) => ({
+    ...toView(em, row),
+    position: row.sort_key === null ? [row.id] : [row.sort_key, row.id],
+  }));
   return groupByKeys(requesterIds, views, (view) => view.requester!.id);
 }
 
@@ -317,18 +344,29 @@ export async function countHelpRequests(em: EntityManager, filter: HelpRequestFi
   if (tag !== undefined) {
     // A tag is not a kept-count cell: counted off the tags' index, so it costs what the tag's requests cost.
     const condition = where(filter);
-    const [row] = await read<{ total: number }>(em, `select count(*)::int as total from "help_requests"${condition.sql}`, condition.params);
+    const [row] = await read<{ total: number }>(
+      em,
+      `select count(*)::int as total from "help_requests"${condition.sql}`,
+      condition.params,
+    );
     return row!.total;
   }
   const sum = async (table: string, scope: HelpRequestFilter) => {
     const condition = where(scope);
-    const [row] = await read<{ total: number }>(em, `select coalesce(sum(requests), 0)::int as total from "${table}"${condition.sql}`, condition.params);
+    const [row] = await read<{ total: number }>(
+      em,
+      `select coalesce(sum(requests), 0)::int as total from "${table}"${condition.sql}`,
+      condition.params,
+    );
     return row!.total;
   };
   // Breached requests have kept counts of their own ('' is every requester's); the others are all less those.
   const breached = () => sum('help_request_breached_counts', { ...cells, requesterId: cells.requesterId ?? '' });
   if (slaBreached === true) return breached();
-  const all = await sum(cells.requesterId === undefined ? 'help_request_counts' : 'help_request_requester_counts', cells);
+  const all = await sum(
+    cells.requesterId === undefined ? 'help_request_counts' : 'help_request_requester_counts',
+    cells,
+  );
   return slaBreached === false ? all - (await breached()) : all;
 }
 

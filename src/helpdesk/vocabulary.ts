@@ -35,7 +35,15 @@ export const HELP_REQUEST_SORT_FIELDS = HelpRequestSortFieldValues;
 export type { HelpRequestSortField };
 
 /** The sorts the legacy REST list accepts: the due-time sorts are GraphQL's only, so REST answers exactly as before. */
-export const LEGACY_SORT_FIELDS = ['id', 'title', 'status', 'priority', 'category', 'created_date', 'updated_date'] as const satisfies readonly HelpRequestSortField[];
+export const LEGACY_SORT_FIELDS = [
+  'id',
+  'title',
+  'status',
+  'priority',
+  'category',
+  'created_date',
+  'updated_date',
+] as const satisfies readonly HelpRequestSortField[];
 
 export const SORT_ORDERS = HelpSortOrderValues;
 export type SortOrder = HelpSortOrder;

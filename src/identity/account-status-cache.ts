@@ -109,16 +109,26 @@ export class AccountStatusCache {
    * migration), which forgets both. On a miss, both are read in one statement, so a token naming a session costs
    * no more round trips than one that does not; a session found missing is not kept.
    */
-  async readWithSession(em: EntityManager, userId: string, sessionId: string, load: SessionReads): Promise<AccountWithSession> {
+  async readWithSession(
+    em: EntityManager,
+    userId: string,
+    sessionId: string,
+    load: SessionReads,
+  ): Promise<AccountWithSession> {
     const known = this.#listening ? this.#entries.get(userId) : undefined;
     if (known) {
       const session = known.sessions.get(sessionId);
       if (session) return { status: known.status, session };
     }
     const generation = this.#generation;
-    const read = known ? { status: known.status, session: await load.session(em, sessionId) } : await load.both(em, userId, sessionId);
+    const read = known
+      ? { status: known.status, session: await load.session(em, sessionId) }
+      : await load.both(em, userId, sessionId);
     if (read.status && this.#listening && generation === this.#generation) {
-      const entry = known ?? { status: read.status, sessions: new LRUCache<string, SessionState>({ max: MAX_SESSIONS_PER_ACCOUNT }) };
+      const entry = known ?? {
+        status: read.status,
+        sessions: new LRUCache<string, SessionState>({ max: MAX_SESSIONS_PER_ACCOUNT }),
+      };
       if (!known) this.#entries.set(userId, entry);
       if (read.session) entry.sessions.set(sessionId, read.session);
     }
@@ -158,7 +168,8 @@ export class AccountStatusCache {
       const ended = new Promise<void>((resolve) => {
         client.once('end', resolve);
         client.on('error', (error) => {
-          if (!this.#closed) this.log.warn({ err: error }, 'account status listener lost its connection; not caching until it is back');
+          if (!this.#closed)
+            this.log.warn({ err: error }, 'account status listener lost its connection; not caching until it is back');
           resolve();
         });
       });
@@ -176,7 +187,8 @@ export class AccountStatusCache {
         this.#heard(undefined);
         await ended;
       } catch (error) {
-        if (!this.#closed) this.log.warn({ err: error }, 'account status listener cannot connect; not caching until it can');
+        if (!this.#closed)
+          this.log.warn({ err: error }, 'account status listener cannot connect; not caching until it can');
       } finally {
         this.#listening = false;
         this.forgetAll();

@@ -5,7 +5,11 @@ const ApiKeySchema = defineEntity({
   name: 'ApiKey',
   tableName: 'api_keys',
   properties: {
-    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    id: p
+      .string()
+      .length(32)
+      .primary()
+      .onCreate(() => newHexId()),
     /** The public half, sent as `api_key`. */
     key: p.string().length(64).unique('api_keys_key_unique'),
     /** SHA-256 of the secret. The secret is 256 random bits, so a slow KDF would add cost and no safety. */

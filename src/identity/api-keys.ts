@@ -72,7 +72,12 @@ export async function revokeApiKey(em: EntityManager, key: string, now = new Dat
  * Checks a key and its secret. The hashes are compared in constant time, and an unknown key is
  * compared against a dummy so the response time does not reveal which keys exist.
  */
-export async function authenticateApiKey(em: EntityManager, key: string, secret: string, now = new Date()): Promise<ApiKey> {
+export async function authenticateApiKey(
+  em: EntityManager,
+  key: string,
+  secret: string,
+  now = new Date(),
+): Promise<ApiKey> {
   if (!key || !secret) throw new UnauthenticatedError('Invalid Request', 'missing');
   // A key that cannot exist (too long, or with a NUL PostgreSQL cannot compare) is looked up as no key at all.
   const found = key.length <= 64 && !key.includes('\u0000') ? await em.findOne(ApiKey, { key }) : null;

@@ -28,7 +28,11 @@ const uncached: Pick<AccountStatusCache, 'read' | 'readWithSession'> = {
  * which caches it only while told of every change) so that locking, disabling, deleting or logging a user out
  * takes effect at once, not when the token expires; so is the session a token names, so that signing out does.
  */
-export async function authenticate(em: EntityManager, sources: AuthenticationSources, credentials: Credentials): Promise<Principal> {
+export async function authenticate(
+  em: EntityManager,
+  sources: AuthenticationSources,
+  credentials: Credentials,
+): Promise<Principal> {
   if (credentials.apiKey) return apiKeyPrincipal(em, sources, credentials.apiKey.key, credentials.apiKey.secret);
   const header = credentials.authorization?.trim();
   if (!header) return credentials.session ? userPrincipal(em, sources, credentials.session) : ANONYMOUS;
@@ -38,16 +42,33 @@ export async function authenticate(em: EntityManager, sources: AuthenticationSou
   if (scheme === 'bearer' && value) return userPrincipal(em, sources, value);
   if (scheme === 'apikey' && value) {
     const colon = value.indexOf(':');
-    return apiKeyPrincipal(em, sources, colon < 0 ? value : value.slice(0, colon), colon < 0 ? '' : value.slice(colon + 1));
+    return apiKeyPrincipal(
+      em,
+      sources,
+      colon < 0 ? value : value.slice(0, colon),
+      colon < 0 ? '' : value.slice(colon + 1),
+    );
   }
   throw new UnauthenticatedError('Unsupported authorization scheme', 'invalid');
 }
 
-async function apiKeyPrincipal(em: EntityManager, sources: AuthenticationSources, key: string, secret: string): Promise<Principal> {
+async function apiKeyPrincipal(
+  em: EntityManager,
+  sources: AuthenticationSources,
+  key: string,
+  secret: string,
+): Promise<Principal> {
   const apiKey = await authenticateApiKey(em, key, secret);
   sources.apiKeyUsed?.(apiKey.id);
   const permissions = new Set(apiKey.permissions.filter(isApiKeyPermission));
-  return { kind: 'apiKey', keyId: apiKey.id, key: apiKey.key, name: apiKey.name, permissions, readOnly: apiKey.readOnly };
+  return {
+    kind: 'apiKey',
+    keyId: apiKey.id,
+    key: apiKey.key,
+    name: apiKey.name,
+    permissions,
+    readOnly: apiKey.readOnly,
+  };
 }
 
 async function userPrincipal(em: EntityManager, sources: AuthenticationSources, token: string): Promise<Principal> {
@@ -55,7 +76,9 @@ async function userPrincipal(em: EntityManager, sources: AuthenticationSources, 
   const claims = await sources.tokens.verify(token);
   let user: AccountStatus | null;
   if (claims.sid !== undefined) {
-    const read = sources.sessions ? await accounts.readWithSession(em, claims.sub, claims.sid, sources.sessions) : { status: null, session: null };
+    const read = sources.sessions
+      ? await accounts.readWithSession(em, claims.sub, claims.sid, sources.sessions)
+      : { status: null, session: null };
     user = read.status;
     if (user && !isOpen(read.session, user)) throw new UnauthenticatedError('Session has ended', 'expired');
   } else {

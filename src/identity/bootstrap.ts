@@ -15,11 +15,20 @@ export async function bootstrap(em: EntityManager, config: Config, log: Logger):
   const { adminUsername, adminPassword, apiKey, apiKeySecret, apiKeyPermissions } = config.bootstrap;
   if (adminPassword && (await em.count(User, {})) === 0) {
     await newUserAccount(em, { username: adminUsername, password: adminPassword, role: 'admin' });
-    await em.flush().catch((error: unknown) => log.warn({ err: error }, 'bootstrap admin not created (another replica may have created it)'));
+    await em
+      .flush()
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'bootstrap admin not created (another replica may have created it)'),
+      );
     log.info({ username: adminUsername }, 'created the bootstrap administrator');
   }
   if (apiKey && apiKeySecret && !(await em.findOne(ApiKey, { key: apiKey }))) {
-    await createApiKey(em, { name: 'bootstrap', key: apiKey, secret: apiKeySecret, permissions: apiKeyPermissions }).catch((error: unknown) =>
+    await createApiKey(em, {
+      name: 'bootstrap',
+      key: apiKey,
+      secret: apiKeySecret,
+      permissions: apiKeyPermissions,
+    }).catch((error: unknown) =>
       log.warn({ err: error }, 'bootstrap API key not created (another replica may have created it)'),
     );
     log.info({ key: apiKey }, 'created the bootstrap API key');

@@ -24,11 +24,19 @@ export class ApiKeyAdministration {
     return em.transactional(async (tx) => {
       const made = await createApiKey(tx, input);
       const { apiKey } = made;
-      const granted = { permissions: apiKey.permissions, readOnly: apiKey.readOnly, expiresAt: apiKey.expiresAt ?? null };
+      const granted = {
+        permissions: apiKey.permissions,
+        readOnly: apiKey.readOnly,
+        expiresAt: apiKey.expiresAt ?? null,
+      };
       this.audit.record(tx, actor, {
         action: 'api_key.create',
         target: keyTarget(apiKey),
-        changes: Object.entries(granted).map(([field, value]) => ({ field, oldValue: null, newValue: value instanceof Date ? value.toISOString() : value })),
+        changes: Object.entries(granted).map(([field, value]) => ({
+          field,
+          oldValue: null,
+          newValue: value instanceof Date ? value.toISOString() : value,
+        })),
       });
       return made;
     });
@@ -37,11 +45,16 @@ export class ApiKeyAdministration {
   /** Revokes a key for good; false when there is no such key. Revoking a revoked key changes (and records) nothing. */
   revoke(em: EntityManager, actor: Actor | SystemActor, key: string): Promise<boolean> {
     return em.transactional(async (tx) => {
-      const found = key.length <= 64 ? await tx.findOne(ApiKey, { key }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      const found =
+        key.length <= 64 ? await tx.findOne(ApiKey, { key }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!found) return false;
       if (!found.revokedAt) {
         found.revokedAt = this.now();
-        this.audit.record(tx, actor, { action: 'api_key.revoke', target: keyTarget(found), changes: [{ field: 'revokedAt', oldValue: null, newValue: found.revokedAt.toISOString() }] });
+        this.audit.record(tx, actor, {
+          action: 'api_key.revoke',
+          target: keyTarget(found),
+          changes: [{ field: 'revokedAt', oldValue: null, newValue: found.revokedAt.toISOString() }],
+        });
       }
       return true;
     });

@@ -28,7 +28,13 @@ export class LoginService {
     private readonly sessions: SessionService,
   ) {}
 
-  async login(em: EntityManager, username: string, password: string, ip: string, userAgent?: string): Promise<LoginResult> {
+  async login(
+    em: EntityManager,
+    username: string,
+    password: string,
+    ip: string,
+    userAgent?: string,
+  ): Promise<LoginResult> {
     const wrong = () => new UnauthenticatedError('Invalid username or password', 'invalid');
     if (username.length > MAX_INPUT || password.length > MAX_INPUT) throw wrong();
     const attempt = await this.throttle.begin({ usernameKey: usernameKey(username), ip });
@@ -43,7 +49,12 @@ export class LoginService {
     const session = this.sessions.open(em, user, this.tokens.lifetimeSeconds, userAgent);
     await em.flush();
     await attempt.succeeded();
-    const { accessToken, expiresIn } = await this.tokens.issue({ sub: user.id, role: user.role, ver: user.tokenVersion, sid: session.id });
+    const { accessToken, expiresIn } = await this.tokens.issue({
+      sub: user.id,
+      role: user.role,
+      ver: user.tokenVersion,
+      sid: session.id,
+    });
     return { accessToken, tokenType: 'Bearer', expiresIn };
   }
 }

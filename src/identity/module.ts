@@ -45,30 +45,43 @@ export const identityModule = defineModule({
   migrations: new URL('./migrations/', import.meta.url),
   resolvers: {
     Query: {
-      mySessions: (_p, _a, ctx) => ctx.services.identity.sessions.list(ctx.em, signedIn(ctx.principal).userId, signedIn(ctx.principal).sessionId),
+      mySessions: (_p, _a, ctx) =>
+        ctx.services.identity.sessions.list(ctx.em, signedIn(ctx.principal).userId, signedIn(ctx.principal).sessionId),
     },
     Mutation: {
-      login: (_p, { username, password }, ctx) => ctx.services.identity.logins.login(ctx.em, username, password, ctx.ip, ctx.userAgent),
+      login: (_p, { username, password }, ctx) =>
+        ctx.services.identity.logins.login(ctx.em, username, password, ctx.ip, ctx.userAgent),
       logout: (_p, _a, ctx) => {
         const { userId, sessionId } = signedIn(ctx.principal);
         return sessionId ? ctx.services.identity.sessions.end(ctx.em, userId, sessionId) : false;
       },
-      revokeSession: (_p, { id }, ctx) => ctx.services.identity.sessions.revoke(ctx.em, signedIn(ctx.principal).userId, id),
+      revokeSession: (_p, { id }, ctx) =>
+        ctx.services.identity.sessions.revoke(ctx.em, signedIn(ctx.principal).userId, id),
     },
   },
   // A session is its owner's alone: the services take the caller's own id, never one from the arguments.
-  rules: { Query: { mySessions: isAuthenticated }, Mutation: { login: allow, logout: isAuthenticated, revokeSession: isAuthenticated } },
+  rules: {
+    Query: { mySessions: isAuthenticated },
+    Mutation: { login: allow, logout: isAuthenticated, revokeSession: isAuthenticated },
+  },
   services: ({ config, orm, log, redis, audit, now, users }): Identity => {
     const tokens = new TokenService(config.jwt);
     const { loginMax, loginWindowSeconds } = config.rateLimit;
     const throttle = new LoginThrottle(
-      createLimiter({ redis, keyPrefix: `${config.redisKeyPrefix}rl:login`, points: loginMax, windowSeconds: loginWindowSeconds }),
+      createLimiter({
+        redis,
+        keyPrefix: `${config.redisKeyPrefix}rl:login`,
+        points: loginMax,
+        windowSeconds: loginWindowSeconds,
+      }),
     );
     const accounts = AccountStatusCache.forOrm(orm, log);
     const fork = () => orm.em.fork();
     // A session lives as long as the tokens that name it, whose exp jose checks by the wall clock: so is the session.
     const sessions = new SessionService(accounts, fork, log, () => new Date());
-    users.directory.keepOwnSession((tx, userId, sessionId, tokenVersion) => sessions.carryOver(tx, userId, sessionId, tokenVersion));
+    users.directory.keepOwnSession((tx, userId, sessionId, tokenVersion) =>
+      sessions.carryOver(tx, userId, sessionId, tokenVersion),
+    );
     const apiKeysUsed = new UsageStamps({ table: 'api_keys', column: 'last_used_at' }, fork, log, now);
     return {
       tokens,
@@ -92,7 +105,11 @@ export const identityModule = defineModule({
         },
         credentials,
       ),
-    tokenSubject: (token) => identity.tokens.verify(token).then((claims) => claims.sub, () => undefined),
+    tokenSubject: (token) =>
+      identity.tokens.verify(token).then(
+        (claims) => claims.sub,
+        () => undefined,
+      ),
     onAccountChange: (listener) => identity.accounts.onChange(listener),
   }),
   routes: registerIdentityRoutes,

@@ -12,7 +12,11 @@ import { authApi } from './rest-api.js';
 
 const LOGIN = graphql(`
   mutation Login($username: String!, $password: String!) {
-    login(username: $username, password: $password) { access_token: accessToken token_type: tokenType expires_in: expiresIn }
+    login(username: $username, password: $password) {
+      access_token: accessToken
+      token_type: tokenType
+      expires_in: expiresIn
+    }
   }
 `);
 
@@ -24,7 +28,13 @@ const LOGOUT = graphql(`
 
 const ME = graphql(`
   query SessionUser {
-    me { id username firstName lastName role }
+    me {
+      id
+      username
+      firstName
+      lastName
+      role
+    }
   }
 `);
 
@@ -53,7 +63,10 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
       auth: 'none',
       body: LoginBody,
       responses: {
-        200: { description: 'A bearer token', schema: z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int() }) },
+        200: {
+          description: 'A bearer token',
+          schema: z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number().int() }),
+        },
         400: { description: 'Missing username or password', schema: Message },
         401: { description: 'Invalid username or password', schema: Message },
         403: { description: 'Account is locked or disabled', schema: Message },
@@ -76,7 +89,7 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
       api: authApi,
       auth: 'bearer',
       responses: {
-        200: { description: 'Signed out: the session\'s tokens and cookie answer 401 from now on', schema: Message },
+        200: { description: "Signed out: the session's tokens and cookie answer 401 from now on", schema: Message },
         401: { description: 'Nobody is signed in, or the session has already ended', schema: Message },
       },
     },
@@ -106,7 +119,8 @@ async function signIn(
   const result = await runOperation(gateway, request, LOGIN, credentials, {});
   if (result.errors?.length) {
     const retryAfter = result.errors[0]?.extensions?.retryAfter;
-    if (result.errors[0]?.extensions?.code === 'RATE_LIMITED' && retryAfter) reply.header('retry-after', String(retryAfter));
+    if (result.errors[0]?.extensions?.code === 'RATE_LIMITED' && retryAfter)
+      reply.header('retry-after', String(retryAfter));
     sendLegacyError(reply, authApi, result.errors[0]);
     return undefined;
   }
@@ -138,7 +152,10 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
       invalid: { invalidStatus: 401, invalidMessage: 'uid and password are required' },
     },
     async (request, reply) => {
-      const login = await signIn(gateway, session, request, reply, { username: request.body.uid, password: request.body.password });
+      const login = await signIn(gateway, session, request, reply, {
+        username: request.body.uid,
+        password: request.body.password,
+      });
       return login ? reply.type('text/plain; charset=utf-8').send('Authenticated') : reply;
     },
   );
@@ -151,7 +168,9 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
       summary: 'Sign out: ends the session the cookie (or a bearer token) names, and expires the cookie',
       api: authApi,
       auth: 'none',
-      responses: { 200: { description: 'A short text, also when nobody was signed in (the page signs out without asking)' } },
+      responses: {
+        200: { description: 'A short text, also when nobody was signed in (the page signs out without asking)' },
+      },
     },
     async (request, reply) => {
       // The browser forgets the cookie whatever the outcome. Credentials already refused have no session left to
@@ -170,7 +189,8 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
     const result = await runOperation(gateway, request, ME, {});
     if (result.errors?.length) {
       // An API key is nobody: the page's question has no answer for it.
-      if (toLegacyError(authApi, result.errors[0]).status === 403) return sendLegacyStatus(reply, authApi, 401, 'Authentication required');
+      if (toLegacyError(authApi, result.errors[0]).status === 403)
+        return sendLegacyStatus(reply, authApi, 401, 'Authentication required');
       return sendLegacyError(reply, authApi, result.errors[0]);
     }
     const { id, username, firstName, lastName, role } = result.data!.me;
@@ -186,7 +206,10 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
         summary: 'Who is signed in (by session cookie or bearer token), as the help desk page reads it',
         api: authApi,
         auth: 'bearer',
-        responses: { 200: { description: 'The signed-in person', schema: SessionUserBody }, 401: { description: 'Nobody is signed in', schema: Message } },
+        responses: {
+          200: { description: 'The signed-in person', schema: SessionUserBody },
+          401: { description: 'Nobody is signed in', schema: Message },
+        },
       },
       whoAmI,
     );

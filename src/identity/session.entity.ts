@@ -10,7 +10,11 @@ const SessionSchema = defineEntity({
   name: 'Session',
   tableName: 'sessions',
   properties: {
-    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    id: p
+      .string()
+      .length(32)
+      .primary()
+      .onCreate(() => newHexId()),
     user: () => p.manyToOne(User).deleteRule('cascade').index(false),
     /** The user's token version when it opened (or when a password change of its own carried it over). */
     tokenVersion: p.integer(),
@@ -24,7 +28,12 @@ const SessionSchema = defineEntity({
     userAgent: p.string().length(512).nullable(),
   },
   // A user's open sessions: what mySessions lists.
-  indexes: [{ name: 'sessions_user_id_open_index', expression: 'create index "sessions_user_id_open_index" on "sessions" ("user_id") where "ended_at" is null' }],
+  indexes: [
+    {
+      name: 'sessions_user_id_open_index',
+      expression: 'create index "sessions_user_id_open_index" on "sessions" ("user_id") where "ended_at" is null',
+    },
+  ],
 });
 
 export class Session extends SessionSchema.class {}

@@ -63,7 +63,12 @@ export class SessionService implements SessionReads {
   }
 
   /** Adds a new session to the unit of work (the sign-in flushes it with the user's last_session). */
-  open(em: EntityManager, user: Pick<User, 'id' | 'tokenVersion'>, lifetimeSeconds: number, userAgent: string | undefined): Session {
+  open(
+    em: EntityManager,
+    user: Pick<User, 'id' | 'tokenVersion'>,
+    lifetimeSeconds: number,
+    userAgent: string | undefined,
+  ): Session {
     const createdAt = this.now();
     const session = em.create(Session, {
       user: user.id,
@@ -153,12 +158,20 @@ export class SessionService implements SessionReads {
    * bumps their token version, and this carries the caller's session over to the new one, in the same transaction.
    */
   async carryOver(tx: EntityManager, userId: string, id: string, tokenVersion: number): Promise<void> {
-    await tx.execute(`update sessions set token_version = ? where id = ? and user_id = ? and ended_at is null`, [tokenVersion, id, userId], 'run');
+    await tx.execute(
+      `update sessions set token_version = ? where id = ? and user_id = ? and ended_at is null`,
+      [tokenVersion, id, userId],
+      'run',
+    );
   }
 
   /** Deletes sessions that expired a while ago; returns how many. */
   async purgeExpired(em: EntityManager): Promise<number> {
-    const purged = await em.execute(`delete from sessions where expires_at < ?`, [new Date(this.now().getTime() - PURGE_AFTER_MS)], 'run');
+    const purged = await em.execute(
+      `delete from sessions where expires_at < ?`,
+      [new Date(this.now().getTime() - PURGE_AFTER_MS)],
+      'run',
+    );
     return (purged as { affectedRows?: number }).affectedRows ?? 0;
   }
 

@@ -1,5 +1,13 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
-import { SignJWT, createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  SignJWT,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../platform/config.js';
 import { UnauthenticatedError } from '../platform/errors.js';
@@ -111,7 +119,10 @@ export class TokenService {
       return { payload: (await jwtVerify(token, this.key, { ...common, algorithms: ['HS256'] })).payload, ours: true };
     }
     if (this.jwks && (header === 'RS256' || header === 'ES256')) {
-      return { payload: (await jwtVerify(token, this.jwks, { ...common, algorithms: ['RS256', 'ES256'] })).payload, ours: false };
+      return {
+        payload: (await jwtVerify(token, this.jwks, { ...common, algorithms: ['RS256', 'ES256'] })).payload,
+        ours: false,
+      };
     }
     throw invalid();
   }

@@ -72,7 +72,10 @@ export class UsageStamps {
     for (const [minute, ids] of byMinute) {
       const at = new Date(minute);
       try {
-        await this.em().execute(`update "${table}" set "${column}" = ? where "id" in (?) and ("${column}" is null or "${column}" < ?)`, [at, ids, at]);
+        await this.em().execute(
+          `update "${table}" set "${column}" = ? where "id" in (?) and ("${column}" is null or "${column}" < ?)`,
+          [at, ids, at],
+        );
       } catch (error) {
         // Try again at the next use: nothing else depends on the stamp.
         for (const id of ids) if (this.#queued.get(id) === minute) this.#queued.delete(id);

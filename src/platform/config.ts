@@ -20,7 +20,9 @@ const optionalUrl = (protocols: RegExp) =>
     emptyAsUndefined,
     z
       .string()
-      .refine((v) => URL.canParse(v) && protocols.test(new URL(v).protocol), { message: `must be a ${protocols.source} URL` })
+      .refine((v) => URL.canParse(v) && protocols.test(new URL(v).protocol), {
+        message: `must be a ${protocols.source} URL`,
+      })
       .optional(),
   );
 const httpUrl = optionalUrl(/^https?:$/);
@@ -30,7 +32,13 @@ const bool = z.preprocess(
   z.boolean(),
 );
 const csv = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(z.string()),
 );
 
@@ -40,11 +48,16 @@ const csv = z.preprocess(
  */
 const TRACE_EXPORTERS = ['otlp', 'console', 'none'] as const;
 const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
-const otlpProtocol = z.preprocess(emptyAsUndefined, z.enum(OTLP_PROTOCOLS, { message: `must be one of ${OTLP_PROTOCOLS.join(', ')}` }).optional());
+const otlpProtocol = z.preprocess(
+  emptyAsUndefined,
+  z.enum(OTLP_PROTOCOLS, { message: `must be one of ${OTLP_PROTOCOLS.join(', ')}` }).optional(),
+);
 const tracingFields = {
   OTEL_SDK_DISABLED: bool.default(false),
   OTEL_TRACES_EXPORTER: csv
-    .refine((names) => names.every((n) => (TRACE_EXPORTERS as readonly string[]).includes(n)), { message: `must list ${TRACE_EXPORTERS.join(', ')}` })
+    .refine((names) => names.every((n) => (TRACE_EXPORTERS as readonly string[]).includes(n)), {
+      message: `must list ${TRACE_EXPORTERS.join(', ')}`,
+    })
     .optional(),
   OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
   OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
@@ -73,12 +86,21 @@ export interface TracingConfig {
   urlSecrets: string[];
 }
 
-const TRACING_OFF: TracingConfig = { enabled: false, serviceName: undefined, exporters: [], protocol: 'http/protobuf', batchDelayMs: 1000, urlSecrets: [] };
+const TRACING_OFF: TracingConfig = {
+  enabled: false,
+  serviceName: undefined,
+  exporters: [],
+  protocol: 'http/protobuf',
+  batchDelayMs: 1000,
+  urlSecrets: [],
+};
 
 function tracingOf(e: z.infer<typeof TracingEnv>, fireApiToken: string | undefined): TracingConfig {
   const exporters = (e.OTEL_TRACES_EXPORTER ?? []).filter((name) => name !== 'none');
   const named = e.OTEL_TRACES_EXPORTER?.includes('none') ? false : exporters.length > 0;
-  const endpoint = Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && !e.OTEL_TRACES_EXPORTER?.includes('none');
+  const endpoint =
+    Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT || e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) &&
+    !e.OTEL_TRACES_EXPORTER?.includes('none');
   const namedByResource = /(^|,)\s*service\.name\s*=/.test(e.OTEL_RESOURCE_ATTRIBUTES ?? '');
   return {
     enabled: !e.OTEL_SDK_DISABLED && (named || endpoint),
@@ -186,7 +208,10 @@ const EnvSchema = z
 
     TRELLIS_MODULES: z.preprocess(emptyAsUndefined, csv.optional()),
     GRAPHQL_FEDERATION: z.enum(['off', 'subgraph']).default('off'),
-    FEDERATION_HMAC_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+    FEDERATION_HMAC_SECRET: optionalString.refine(
+      (v) => v === undefined || v.length >= 32,
+      'must be at least 32 characters',
+    ),
 
     OTEL_SDK_DISABLED: tracingFields.OTEL_SDK_DISABLED,
     OTEL_TRACES_EXPORTER: tracingFields.OTEL_TRACES_EXPORTER,
@@ -203,17 +228,33 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
     if (env.SESSION_COOKIE_SAMESITE === 'none' && env.SESSION_COOKIE_SECURE === false) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_COOKIE_SECURE'], message: 'browsers refuse SameSite=None without Secure' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_COOKIE_SECURE'],
+        message: 'browsers refuse SameSite=None without Secure',
+      });
     }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
-      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+      });
     }
     if (!!env.BOOTSTRAP_API_KEY !== !!env.BOOTSTRAP_API_KEY_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'BOOTSTRAP_API_KEY and BOOTSTRAP_API_KEY_SECRET go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOOTSTRAP_API_KEY_SECRET'],
+        message: 'BOOTSTRAP_API_KEY and BOOTSTRAP_API_KEY_SECRET go together',
+      });
     }
     const unknownPermissions = parsePermissions(env.BOOTSTRAP_API_KEY_PERMISSIONS ?? []).unknown;
     if (unknownPermissions.length) {
-      ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_PERMISSIONS'], message: `unknown permission ${unknownPermissions.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOOTSTRAP_API_KEY_PERMISSIONS'],
+        message: `unknown permission ${unknownPermissions.join(', ')}`,
+      });
     }
     if (env.BOOTSTRAP_API_KEY_SECRET && env.BOOTSTRAP_API_KEY_SECRET.length < 24) {
       ctx.addIssue({ code: 'custom', path: ['BOOTSTRAP_API_KEY_SECRET'], message: 'must be at least 24 characters' });
@@ -222,10 +263,18 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when ATTACHMENT_STORAGE=s3' });
     }
     if (env.ATTACHMENT_MAX_BYTES > env.ATTACHMENT_MAX_PER_REQUEST_BYTES) {
-      ctx.addIssue({ code: 'custom', path: ['ATTACHMENT_MAX_BYTES'], message: 'must not exceed ATTACHMENT_MAX_PER_REQUEST_BYTES' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ATTACHMENT_MAX_BYTES'],
+        message: 'must not exceed ATTACHMENT_MAX_PER_REQUEST_BYTES',
+      });
     }
     if (env.FEDERATION_HMAC_SECRET && env.GRAPHQL_FEDERATION !== 'subgraph') {
-      ctx.addIssue({ code: 'custom', path: ['FEDERATION_HMAC_SECRET'], message: 'applies only with GRAPHQL_FEDERATION=subgraph' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FEDERATION_HMAC_SECRET'],
+        message: 'applies only with GRAPHQL_FEDERATION=subgraph',
+      });
     }
     if (env.TRUSTED_DOCUMENTS !== 'off' && !env.TRUSTED_DOCUMENTS_FILE) {
       ctx.addIssue({
@@ -387,7 +436,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       adminPassword: e.BOOTSTRAP_ADMIN_PASSWORD,
       apiKey: e.BOOTSTRAP_API_KEY,
       apiKeySecret: e.BOOTSTRAP_API_KEY_SECRET,
-      apiKeyPermissions: e.BOOTSTRAP_API_KEY_PERMISSIONS?.length ? parsePermissions(e.BOOTSTRAP_API_KEY_PERMISSIONS).permissions : undefined,
+      apiKeyPermissions: e.BOOTSTRAP_API_KEY_PERMISSIONS?.length
+        ? parsePermissions(e.BOOTSTRAP_API_KEY_PERMISSIONS).permissions
+        : undefined,
     },
     platformVersion: e.PLATFORM_VERSION,
     risk: {

@@ -28,7 +28,12 @@ export interface ModuleLoaders {}
 /** What resolvers reach as `ctx.services`: the platform's singletons and every module's services. */
 export type AppServices = PlatformServices & ModuleServices;
 
-export function createPlatformServices(deps: { config: Config; orm: Orm; log: Logger; now?: () => Date }): PlatformServices {
+export function createPlatformServices(deps: {
+  config: Config;
+  orm: Orm;
+  log: Logger;
+  now?: () => Date;
+}): PlatformServices {
   const { config, log } = deps;
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false })

@@ -35,7 +35,10 @@ function classify(error: unknown, config: Config): { problem: string; remedy: st
     };
   }
   if (config.db.url && /password authentication|does not exist|no pg_hba\.conf entry|SASL/i.test(message ?? '')) {
-    return { problem: `the database refused the connection: ${message}`, remedy: 'check the user, password and database name in DATABASE_URL' };
+    return {
+      problem: `the database refused the connection: ${message}`,
+      remedy: 'check the user, password and database name in DATABASE_URL',
+    };
   }
   return {
     problem: describe(error),
@@ -46,7 +49,8 @@ function classify(error: unknown, config: Config): { problem: string; remedy: st
 
 function describe(error: unknown): string {
   if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(describe).join('; ');
-  if (error instanceof Error) return [error.message || error.name, (error as { code?: string }).code].filter(Boolean).join(' ');
+  if (error instanceof Error)
+    return [error.message || error.name, (error as { code?: string }).code].filter(Boolean).join(' ');
   if (error === undefined || error === null) return 'an unknown error (nothing was thrown with it)';
   return String(error);
 }

@@ -41,11 +41,13 @@ const faultsFile = FaultsFileSchema.parse(monitoredFaults);
 /** Where the traces come from, for attribution (README, health output). */
 export const FAULT_DATA_SOURCE: Readonly<Record<string, string>> = faultsFile.source;
 
-export const MONITORED_FAULTS: readonly MonitoredFault[] = Object.entries(faultsFile.faults).map(([faultId, fault]) => ({
-  faultId,
-  name: fault.name,
-  traces: fault.sections.map((s) => s.trace),
-}));
+export const MONITORED_FAULTS: readonly MonitoredFault[] = Object.entries(faultsFile.faults).map(
+  ([faultId, fault]) => ({
+    faultId,
+    name: fault.name,
+    traces: fault.sections.map((s) => s.trace),
+  }),
+);
 
 type Vec3 = readonly [number, number, number];
 
@@ -58,7 +60,11 @@ function unitVector(latitude: number, longitude: number): Vec3 {
 }
 
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const norm = (a: Vec3) => Math.sqrt(dot(a, a));
 
 /** Angle between unit vectors; atan2 stays accurate for tiny angles, where acos of a dot product does not. */
@@ -74,7 +80,11 @@ function distanceToArcRadians(p: Vec3, a: Vec3, b: Vec3): number {
   const normalLength = norm(normal);
   if (normalLength < 1e-12) return toEndpoint; // A and B coincide: a point, not an arc
   const offPlane = dot(p, normal) / normalLength; // sine of P's angular distance from the great circle
-  const projection: Vec3 = [p[0] - offPlane * (normal[0] / normalLength), p[1] - offPlane * (normal[1] / normalLength), p[2] - offPlane * (normal[2] / normalLength)];
+  const projection: Vec3 = [
+    p[0] - offPlane * (normal[0] / normalLength),
+    p[1] - offPlane * (normal[1] / normalLength),
+    p[2] - offPlane * (normal[2] / normalLength),
+  ];
   const withinArc = dot(cross(a, projection), normal) >= 0 && dot(cross(projection, b), normal) >= 0;
   if (!withinArc) return toEndpoint;
   return Math.atan2(Math.abs(offPlane), norm(projection));
@@ -93,12 +103,17 @@ export function distanceToPolylineKm(point: Coordinates, polyline: Polyline): nu
 }
 
 /** The monitored fault whose trace passes closest; the distance is unrounded, as the scoring thresholds need. */
-export function nearestFault(latitude: number, longitude: number, faults: readonly MonitoredFault[] = MONITORED_FAULTS): NearestFault {
+export function nearestFault(
+  latitude: number,
+  longitude: number,
+  faults: readonly MonitoredFault[] = MONITORED_FAULTS,
+): NearestFault {
   let nearest: NearestFault | undefined;
   for (const fault of faults) {
     for (const trace of fault.traces) {
       const distanceKm = distanceToPolylineKm({ latitude, longitude }, trace);
-      if (!nearest || distanceKm < nearest.distanceKm) nearest = { faultId: fault.faultId, name: fault.name, distanceKm };
+      if (!nearest || distanceKm < nearest.distanceKm)
+        nearest = { faultId: fault.faultId, name: fault.name, distanceKm };
     }
   }
   if (!nearest) throw new Error('no monitored faults loaded');

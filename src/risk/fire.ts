@@ -38,7 +38,13 @@ export function fireBox(point: Coordinates): FireBox {
 }
 
 /** `${base}/${MAP_KEY}/${source}/${west},${south},${east},${north}/${days}`: the key sits in the path, so never log this raw. */
-export function fireQueryUrl(baseUrl: string, mapKey: string, source: string, point: Coordinates, dayRange: number): string {
+export function fireQueryUrl(
+  baseUrl: string,
+  mapKey: string,
+  source: string,
+  point: Coordinates,
+  dayRange: number,
+): string {
   const { west, south, east, north } = fireBox(point);
   return `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(mapKey)}/${source}/${west},${south},${east},${north}/${dayRange}`;
 }
@@ -101,7 +107,9 @@ export interface FireClientOptions extends UpstreamOptions {
 export function createFireClient(options: FireClientOptions): FireClient {
   const { url = DEFAULT_FIRE_API_URL, mapKey, source = DEFAULT_FIRE_SOURCE, dayRange = FIRE_DAY_RANGE } = options;
   const fatalBody = (response: UpstreamResponse) =>
-    isInvalidMapKey(response.body) ? new UpstreamConfigError('fire', `FIRMS rejected the MAP_KEY (HTTP ${response.status})`) : undefined;
+    isInvalidMapKey(response.body)
+      ? new UpstreamConfigError('fire', `FIRMS rejected the MAP_KEY (HTTP ${response.status})`)
+      : undefined;
 
   return {
     configured: Boolean(mapKey),

@@ -48,7 +48,11 @@ export const riskModule = defineModule({
   rules: { Query: { wildfireRisk: allow, earthquakeRisk: allow } },
   // An area is public as its risks are; a ZIP code that cannot be placed resolves to null.
   references: {
-    AreaRisk: { key: 'zipCode', rootField: 'wildfireRisk', resolve: (zip, ctx) => (typeof zip === 'string' ? ctx.loaders.risk.areaByZip.load(zip) : Promise.resolve(null)) },
+    AreaRisk: {
+      key: 'zipCode',
+      rootField: 'wildfireRisk',
+      resolve: (zip, ctx) => (typeof zip === 'string' ? ctx.loaders.risk.areaByZip.load(zip) : Promise.resolve(null)),
+    },
   },
   services: (platform): Risk => ({ scoring: createScoring(platform) }),
   loaders: (_em, { risk }) => createRiskLoaders(risk),
@@ -65,15 +69,21 @@ export const riskModule = defineModule({
 function createScoring({ config, orm, log, redis, now }: PlatformServices): RiskService {
   const prefix = config.redisKeyPrefix;
   const cache: Cache = redis
-    ? new RedisCache(redis, { prefix: `${prefix}cache:`, onError: (error) => log.warn({ err: error }, 'risk cache unavailable; treating as a miss') })
+    ? new RedisCache(redis, {
+        prefix: `${prefix}cache:`,
+        onError: (error) => log.warn({ err: error }, 'risk cache unavailable; treating as a miss'),
+      })
     : new MemoryCache({ now: () => now().getTime() });
   const quota: QuotaStore = redis
     ? new RedisQuotaStore(redis, { prefix: `${prefix}quota:`, now: () => now().getTime() })
-    : new PostgresQuotaStore(async (sql, params) => {
-        // Straight to the pg pool: the statement is written with PostgreSQL's own $n placeholders.
-        const pool = (await orm.em.getConnection().getNativeClient()) as import('pg').Pool;
-        return (await pool.query(sql, params)).rows as Array<Record<string, unknown>>;
-      }, () => now().getTime());
+    : new PostgresQuotaStore(
+        async (sql, params) => {
+          // Straight to the pg pool: the statement is written with PostgreSQL's own $n placeholders.
+          const pool = (await orm.em.getConnection().getNativeClient()) as import('pg').Pool;
+          return (await pool.query(sql, params)).rows as Array<Record<string, unknown>>;
+        },
+        () => now().getTime(),
+      );
   const { upstreamTimeoutMs: timeoutMs } = config.risk;
   return new RiskService({
     geocoder: createGeocoder({ fetch, timeoutMs, remoteUrl: config.risk.zipGeocoderUrl, cache, quota }),
@@ -86,7 +96,8 @@ function createScoring({ config, orm, log, redis, now }: PlatformServices): Risk
           prefix: `${prefix}flight:`,
           // A waiter outlasts the slowest leader: two attempts at the upstream timeout, plus the retry's jitter.
           maxWaitMs: 2 * timeoutMs + 2_000,
-          onError: (error) => log.warn({ err: error }, 'shared single-flight unavailable; deduplicating in this process only'),
+          onError: (error) =>
+            log.warn({ err: error }, 'shared single-flight unavailable; deduplicating in this process only'),
         })
       : new SingleFlight(),
     now,

@@ -12,15 +12,24 @@ const WILDFIRE = graphql(`
   query WildfireRisk($zip: String!) {
     risk: wildfireRisk(zip: $zip) {
       zip_code: zipCode
-      coordinates { latitude longitude }
+      coordinates {
+        latitude
+        longitude
+      }
       risk_level: riskLevel
       risk_score: riskScore
       recent_fires: recentFires
       vegetation_risk: vegetationRisk
       weather_risk: weatherRisk
       last_updated: lastUpdated
-      components { fire_activity: fireActivity vegetation weather }
-      data_status: dataStatus { fire }
+      components {
+        fire_activity: fireActivity
+        vegetation
+        weather
+      }
+      data_status: dataStatus {
+        fire
+      }
     }
   }
 `);
@@ -29,15 +38,24 @@ const EARTHQUAKE = graphql(`
   query EarthquakeRisk($zip: String!) {
     risk: earthquakeRisk(zip: $zip) {
       zip_code: zipCode
-      coordinates { latitude longitude }
+      coordinates {
+        latitude
+        longitude
+      }
       risk_level: riskLevel
       risk_score: riskScore
       recent_earthquakes: recentEarthquakes
       max_magnitude: maxMagnitude
       fault_distance: faultDistance
       last_updated: lastUpdated
-      components { seismic_activity: seismicActivity magnitude fault_proximity: faultProximity }
-      data_status: dataStatus { seismic }
+      components {
+        seismic_activity: seismicActivity
+        magnitude
+        fault_proximity: faultProximity
+      }
+      data_status: dataStatus {
+        seismic
+      }
     }
   }
 `);
@@ -83,12 +101,19 @@ const EarthquakeBody = z.object({
 const errorResponses = {
   400: { description: 'ZIP code parameter is required / Invalid ZIP code format', schema: ErrorBody },
   404: { description: 'Invalid ZIP code (unknown)', schema: ErrorBody },
-  503: { description: 'Upstream service unavailable (the ZIP is unknown to the embedded data and the geocoder is down)', schema: ErrorBody },
+  503: {
+    description: 'Upstream service unavailable (the ZIP is unknown to the embedded data and the geocoder is down)',
+    schema: ErrorBody,
+  },
 };
 
 /** The legacy ZIP risk API, at its unversioned paths and under /api/v1. */
 export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void {
-  const kinds: Array<{ name: string; document: TypedDocumentNode<{ risk: object }, { zip: string }>; body: z.ZodType }> = [
+  const kinds: Array<{
+    name: string;
+    document: TypedDocumentNode<{ risk: object }, { zip: string }>;
+    body: z.ZodType;
+  }> = [
     { name: 'wildfire', document: WILDFIRE, body: WildfireBody },
     { name: 'earthquake', document: EARTHQUAKE, body: EarthquakeBody },
   ];

@@ -61,7 +61,10 @@ export interface Score<C> {
 }
 
 /** `seismic` is null when the seismic service was unavailable: its two parts then score 0. */
-export function scoreEarthquake(input: { seismic: SeismicActivity | null; faultDistanceKm: number }): Score<EarthquakeComponents> {
+export function scoreEarthquake(input: {
+  seismic: SeismicActivity | null;
+  faultDistanceKm: number;
+}): Score<EarthquakeComponents> {
   const components: EarthquakeComponents = {
     seismicActivity: input.seismic ? seismicActivityPoints(input.seismic.count) : 0,
     magnitude: input.seismic ? magnitudePoints(input.seismic.maxMagnitude) : 0,
@@ -108,7 +111,12 @@ export interface WildfireScore extends Score<WildfireComponents> {
 }
 
 /** `detections` is null when the fire service was unavailable: fire activity then scores 0. */
-export function scoreWildfire(input: { detections: number | null; latitude: number; longitude: number; month: Month }): WildfireScore {
+export function scoreWildfire(input: {
+  detections: number | null;
+  latitude: number;
+  longitude: number;
+  month: Month;
+}): WildfireScore {
   const vegetation = vegetationRisk(input.latitude, input.longitude);
   const weather = weatherRisk(input.latitude, input.longitude, input.month);
   const components: WildfireComponents = {

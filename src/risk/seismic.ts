@@ -54,7 +54,8 @@ export function parseSeismicBody(body: string): SeismicActivity {
   // A loop, not Math.max(...): an active region can return thousands of events, too many for spread arguments.
   let maxMagnitude: number | null = null;
   for (const { properties } of parsed.data.features) {
-    if (typeof properties.mag === 'number' && (maxMagnitude === null || properties.mag > maxMagnitude)) maxMagnitude = properties.mag;
+    if (typeof properties.mag === 'number' && (maxMagnitude === null || properties.mag > maxMagnitude))
+      maxMagnitude = properties.mag;
   }
   return { count: parsed.data.metadata.count, maxMagnitude };
 }

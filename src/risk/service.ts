@@ -3,7 +3,13 @@ import { DomainError } from '../platform/errors.js';
 import type { Cache } from './cache.js';
 import type { QuotaStore } from './quota.js';
 import type { SingleFlight } from './singleflight.js';
-import { InvalidZipError, UnknownZipError, UpstreamConfigError, UpstreamUnavailableError, type UpstreamName } from './errors.js';
+import {
+  InvalidZipError,
+  UnknownZipError,
+  UpstreamConfigError,
+  UpstreamUnavailableError,
+  type UpstreamName,
+} from './errors.js';
 import { nearestFault, type NearestFault } from './faults.js';
 import type { FireClient } from './fire.js';
 import {
@@ -94,7 +100,8 @@ const gridPoint = (c: Coordinates): Coordinates => ({
   latitude: Math.round(c.latitude * 10) / 10,
   longitude: Math.round(c.longitude * 10) / 10,
 });
-const gridKey = (source: UpstreamName, p: Coordinates) => `risk:${source}:${p.latitude.toFixed(1)},${p.longitude.toFixed(1)}`;
+const gridKey = (source: UpstreamName, p: Coordinates) =>
+  `risk:${source}:${p.latitude.toFixed(1)},${p.longitude.toFixed(1)}`;
 
 interface Sourced<T> {
   status: DataStatus;
@@ -148,7 +155,10 @@ export class RiskService {
     const at = this.deps.now();
     const places = await Promise.all(zips.map((zip) => this.placeOf(zip)));
     const cells = places.flatMap((place) => (place && !(place instanceof Error) ? [gridPoint(place)] : []));
-    const [fires, activities] = await Promise.all([this.fireDetectionsMany(cells), this.seismicActivityMany(cells, at)]);
+    const [fires, activities] = await Promise.all([
+      this.fireDetectionsMany(cells),
+      this.seismicActivityMany(cells, at),
+    ]);
     const lastUpdated = at.toISOString();
     const month = monthOf(at);
     let cell = 0;
@@ -174,7 +184,13 @@ export class RiskService {
     return this.earthquakeOf(zip, coordinates, activity, at.toISOString());
   }
 
-  private wildfireOf(zip: string, coordinates: Coordinates, fires: Sourced<number>, month: Month, lastUpdated: string): WildfireRisk {
+  private wildfireOf(
+    zip: string,
+    coordinates: Coordinates,
+    fires: Sourced<number>,
+    month: Month,
+    lastUpdated: string,
+  ): WildfireRisk {
     const score = scoreWildfire({ detections: fires.value, ...coordinates, month });
     return {
       zipCode: zip,
@@ -190,7 +206,12 @@ export class RiskService {
     };
   }
 
-  private earthquakeOf(zip: string, coordinates: Coordinates, activity: Sourced<SeismicActivity>, lastUpdated: string): EarthquakeRisk {
+  private earthquakeOf(
+    zip: string,
+    coordinates: Coordinates,
+    activity: Sourced<SeismicActivity>,
+    lastUpdated: string,
+  ): EarthquakeRisk {
     const fault = this.nearestFault(coordinates);
     const score = scoreEarthquake({ seismic: activity.value, faultDistanceKm: fault.distanceKm });
     return {
@@ -249,7 +270,12 @@ export class RiskService {
    * Cache, then one shared upstream call per key. The flight never rejects: a failure is logged once and
    * every waiting request gets "unavailable", so one outage does not become a log line per request.
    */
-  private async readThrough<T>(source: UpstreamName, key: string, ttlSeconds: number, callUpstream: () => Promise<T>): Promise<Sourced<T>> {
+  private async readThrough<T>(
+    source: UpstreamName,
+    key: string,
+    ttlSeconds: number,
+    callUpstream: () => Promise<T>,
+  ): Promise<Sourced<T>> {
     const { cache, singleFlight } = this.deps;
     const cached = await cache.get<T>(key);
     if (cached !== undefined) return { status: 'cached', value: cached };
@@ -272,7 +298,10 @@ export class RiskService {
    * `readThrough` of many keys, in their order: one cache read for the distinct keys, then `readThrough` (and with
    * it the single flight) for each key the cache lacked.
    */
-  private async readThroughMany<T>(keys: readonly string[], readOne: (index: number) => Promise<Sourced<T>>): Promise<Array<Sourced<T>>> {
+  private async readThroughMany<T>(
+    keys: readonly string[],
+    readOne: (index: number) => Promise<Sourced<T>>,
+  ): Promise<Array<Sourced<T>>> {
     const distinct = [...new Set(keys)];
     const values = await this.deps.cache.getMany<T>(distinct);
     const found = new Map<string, Sourced<T> | Promise<Sourced<T>>>();
@@ -280,20 +309,28 @@ export class RiskService {
       const value = values[i];
       if (value !== undefined) found.set(key, { status: 'cached', value });
     });
-    return Promise.all(keys.map((key, i) => {
-      let sourced = found.get(key);
-      if (!sourced) found.set(key, (sourced = readOne(i)));
-      return sourced;
-    }));
+    return Promise.all(
+      keys.map((key, i) => {
+        let sourced = found.get(key);
+        if (!sourced) found.set(key, (sourced = readOne(i)));
+        return sourced;
+      }),
+    );
   }
 
   private async fireDetectionsMany(points: readonly Coordinates[]): Promise<Array<Sourced<number>>> {
     if (!this.deps.fire.configured) return points.map(() => ({ status: 'unavailable', value: null }));
-    return this.readThroughMany(points.map((point) => gridKey('fire', point)), (i) => this.fireDetections(points[i]!));
+    return this.readThroughMany(
+      points.map((point) => gridKey('fire', point)),
+      (i) => this.fireDetections(points[i]!),
+    );
   }
 
   private seismicActivityMany(points: readonly Coordinates[], at: Date): Promise<Array<Sourced<SeismicActivity>>> {
-    return this.readThroughMany(points.map((point) => gridKey('seismic', point)), (i) => this.seismicActivity(points[i]!, at));
+    return this.readThroughMany(
+      points.map((point) => gridKey('seismic', point)),
+      (i) => this.seismicActivity(points[i]!, at),
+    );
   }
 
   private async fireDetections(point: Coordinates): Promise<Sourced<number>> {
@@ -305,7 +342,10 @@ export class RiskService {
     const spendQuota = async () => {
       const { allowed, used } = await quota.tryConsume(FIRE_QUOTA_KEY, fire.dayRange, this.fireDailyQuota, DAY_SECONDS);
       if (!allowed) {
-        throw new UpstreamUnavailableError('fire', `daily quota spent (${used} of ${this.fireDailyQuota} transactions)`);
+        throw new UpstreamUnavailableError(
+          'fire',
+          `daily quota spent (${used} of ${this.fireDailyQuota} transactions)`,
+        );
       }
     };
     return this.readThrough('fire', key, this.fireTtlSeconds, async () => {
@@ -318,6 +358,8 @@ export class RiskService {
   }
 
   private seismicActivity(point: Coordinates, at: Date): Promise<Sourced<SeismicActivity>> {
-    return this.readThrough('seismic', gridKey('seismic', point), this.seismicTtlSeconds, () => this.deps.seismic.recentActivity(point, at));
+    return this.readThrough('seismic', gridKey('seismic', point), this.seismicTtlSeconds, () =>
+      this.deps.seismic.recentActivity(point, at),
+    );
   }
 }

@@ -85,7 +85,8 @@ export class SharedSingleFlight extends SingleFlight {
     const giveUpAt = Date.now() + this.#maxWaitMs;
     try {
       while (Date.now() < giveUpAt) {
-        if ((await this.redis.set(lock, token, 'PX', this.#leaseMs, 'NX')) === 'OK') return await this.#lead(key, lock, token, work);
+        if ((await this.redis.set(lock, token, 'PX', this.#leaseMs, 'NX')) === 'OK')
+          return await this.#lead(key, lock, token, work);
         const outcome = await this.#awaitLeader(key, lock, giveUpAt);
         if (outcome) return outcome.value as T;
       }
@@ -97,9 +98,12 @@ export class SharedSingleFlight extends SingleFlight {
   }
 
   async #lead<T>(key: string, lock: string, token: string, work: () => Promise<T>): Promise<T> {
-    const renewal = setInterval(() => {
-      this.redis.eval(RENEW_SCRIPT, 1, lock, token, this.#leaseMs).catch(this.#onError);
-    }, Math.max(50, Math.floor(this.#leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        this.redis.eval(RENEW_SCRIPT, 1, lock, token, this.#leaseMs).catch(this.#onError);
+      },
+      Math.max(50, Math.floor(this.#leaseMs / 3)),
+    );
     try {
       let value: T;
       try {

@@ -78,5 +78,8 @@ export async function fetchWithPolicy(url: string, policy: FetchPolicy): Promise
     if (!isRetryableStatus(response.status)) return response;
     lastFailure = `HTTP ${response.status}`;
   }
-  throw new UpstreamUnavailableError(policy.upstream, `${lastFailure} from ${shownUrl} after ${retries + 1} attempt(s)`);
+  throw new UpstreamUnavailableError(
+    policy.upstream,
+    `${lastFailure} from ${shownUrl} after ${retries + 1} attempt(s)`,
+  );
 }

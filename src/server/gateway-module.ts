@@ -12,7 +12,11 @@ export const HEALTH_VERSION = '1.0.0';
 
 const HEALTH = graphql(`
   query Health {
-    health { status timestamp version }
+    health {
+      status
+      timestamp
+      version
+    }
   }
 `);
 
@@ -28,7 +32,10 @@ const gatewayApi = defineRestApi({
   description: 'Liveness and readiness, for load balancers and orchestrators.',
   paths: ['/api'],
   errorField: 'error',
-  errorSchema: { id: 'GatewayError', description: 'Error body of the health routes and of paths under /api no other API owns' },
+  errorSchema: {
+    id: 'GatewayError',
+    description: 'Error body of the health routes and of paths under /api no other API owns',
+  },
 });
 
 /**
@@ -60,7 +67,14 @@ function registerHealthRoutes(app: FastifyInstance, { gateway, orm }: RouteDeps)
   for (const path of ['/api/health', '/api/v1/health']) {
     defineRoute(
       app,
-      { method: 'GET', path, summary: 'Liveness', api: gatewayApi, auth: 'none', responses: { 200: { description: 'The process is up', schema: HealthBody } } },
+      {
+        method: 'GET',
+        path,
+        summary: 'Liveness',
+        api: gatewayApi,
+        auth: 'none',
+        responses: { 200: { description: 'The process is up', schema: HealthBody } },
+      },
       health,
     );
   }
@@ -75,7 +89,10 @@ function registerHealthRoutes(app: FastifyInstance, { gateway, orm }: RouteDeps)
       auth: 'none',
       responses: {
         200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
-        503: { description: 'Database unavailable', schema: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+        503: {
+          description: 'Database unavailable',
+          schema: z.object({ status: z.literal('unavailable'), error: z.string() }),
+        },
       },
     },
     async (_request, reply) => {

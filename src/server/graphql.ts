@@ -35,7 +35,11 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
   const { config } = services;
   const contextFor = contextBuilder(modules, services, deps.authentication);
   const policy = Object.assign({}, ...modules.map((module) => module.replayable));
-  const responseCache = createResponseCache({ ttlSeconds: config.responseCacheTtlSeconds, policy, metrics: services.metrics });
+  const responseCache = createResponseCache({
+    ttlSeconds: config.responseCacheTtlSeconds,
+    policy,
+    metrics: services.metrics,
+  });
   const typeDefs = mergedTypeDefs(modules);
   const trustedDocuments = new TrustedDocuments({
     mode: config.trustedDocuments.mode,
@@ -43,7 +47,8 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
     count: (outcome) => services.metrics.untrustedDocument(outcome),
     log: services.log,
   });
-  const schema = config.federation.mode === 'subgraph' ? buildFederatedSchema(modules, typeDefs) : buildSchema(modules, typeDefs);
+  const schema =
+    config.federation.mode === 'subgraph' ? buildFederatedSchema(modules, typeDefs) : buildSchema(modules, typeDefs);
   const pipeline = createPipeline(config, responseCache.track(schema), trustedDocuments);
   describeManifest(trustedDocuments, pipeline.schema, services.log);
   const apollo = createApollo(config, pipeline, {
@@ -86,7 +91,12 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
   const preValidation = [...signature, ...(trustedDocuments.manifest ? [trustedDocumentsStep(trustedDocuments)] : [])];
   fastify.route({ url: '/graphql', method: ['POST', 'OPTIONS'], handler, preValidation });
   // GET answers queries over HTTP and, on a WebSocket upgrade, serves subscriptions.
-  fastify.route({ url: '/graphql', method: 'GET', handler: subscriptions.handler(withGraphiQL(handler, !config.isProduction)), preValidation });
+  fastify.route({
+    url: '/graphql',
+    method: 'GET',
+    handler: subscriptions.handler(withGraphiQL(handler, !config.isProduction)),
+    preValidation,
+  });
 
   registerSchemaDownload(fastify, config, typeDefs);
 

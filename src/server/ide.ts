@@ -20,7 +20,12 @@ export function withGraphiQL<H extends (request: any, reply: any) => unknown>(ha
   return function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const query = request.query as Record<string, unknown> | undefined;
     if (query?.query === undefined && prefersHtml(request.headers.accept)) {
-      page ??= renderGraphiQL({ title: 'Trellis GraphiQL', endpoint: '/graphql', subscriptionsProtocol: 'WS', defaultQuery: DEFAULT_QUERY });
+      page ??= renderGraphiQL({
+        title: 'Trellis GraphiQL',
+        endpoint: '/graphql',
+        subscriptionsProtocol: 'WS',
+        defaultQuery: DEFAULT_QUERY,
+      });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     }
     return handler.call(this, request, reply);

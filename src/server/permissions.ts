@@ -34,7 +34,9 @@ export const notAllowed = () => new GraphQLError('Not allowed', { extensions: { 
  * field of every list would tax each one for no rule.
  */
 export function applyPermissions(schema: GraphQLSchema, modules: readonly Module[]): GraphQLSchema {
-  const roots = Object.fromEntries(Object.entries(ruleTree(modules)).filter(([, rules]) => Object.keys(rules).length > 0));
+  const roots = Object.fromEntries(
+    Object.entries(ruleTree(modules)).filter(([, rules]) => Object.keys(rules).length > 0),
+  );
   const types = typeRuleTree(modules);
   const generator = shield({ ...roots, ...types } as IRules, {
     fallbackRule: deny,

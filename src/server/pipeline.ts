@@ -46,15 +46,23 @@ export interface GraphqlPipeline {
    * Every step before execution, for a document received outside Apollo: the operation to run, or its errors. A
    * trusted document's id (`documentId` or `extensions.persistedQuery`) stands for its text.
    */
-  prepare(payload: DocumentRequest & { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }):
-    | { document: DocumentNode; operation: OperationDefinitionNode }
-    | { errors: readonly GraphQLError[] };
+  prepare(
+    payload: DocumentRequest & {
+      query: string;
+      operationName?: string | null;
+      variables?: Record<string, unknown> | null;
+    },
+  ): { document: DocumentNode; operation: OperationDefinitionNode } | { errors: readonly GraphQLError[] };
 }
 
 /** Distinct valid documents `prepare` remembers. */
 const VALID_DOCUMENTS = 500;
 
-export function createPipeline(config: Config, schema: GraphQLSchema, trustedDocuments: TrustedDocuments): GraphqlPipeline {
+export function createPipeline(
+  config: Config,
+  schema: GraphQLSchema,
+  trustedDocuments: TrustedDocuments,
+): GraphqlPipeline {
   const introspection = !config.isProduction;
   const parseOptions: ParseOptions = { maxTokens: GRAPHQL_LIMITS.maxTokens };
   // As Apollo validates: the spec's rules, and no introspection unless allowed.
@@ -97,10 +105,19 @@ export function createPipeline(config: Config, schema: GraphQLSchema, trustedDoc
         validDocuments.set(query, document);
       }
       const operation = getOperationAST(document, operationName);
-      if (!operation) return { errors: [new GraphQLError('Unable to identify the operation to run', { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })] };
+      if (!operation)
+        return {
+          errors: [
+            new GraphQLError('Unable to identify the operation to run', {
+              extensions: { code: 'OPERATION_RESOLUTION_FAILURE' },
+            }),
+          ],
+        };
       const refusal = check(document, variables, false);
       if (refusal) return { errors: [refusal] };
-      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 10 });
+      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, {
+        maxErrors: 10,
+      });
       if (coerced.errors) return { errors: coerced.errors.map((e) => withCode(e, 'BAD_USER_INPUT')) };
       return { document, operation };
     },

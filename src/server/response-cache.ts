@@ -1,7 +1,13 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { defaultFieldResolver, Kind, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  defaultFieldResolver,
+  Kind,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { ReplayPolicy } from '../platform/module.js';
 import type { Metrics } from '../platform/observability/metrics.js';
@@ -72,7 +78,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
     const contentType = reply.getHeader('content-type');
     if (typeof contentType !== 'string') return;
     const { operationName } = request.body as { operationName?: string | null };
-    entries.set(slot.key, { body: payload, contentType, operationName: operationName ?? null, expiresAt: now() + slot.storeForSeconds * 1000 });
+    entries.set(slot.key, {
+      body: payload,
+      contentType,
+      operationName: operationName ?? null,
+      expiresAt: now() + slot.storeForSeconds * 1000,
+    });
     reply.header('cache-control', `public, max-age=${slot.storeForSeconds}`);
   }
 
@@ -86,7 +97,12 @@ export function createResponseCache(options: ResponseCacheOptions) {
     byBody.set(request.body as object, { key, replayableFields: 0, storeForSeconds: 0 });
     done();
   };
-  const keep = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void => {
+  const keep = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ): void => {
     store(request, reply, payload);
     done(null, payload);
   };
@@ -119,7 +135,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
           // Shield hands a resolver's error back as a value rather than throwing it; such an answer is never replayed.
           if (value === null || typeof value !== 'object' || value instanceof Error) return value;
           const slot = byContext.get(context);
-          if (slot && info.parentType === info.schema.getQueryType() && mayReplay(value as never)) slot.replayableFields++;
+          if (slot && info.parentType === info.schema.getQueryType() && mayReplay(value as never))
+            slot.replayableFields++;
           return value;
         };
       }
@@ -138,7 +155,8 @@ export function createResponseCache(options: ResponseCacheOptions) {
             async willSendResponse({ response, operation }) {
               if (!operation || response.body.kind !== 'single' || response.body.singleResult.errors) return;
               const roots = rootFieldCount(operation);
-              if (roots !== undefined && roots > 0 && slot.replayableFields === roots) slot.storeForSeconds = ttlSeconds;
+              if (roots !== undefined && roots > 0 && slot.replayableFields === roots)
+                slot.storeForSeconds = ttlSeconds;
             },
           };
         },
@@ -154,11 +172,23 @@ const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? []
 /** The key of a request the cache may answer: Accept (it picks the format), document, operation name, variables. */
 function keyOf(request: FastifyRequest): string | undefined {
   const { headers } = request;
-  if (request.method !== 'POST' || headers.authorization !== undefined || headers.cookie !== undefined) return undefined;
+  if (request.method !== 'POST' || headers.authorization !== undefined || headers.cookie !== undefined)
+    return undefined;
   if (!/^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) return undefined;
   if (!(Number(headers['content-length']) <= MAX_REQUEST_BYTES)) return undefined;
-  const body = request.body as { query?: unknown; operationName?: unknown; variables?: unknown; extensions?: unknown } | null;
-  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string' || body.extensions !== undefined) {
+  const body = request.body as {
+    query?: unknown;
+    operationName?: unknown;
+    variables?: unknown;
+    extensions?: unknown;
+  } | null;
+  if (
+    !body ||
+    typeof body !== 'object' ||
+    Array.isArray(body) ||
+    typeof body.query !== 'string' ||
+    body.extensions !== undefined
+  ) {
     return undefined;
   }
   try {

@@ -10,7 +10,11 @@ import { registerApiDocs } from '../platform/rest/docs.js';
  * own, where zod schemas validate requests; responses are written as plain JSON, their schemas only document them.
  * Returns the routes declared, this app's catalog.
  */
-export async function registerRestApi(fastify: FastifyInstance, modules: readonly Module[], deps: RouteDeps): Promise<readonly RestRoute[]> {
+export async function registerRestApi(
+  fastify: FastifyInstance,
+  modules: readonly Module[],
+  deps: RouteDeps,
+): Promise<readonly RestRoute[]> {
   await registerApiDocs(fastify, restApisOf(modules));
   const catalog: RestRoute[] = [];
   await fastify.register(async (api) => {

@@ -30,21 +30,31 @@ function jsonParameter(value: unknown): unknown {
 }
 
 /** What is wrong with a request's router signature, or undefined when it is the router's. */
-export function signatureProblem(secret: string, query: unknown, variables: unknown, given: unknown): { status: 401 | 403; message: string } | undefined {
+export function signatureProblem(
+  secret: string,
+  query: unknown,
+  variables: unknown,
+  given: unknown,
+): { status: 401 | 403; message: string } | undefined {
   if (typeof given !== 'string' || given.length === 0) {
     return { status: 401, message: 'This subgraph answers its router only: the request carries no router signature' };
   }
   const expected = Buffer.from(routerSignature(secret, query, variables));
   const received = Buffer.from(given);
   if (expected.length !== received.length || !timingSafeEqual(expected, received)) {
-    return { status: 403, message: 'This subgraph answers its router only: the router signature does not match the request' };
+    return {
+      status: 403,
+      message: 'This subgraph answers its router only: the router signature does not match the request',
+    };
   }
   return undefined;
 }
 
 /** The signature a request's extensions carry, if any. */
 export const signatureOf = (extensions: unknown): unknown =>
-  extensions && typeof extensions === 'object' ? (extensions as Record<string, unknown>)[SIGNATURE_EXTENSION] : undefined;
+  extensions && typeof extensions === 'object'
+    ? (extensions as Record<string, unknown>)[SIGNATURE_EXTENSION]
+    : undefined;
 
 /**
  * With FEDERATION_HMAC_SECRET, /graphql answers only requests the router signed: anything else is refused before
@@ -56,11 +66,20 @@ export function routerSignatureStep(secret: string): preValidationHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS' || isWebSocketUpgrade(request)) return;
     const params = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined;
-    const problem = signatureProblem(secret, params?.query, jsonParameter(params?.variables), signatureOf(jsonParameter(params?.extensions)));
+    const problem = signatureProblem(
+      secret,
+      params?.query,
+      jsonParameter(params?.variables),
+      signatureOf(jsonParameter(params?.extensions)),
+    );
     if (!problem) return;
     return reply
       .code(problem.status)
       .type('application/json; charset=utf-8')
-      .send({ errors: [{ message: problem.message, extensions: { code: problem.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' } }] });
+      .send({
+        errors: [
+          { message: problem.message, extensions: { code: problem.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' } },
+        ],
+      });
   };
 }

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { Kind, type DefinitionNode, type DocumentNode, type GraphQLSchema, type ObjectTypeDefinitionNode } from 'graphql';
+import {
+  Kind,
+  type DefinitionNode,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ObjectTypeDefinitionNode,
+} from 'graphql';
 import { internalEnumValues } from '../platform/graphql/enum-internal-values.js';
 import type { Module } from '../platform/module.js';
 import { applyPermissions } from './permissions.js';
@@ -19,10 +25,14 @@ const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
  */
 export function mergedTypeDefs(modules: readonly Module[]): DocumentNode {
   const files = modules.flatMap((module) => module.typeDefs);
-  const merged = mergeTypeDefs(files.map((file) => readFileSync(typeof file === 'string' ? path.join(SCHEMA_DIR, file) : file, 'utf8')));
+  const merged = mergeTypeDefs(
+    files.map((file) => readFileSync(typeof file === 'string' ? path.join(SCHEMA_DIR, file) : file, 'utf8')),
+  );
   const empty = (node: DefinitionNode) =>
     node.kind === Kind.OBJECT_TYPE_DEFINITION && ROOT_TYPES.has(node.name.value) && !node.fields?.length;
-  const dropped = new Set(merged.definitions.filter(empty).map((node) => (node as ObjectTypeDefinitionNode).name.value));
+  const dropped = new Set(
+    merged.definitions.filter(empty).map((node) => (node as ObjectTypeDefinitionNode).name.value),
+  );
   if (!dropped.size) return merged;
   const definitions = merged.definitions
     .filter((node) => !empty(node))
@@ -54,7 +64,10 @@ export function enumResolvers(typeDefs: DocumentNode): Record<string, Record<str
 export function buildSchema(modules: readonly Module[], typeDefs = mergedTypeDefs(modules)): GraphQLSchema {
   const schema = makeExecutableSchema({
     typeDefs,
-    resolvers: mergeResolvers([enumResolvers(typeDefs), ...modules.flatMap((module) => (module.resolvers ? [module.resolvers] : []))]),
+    resolvers: mergeResolvers([
+      enumResolvers(typeDefs),
+      ...modules.flatMap((module) => (module.resolvers ? [module.resolvers] : [])),
+    ]),
     resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
   });
   return applyPermissions(schema, modules);

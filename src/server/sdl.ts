@@ -5,7 +5,8 @@ import type { Config } from '../platform/config.js';
 export const SDL_PATH = '/graphql/schema.graphql';
 
 /** The merged SDL sorted by name, so a change shows as the lines it changes: what schema.published.graphql holds. */
-export const printSdl = (typeDefs: DocumentNode): string => `${printSchema(lexicographicSortSchema(buildASTSchema(typeDefs)))}\n`;
+export const printSdl = (typeDefs: DocumentNode): string =>
+  `${printSchema(lexicographicSortSchema(buildASTSchema(typeDefs)))}\n`;
 
 /**
  * The merged SDL the server runs, for frontend tooling pointed at a development server. Off in production,

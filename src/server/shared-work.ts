@@ -59,14 +59,20 @@ type Level = Map<KeyPart, Level | Promise<unknown>>;
  * is the same (a set, such as an API key's permissions, in a fixed order).
  */
 export function principalKey(principal: Principal): string {
-  return JSON.stringify(principal, (_key, value: unknown) => (value instanceof Set ? [...(value as Set<string>)].sort() : value));
+  return JSON.stringify(principal, (_key, value: unknown) =>
+    value instanceof Set ? [...(value as Set<string>)].sort() : value,
+  );
 }
 
 /**
  * The operation a subscriber asked for, as the parts of a key: the document's text (the string its subscribe
  * message already holds, not a copy), its operation name and its variables.
  */
-export function operationKey(query: string, operationName: string | null | undefined, variables: unknown): readonly KeyPart[] {
+export function operationKey(
+  query: string,
+  operationName: string | null | undefined,
+  variables: unknown,
+): readonly KeyPart[] {
   return [query, operationName ?? null, JSON.stringify(variables ?? null)];
 }
 

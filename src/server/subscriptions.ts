@@ -1,6 +1,14 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createSourceEventStream, execute, getOperationAST, GraphQLError, type ExecutionArgs, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import {
+  createSourceEventStream,
+  execute,
+  getOperationAST,
+  GraphQLError,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { CloseCode, type Context as Connection, type SubscribePayload } from 'graphql-ws';
 import type { SessionCookies } from '../platform/auth/session.js';
 import type { Credentials } from '../platform/auth/principal.js';
@@ -94,7 +102,10 @@ type WsConnection = Connection<Record<string, unknown> | undefined, GraphqlWsSoc
  * count of recursive selections has no public rule, and here the other limits refuse fragment fan-out. Only
  * subscriptions are served here: queries and mutations go through HTTP, with its rate limits.
  */
-export async function registerSubscriptions(fastify: FastifyInstance, options: SubscriptionOptions): Promise<Subscriptions> {
+export async function registerSubscriptions(
+  fastify: FastifyInstance,
+  options: SubscriptionOptions,
+): Promise<Subscriptions> {
   const { config, pipeline, contextFor, session } = options;
   const { schema } = pipeline;
   /** What each subscribe message being set up needs, found by the context it was checked with. */
@@ -137,7 +148,18 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
     // long as the subscription (graphql-ws keeps these arguments for its hooks, which do not read them).
     args.contextValue = undefined;
     const definition = getOperationAST(args.document, args.operationName) ?? undefined;
-    return delivery.watch.add(new Subscription(source[Symbol.asyncIterator](), args, definition, caller, id, started.principal, operation, delivery));
+    return delivery.watch.add(
+      new Subscription(
+        source[Symbol.asyncIterator](),
+        args,
+        definition,
+        caller,
+        id,
+        started.principal,
+        operation,
+        delivery,
+      ),
+    );
   }
 
   const graphqlWs = new GraphqlWsServer<Caller>(
@@ -153,7 +175,10 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
           socket.close(CloseCode.BadRequest, 'connectionParams.Authorization must be a string');
           return false;
         }
-        const credentials: Credentials = { authorization, session: authorization === undefined ? caller.cookie : undefined };
+        const credentials: Credentials = {
+          authorization,
+          session: authorization === undefined ? caller.cookie : undefined,
+        };
         try {
           await contextFor(caller, credentials);
         } catch (error) {
@@ -172,14 +197,24 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
           return [coded(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, 'RATE_LIMITED')];
         }
         if (options.routerSecret) {
-          const problem = signatureProblem(options.routerSecret, payload.query, payload.variables, signatureOf(payload.extensions));
+          const problem = signatureProblem(
+            options.routerSecret,
+            payload.query,
+            payload.variables,
+            signatureOf(payload.extensions),
+          );
           if (problem) return [coded(problem.message, problem.status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')];
         }
         const prepared = pipeline.prepare(payload);
         if ('errors' in prepared) return [...prepared.errors];
         const { document, operation } = prepared;
         if (operation.operation !== 'subscription') {
-          return [coded('Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql', 'BAD_REQUEST')];
+          return [
+            coded(
+              'Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql',
+              'BAD_REQUEST',
+            ),
+          ];
         }
         let contextValue: Context;
         try {
@@ -190,10 +225,26 @@ export async function registerSubscriptions(fastify: FastifyInstance, options: S
           // goes as the subscription's one result instead, as a query's would.
           const refusal = {};
           refused.set(refusal, asGraphQLError(error));
-          return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue: refusal };
+          return {
+            schema,
+            document,
+            operationName: payload.operationName,
+            variableValues: payload.variables,
+            contextValue: refusal,
+          };
         }
-        subscribing.set(contextValue, { caller, id, operation: operationKey(payload.query, payload.operationName, payload.variables) });
-        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+        subscribing.set(contextValue, {
+          caller,
+          id,
+          operation: operationKey(payload.query, payload.operationName, payload.variables),
+        });
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        };
       },
 
       onNext(connection: WsConnection, _id, _payload, _args, result) {
@@ -234,7 +285,6 @@ async function renew(contextFor: ContextFor, caller: Caller, id: string): Promis
   const context = await contextFor(caller, caller.credentials!);
   return { ...context, requestId: `${caller.id}:${id}` };
 }
-
 
 /**
  * A subscription POSTed to /graphql would run as a one-off query of a field that only streams: refused up front
@@ -281,7 +331,9 @@ const coded = (message: string, code: string) => new GraphQLError(message, { ext
 
 function asGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
-  return new GraphQLError(error instanceof Error ? error.message : String(error), { originalError: error instanceof Error ? error : undefined });
+  return new GraphQLError(error instanceof Error ? error.message : String(error), {
+    originalError: error instanceof Error ? error : undefined,
+  });
 }
 
 /**
@@ -316,7 +368,10 @@ class Delivery {
     return work;
   }
 
-  async change(subscription: Subscription<unknown>, change: unknown): Promise<{ result: ExecutionResult; last?: boolean }> {
+  async change(
+    subscription: Subscription<unknown>,
+    change: unknown,
+  ): Promise<{ result: ExecutionResult; last?: boolean }> {
     const { caller, args } = subscription;
     const { authorization, session } = caller.credentials!;
     const event = eventKey(change);
@@ -384,7 +439,10 @@ class CredentialWatch {
   }
 
   #heard(userId: string | undefined): void {
-    const subscriptions = userId === undefined ? [...this.#byUser.values()].flatMap((set) => [...set]) : [...(this.#byUser.get(userId) ?? [])];
+    const subscriptions =
+      userId === undefined
+        ? [...this.#byUser.values()].flatMap((set) => [...set])
+        : [...(this.#byUser.get(userId) ?? [])];
     for (const subscription of subscriptions) subscription.check();
   }
 }

@@ -19,7 +19,12 @@ export function trustedDocumentsStep(trusted: TrustedDocuments) {
 
 type Body = DocumentRequest & Record<string, unknown>;
 
-function post(trusted: TrustedDocuments, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+function post(
+  trusted: TrustedDocuments,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const body = request.body;
   // A batch (refused by Apollo) or no JSON object at all: Apollo answers it.
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return done();
@@ -33,7 +38,12 @@ function post(trusted: TrustedDocuments, request: FastifyRequest, reply: Fastify
   done();
 }
 
-function get(trusted: TrustedDocuments, request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+function get(
+  trusted: TrustedDocuments,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const search = request.url.indexOf('?');
   const params = new URLSearchParams(search === -1 ? '' : request.url.slice(search + 1));
   if (!params.has('query') && !params.has('documentId') && !params.has('extensions')) return done();
@@ -44,7 +54,12 @@ function get(trusted: TrustedDocuments, request: FastifyRequest, reply: FastifyR
     return done(); // Apollo answers malformed extensions with its 400
   }
   const resolution = trusted.resolve(
-    { query: params.get('query') ?? undefined, documentId: params.get('documentId') ?? undefined, extensions, operationName: params.get('operationName') },
+    {
+      query: params.get('query') ?? undefined,
+      documentId: params.get('documentId') ?? undefined,
+      extensions,
+      operationName: params.get('operationName'),
+    },
     request.log,
   );
   if (resolution.kind === 'refused') return refuse(reply, request, resolution.error);
@@ -81,7 +96,10 @@ function refuse(reply: FastifyReply, request: FastifyRequest, error: GraphQLErro
   request.log.info({ codes: [error.extensions.code] }, 'operation refused or failed on client input');
   reply
     .code(400)
-    .header('content-type', `${graphqlResponse ? 'application/graphql-response+json' : 'application/json'}; charset=utf-8`)
+    .header(
+      'content-type',
+      `${graphqlResponse ? 'application/graphql-response+json' : 'application/json'}; charset=utf-8`,
+    )
     .header('cache-control', 'private, no-cache, must-revalidate')
     .send(JSON.stringify({ errors: [{ message: error.message, extensions: { code: error.extensions.code } }] }));
 }
@@ -90,7 +108,11 @@ function refuse(reply: FastifyReply, request: FastifyRequest, error: GraphQLErro
  * Says at start-up what the manifest holds and which of its documents the schema no longer accepts (a frontend built
  * against an older schema): those would fail on every call, which is the frontend's to fix, not a reason not to start.
  */
-export function describeManifest(trusted: TrustedDocuments, schema: GraphQLSchema, log: Pick<Logger, 'info' | 'warn'>): void {
+export function describeManifest(
+  trusted: TrustedDocuments,
+  schema: GraphQLSchema,
+  log: Pick<Logger, 'info' | 'warn'>,
+): void {
   const { manifest, mode } = trusted;
   if (!manifest) return;
   const stale: string[] = [];

@@ -51,7 +51,12 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
     socket.on('error', GraphqlWsSocket.#error);
   }
 
-  static opened(socket: GraphqlWsSocket<any>, closed: (code: number, reason: string) => Promise<void>, due: number, initWaitMs: number): void {
+  static opened(
+    socket: GraphqlWsSocket<any>,
+    closed: (code: number, reason: string) => Promise<void>,
+    due: number,
+    initWaitMs: number,
+  ): void {
     socket.#closed = closed;
     socket.#due = due;
     socket.on('message', GraphqlWsSocket.#message);
@@ -122,7 +127,9 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
     const closed = socket.#closed;
     socket.#closed = undefined;
     socket.#handle = undefined;
-    closed?.(code, String(reason)).catch((error: unknown) => socket.#options.log.error({ err: error }, 'an error while closing a WebSocket connection'));
+    closed?.(code, String(reason)).catch((error: unknown) =>
+      socket.#options.log.error({ err: error }, 'an error while closing a WebSocket connection'),
+    );
   }
 }
 
@@ -213,7 +220,12 @@ export class GraphqlWsServer<D, P extends Record<string, unknown> | undefined = 
       },
       jsonMessageReviver: jsonMessageReviver ?? internQuery,
     });
-    this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, handleProtocols, WebSocket: GraphqlWsSocket });
+    this.#wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: options.maxPayload,
+      handleProtocols,
+      WebSocket: GraphqlWsSocket,
+    });
     const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
     if (keepAliveMs > 0 && Number.isFinite(keepAliveMs)) {
       this.#period = Math.max(1, Math.round(keepAliveMs / 1000));
@@ -235,7 +247,12 @@ export class GraphqlWsServer<D, P extends Record<string, unknown> | undefined = 
   async close(waitMs = CLOSE_WAIT_MS): Promise<void> {
     clearInterval(this.#keepAlive);
     const open = [...this.#wss.clients];
-    const closed = open.map((socket) => new Promise<void>((resolve) => (socket.readyState === WebSocket.CLOSED ? resolve() : socket.once('close', () => resolve()))));
+    const closed = open.map(
+      (socket) =>
+        new Promise<void>((resolve) =>
+          socket.readyState === WebSocket.CLOSED ? resolve() : socket.once('close', () => resolve()),
+        ),
+    );
     for (const socket of open) socket.close(1001, 'Server shutting down');
     let timer: NodeJS.Timeout | undefined;
     const cut = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));

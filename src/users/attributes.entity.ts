@@ -21,9 +21,13 @@ const UserAttributesSchema = defineEntity({
     preferredLanguage: p.string().length(64).nullable(),
     preferredTimezone: p.string().length(64).nullable(),
     /** Uninstalling the workspace clears it, so it always names an installed one. */
-    defaultImage: () => p.manyToOne(Workspace).nullable().deleteRule('set null').index('user_attributes_default_image_id_index'),
+    defaultImage: () =>
+      p.manyToOne(Workspace).nullable().deleteRule('set null').index('user_attributes_default_image_id_index'),
     autoLoginKasm: p.boolean().default(false),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

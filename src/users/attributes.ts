@@ -104,20 +104,25 @@ const CONTROL = /\p{Cc}/u;
 export function sshPublicKey(value: string | null): string | null {
   if (value === null || value.trim() === '') return null;
   const label = 'SSH public key';
-  if (Buffer.byteLength(value, 'utf8') > SSH_KEY_MAX_BYTES) throw new ValidationError(`${label} must be at most 16 KiB`, 'sshPublicKey');
+  if (Buffer.byteLength(value, 'utf8') > SSH_KEY_MAX_BYTES)
+    throw new ValidationError(`${label} must be at most 16 KiB`, 'sshPublicKey');
   const line = value.trim();
   if (/[\r\n]/.test(line)) throw new ValidationError(`${label} must be a single line (one key)`, 'sshPublicKey');
   if (CONTROL.test(line)) throw new ValidationError(`${label} must not contain control characters`, 'sshPublicKey');
   const [type, body, ...comment] = line.split(/[ \t]+/);
   if (!(SSH_KEY_TYPES as readonly string[]).includes(type!)) {
-    throw new ValidationError(`${label} must start with a known key type (${SSH_KEY_TYPES.join(', ')})`, 'sshPublicKey');
+    throw new ValidationError(
+      `${label} must start with a known key type (${SSH_KEY_TYPES.join(', ')})`,
+      'sshPublicKey',
+    );
   }
   if (body === undefined || body.length % 4 !== 0 || !BASE64.test(body)) {
     throw new ValidationError(`${label} must have its key data in base64 after the type`, 'sshPublicKey');
   }
   const blob = Buffer.from(body, 'base64');
   const length = blob.length >= 4 ? blob.readUInt32BE(0) : -1;
-  const embedded = length >= 0 && 4 + length < blob.length ? blob.subarray(4, 4 + length).toString('latin1') : undefined;
+  const embedded =
+    length >= 0 && 4 + length < blob.length ? blob.subarray(4, 4 + length).toString('latin1') : undefined;
   if (embedded !== type) throw new ValidationError(`${label}'s key data is not a ${type} key`, 'sshPublicKey');
   return [type, body, ...comment].join(' ');
 }
@@ -126,7 +131,10 @@ export function sshPublicKey(value: string | null): string | null {
 export function languageTag(value: string | null): string | null {
   if (value === null || value.trim() === '') return null;
   const tag = value.trim();
-  const problem = new ValidationError('Preferred language must be a BCP 47 language tag, such as en-US', 'preferredLanguage');
+  const problem = new ValidationError(
+    'Preferred language must be a BCP 47 language tag, such as en-US',
+    'preferredLanguage',
+  );
   if (tag.length > 64) throw problem;
   try {
     const [canonical] = Intl.getCanonicalLocales(tag);
@@ -141,7 +149,10 @@ export function languageTag(value: string | null): string | null {
 export function timeZone(value: string | null): string | null {
   if (value === null || value.trim() === '') return null;
   const zone = value.trim();
-  const problem = new ValidationError('Preferred timezone must be an IANA time zone, such as Europe/Berlin', 'preferredTimezone');
+  const problem = new ValidationError(
+    'Preferred timezone must be an IANA time zone, such as Europe/Berlin',
+    'preferredTimezone',
+  );
   // Newer engines also take offsets such as +01:00, which follow no daylight-saving rules: not a zone.
   if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) throw problem;
   try {
@@ -152,7 +163,8 @@ export function timeZone(value: string | null): string | null {
 }
 
 export function theme(value: string | null): Theme {
-  if (!(THEMES as readonly (string | null)[]).includes(value)) throw new ValidationError(`Theme must be ${THEMES.join(' or ')}`, 'theme');
+  if (!(THEMES as readonly (string | null)[]).includes(value))
+    throw new ValidationError(`Theme must be ${THEMES.join(' or ')}`, 'theme');
   return value as Theme;
 }
 
@@ -165,16 +177,19 @@ function changesOf(input: UserAttributesInput): Changes {
   const out: Changes = {};
   if (input.sshPublicKey !== undefined) out.sshPublicKey = sshPublicKey(input.sshPublicKey);
   if (input.showTips !== undefined) out.showTips = bool(input.showTips, 'showTips');
-  if (input.toggleControlPanel !== undefined) out.toggleControlPanel = bool(input.toggleControlPanel, 'toggleControlPanel');
+  if (input.toggleControlPanel !== undefined)
+    out.toggleControlPanel = bool(input.toggleControlPanel, 'toggleControlPanel');
   if (input.theme !== undefined) out.theme = theme(input.theme);
   if (input.preferredLanguage !== undefined) out.preferredLanguage = languageTag(input.preferredLanguage);
   if (input.preferredTimezone !== undefined) out.preferredTimezone = timeZone(input.preferredTimezone);
-  if (input.defaultImageId !== undefined) out.defaultImageId = input.defaultImageId === null || input.defaultImageId === '' ? null : input.defaultImageId;
+  if (input.defaultImageId !== undefined)
+    out.defaultImageId = input.defaultImageId === null || input.defaultImageId === '' ? null : input.defaultImageId;
   if (input.autoLoginKasm !== undefined) out.autoLoginKasm = bool(input.autoLoginKasm, 'autoLoginKasm');
   return out;
 }
 
-const unknownImage = () => new ValidationError('Default image must be the id of an installed workspace', 'defaultImageId');
+const unknownImage = () =>
+  new ValidationError('Default image must be the id of an installed workspace', 'defaultImageId');
 
 // ---- the service ----
 
@@ -191,10 +206,17 @@ export class UserAttributesService {
    * everything as it was. The user row is locked so that a concurrent deletion either waits or wins outright, and
    * the workspace is read FOR SHARE so it cannot be uninstalled between the check and the write.
    */
-  async update(em: EntityManager, actor: Actor, userId: string, input: UserAttributesInput): Promise<UserAttributesView> {
+  async update(
+    em: EntityManager,
+    actor: Actor,
+    userId: string,
+    input: UserAttributesInput,
+  ): Promise<UserAttributesView> {
     const changes = changesOf(input);
     return em.transactional(async (tx) => {
-      const user = isHexId(userId) ? await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      const user = isHexId(userId)
+        ? await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+        : null;
       if (!user) throw unknownUser();
       assertMayChange(actor, user);
       const { defaultImageId, ...values } = changes;
@@ -216,7 +238,8 @@ export class UserAttributesService {
       // Someone else's preferences (an SSH key that signs in as them, say) are a privileged change; one's own are not.
       const bySomeoneElse = !(actor.kind === 'user' && actor.userId === user.id);
       const audited = changesBetween(before, after, AUDITED_ATTRIBUTES);
-      if (bySomeoneElse && audited.length) this.audit.record(tx, actor, { action: 'user.attributes_update', target: userTarget(user), changes: audited });
+      if (bySomeoneElse && audited.length)
+        this.audit.record(tx, actor, { action: 'user.attributes_update', target: userTarget(user), changes: audited });
       return after;
     });
   }

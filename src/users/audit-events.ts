@@ -9,11 +9,15 @@ import type { User } from './user.entity.js';
  * rest of the account (names, profile, disabled) one user.update.
  */
 
-type UserFields = Pick<User, 'username' | 'firstName' | 'lastName' | 'organization' | 'phone' | 'role' | 'locked' | 'disabled'>;
+type UserFields = Pick<
+  User,
+  'username' | 'firstName' | 'lastName' | 'organization' | 'phone' | 'role' | 'locked' | 'disabled'
+>;
 
 const PROFILE_FIELDS = ['username', 'firstName', 'lastName', 'organization', 'phone', 'disabled'] as const;
 
-export const userTarget = (user: Pick<User, 'id' | 'username'>) => ({ type: 'user', id: user.id, name: user.username }) as const;
+export const userTarget = (user: Pick<User, 'id' | 'username'>) =>
+  ({ type: 'user', id: user.id, name: user.username }) as const;
 
 /** The account's audited fields now, to compare with after a change. */
 export const auditedFields = (user: User): UserFields => ({
@@ -28,14 +32,31 @@ export const auditedFields = (user: User): UserFields => ({
 });
 
 /** Records one event per kind of change an update made: user.update, user.lock or unlock, user.role_change, user.password_set. */
-export function recordUserUpdate(audit: AuditRecorder, em: EntityManager, actor: Actor, user: User, before: UserFields, passwordSet: boolean): void {
+export function recordUserUpdate(
+  audit: AuditRecorder,
+  em: EntityManager,
+  actor: Actor,
+  user: User,
+  before: UserFields,
+  passwordSet: boolean,
+): void {
   const after = auditedFields(user);
   const target = userTarget(user);
   const profile = changesBetween(before, after, PROFILE_FIELDS);
   if (profile.length) audit.record(em, actor, { action: 'user.update', target, changes: profile });
   if (before.locked !== after.locked) {
-    audit.record(em, actor, { action: after.locked ? 'user.lock' : 'user.unlock', target, changes: changesBetween(before, after, ['locked']) });
+    audit.record(em, actor, {
+      action: after.locked ? 'user.lock' : 'user.unlock',
+      target,
+      changes: changesBetween(before, after, ['locked']),
+    });
   }
-  if (before.role !== after.role) audit.record(em, actor, { action: 'user.role_change', target, changes: changesBetween(before, after, ['role']) });
-  if (passwordSet) audit.record(em, actor, { action: 'user.password_set', target, changes: [{ field: 'password', oldValue: null, newValue: null }] });
+  if (before.role !== after.role)
+    audit.record(em, actor, { action: 'user.role_change', target, changes: changesBetween(before, after, ['role']) });
+  if (passwordSet)
+    audit.record(em, actor, {
+      action: 'user.password_set',
+      target,
+      changes: [{ field: 'password', oldValue: null, newValue: null }],
+    });
 }

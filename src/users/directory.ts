@@ -6,7 +6,13 @@ import { auditedFields, recordUserUpdate, userTarget } from './audit-events.js';
 import { hashPassword } from './passwords.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
-import { connectionOf, pageWindow, type ConnectionArgs, type Cursors, type ListIdentity } from '../platform/graphql/connections.js';
+import {
+  connectionOf,
+  pageWindow,
+  type ConnectionArgs,
+  type Cursors,
+  type ListIdentity,
+} from '../platform/graphql/connections.js';
 import { countUsers, readUsersAfter, type UserConditions, type UserConnection } from './views.js';
 import { assertPassword, assertUsername, newUserAccount } from './accounts.js';
 import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
@@ -60,14 +66,21 @@ export const unknownGroup = () => new NotFoundError('Unknown Group');
  * The platform's wording, which legacy callers match on. A taken username is a bad input (400), as the platform
  * answers it, not a conflict (409): the caller fixes it by choosing another name.
  */
-const duplicateOnCreate = (username: string) => new ValidationError(`Error creating user (${username}): (User already exists)`, 'username');
-const duplicateOnUpdate = (username: string) => new ValidationError(`Error updating user (${username}): (User already exists)`, 'username');
+const duplicateOnCreate = (username: string) =>
+  new ValidationError(`Error creating user (${username}): (User already exists)`, 'username');
+const duplicateOnUpdate = (username: string) =>
+  new ValidationError(`Error updating user (${username}): (User already exists)`, 'username');
 
 /**
  * Spares one session of a user whose tokens were all just revoked, carrying it over to their new token version,
  * inside the change's transaction. The module that keeps sign-in sessions provides it (see keepOwnSession).
  */
-export type SessionCarryOver = (tx: EntityManager, userId: string, sessionId: string, tokenVersion: number) => Promise<void>;
+export type SessionCarryOver = (
+  tx: EntityManager,
+  userId: string,
+  sessionId: string,
+  tokenVersion: number,
+) => Promise<void>;
 
 /** Users and their group memberships, for administrators (GraphQL and the REST routes alike). */
 export class UserDirectory {
@@ -115,9 +128,16 @@ export class UserDirectory {
     if (filter.groupId !== undefined && filter.groupId !== null) {
       // Not an id at all: nobody is a member, as `list` answers.
       if (!isHexId(filter.groupId)) where('false');
-      else where('exists (select 1 from group_memberships m where m.user_id = users.id and m.group_id = ?)', filter.groupId);
+      else
+        where(
+          'exists (select 1 from group_memberships m where m.user_id = users.id and m.group_id = ?)',
+          filter.groupId,
+        );
     }
-    const [rows, total] = await Promise.all([readUsersAfter(em, conditions, window), want.total ? countUsers(em, conditions) : undefined]);
+    const [rows, total] = await Promise.all([
+      readUsersAfter(em, conditions, window),
+      want.total ? countUsers(em, conditions) : undefined,
+    ]);
     const connection = connectionOf(rows, window, this.cursors, identity, (row) => row.position);
     if (total !== undefined) connection.totalCount = total;
     return connection;
@@ -125,7 +145,16 @@ export class UserDirectory {
 
   /** What a users cursor is bound to: the list, and the filter that decides which users it holds. */
   #identity(list: string, filter: UserFilter, search: string | null | undefined): ListIdentity {
-    return { list, fingerprint: { search, role: filter.role, locked: filter.locked, disabled: filter.disabled, groupId: filter.groupId } };
+    return {
+      list,
+      fingerprint: {
+        search,
+        role: filter.role,
+        locked: filter.locked,
+        disabled: filter.disabled,
+        groupId: filter.groupId,
+      },
+    };
   }
 
   /** A group's members by cursor: usersConnection narrowed to the group, with cursors of that group's list only. */
@@ -161,7 +190,9 @@ export class UserDirectory {
     }
     const [users, total] = await em.findAndCount(User, where, { orderBy: { usernameKey: 'asc' }, limit, offset });
     const last = users.at(-1);
-    const endCursor = last ? this.cursors.encode(this.#identity('usersConnection', filter, search), [last.usernameKey, last.id]) : null;
+    const endCursor = last
+      ? this.cursors.encode(this.#identity('usersConnection', filter, search), [last.usernameKey, last.id])
+      : null;
     return { users, total, endCursor };
   }
 
@@ -181,11 +212,20 @@ export class UserDirectory {
     try {
       return await em.transactional(async (tx) => {
         const name = assertUsername(input.username);
-        if (await tx.count(User, { $or: [{ usernameKey: name.key }, { usernameSkeleton: name.skeleton }] })) throw duplicateOnCreate(input.username);
-        const user = await newUserAccount(tx, { username: input.username, password: input.password ?? undefined, role });
+        if (await tx.count(User, { $or: [{ usernameKey: name.key }, { usernameSkeleton: name.skeleton }] }))
+          throw duplicateOnCreate(input.username);
+        const user = await newUserAccount(tx, {
+          username: input.username,
+          password: input.password ?? undefined,
+          role,
+        });
         tx.assign(user, { ...profile, locked: input.locked ?? false, disabled: input.disabled ?? false });
         await tx.flush(); // the event names the user by id
-        this.audit.record(tx, actor, { action: 'user.create', target: userTarget(user), changes: fieldsOf(auditedFields(user), CREATED_FIELDS, 'created') });
+        this.audit.record(tx, actor, {
+          action: 'user.create',
+          target: userTarget(user),
+          changes: fieldsOf(auditedFields(user), CREATED_FIELDS, 'created'),
+        });
         return written(tx, user, withGroups);
       });
     } catch (error) {
@@ -198,8 +238,16 @@ export class UserDirectory {
    * Locking, disabling, a new password or a new role also revoke the user's tokens (revokeTokens), on top of
    * authenticate() re-reading the account on every request.
    */
-  async update(em: EntityManager, actor: Actor, id: string, input: UpdateUserInput, withGroups = false): Promise<WrittenUser> {
-    const changes: Partial<Pick<User, 'username' | 'usernameKey' | 'usernameSkeleton' | 'role' | 'locked' | 'disabled' | 'passwordHash'>> = {};
+  async update(
+    em: EntityManager,
+    actor: Actor,
+    id: string,
+    input: UpdateUserInput,
+    withGroups = false,
+  ): Promise<WrittenUser> {
+    const changes: Partial<
+      Pick<User, 'username' | 'usernameKey' | 'usernameSkeleton' | 'role' | 'locked' | 'disabled' | 'passwordHash'>
+    > = {};
     if (input.username !== undefined) {
       const name = assertUsername(notNull(input.username, 'username'));
       changes.username = name.display;
@@ -222,13 +270,22 @@ export class UserDirectory {
           (changes.role !== undefined && changes.role !== user.role) ||
           (changes.locked !== undefined && changes.locked !== user.locked) ||
           (changes.disabled !== undefined && changes.disabled !== user.disabled);
-        if (selfChange && flagsChange) throw new ForbiddenError('You cannot change your own role, lock or disable yourself');
+        if (selfChange && flagsChange)
+          throw new ForbiddenError('You cannot change your own role, lock or disable yourself');
         if (changes.role !== undefined) assertMayGrantRole(actor, changes.role, user.role);
         const wasActiveAdmin = isActiveAdmin(user);
-        const becomesActiveAdmin = isActiveAdmin({ role: changes.role ?? user.role, locked: changes.locked ?? user.locked, disabled: changes.disabled ?? user.disabled });
-        if (wasActiveAdmin && !becomesActiveAdmin) await assertAnotherActiveAdmin(tx, user.id, 'demoted, locked or disabled');
+        const becomesActiveAdmin = isActiveAdmin({
+          role: changes.role ?? user.role,
+          locked: changes.locked ?? user.locked,
+          disabled: changes.disabled ?? user.disabled,
+        });
+        if (wasActiveAdmin && !becomesActiveAdmin)
+          await assertAnotherActiveAdmin(tx, user.id, 'demoted, locked or disabled');
         if (changes.usernameKey !== undefined) {
-          const taken = { $or: [{ usernameKey: changes.usernameKey }, { usernameSkeleton: changes.usernameSkeleton }], id: { $ne: user.id } };
+          const taken = {
+            $or: [{ usernameKey: changes.usernameKey }, { usernameSkeleton: changes.usernameSkeleton }],
+            id: { $ne: user.id },
+          };
           if (await tx.count(User, taken)) throw duplicateOnUpdate(input.username!);
         }
         const revokesTokens =
@@ -271,7 +328,11 @@ export class UserDirectory {
       }
       if (isActiveAdmin(user)) await assertAnotherActiveAdmin(tx, user.id, 'deleted');
       await tx.nativeDelete(User, { id: user.id });
-      this.audit.record(tx, actor, { action: 'user.delete', target: userTarget(user), changes: fieldsOf(auditedFields(user), CREATED_FIELDS, 'deleted') });
+      this.audit.record(tx, actor, {
+        action: 'user.delete',
+        target: userTarget(user),
+        changes: fieldsOf(auditedFields(user), CREATED_FIELDS, 'deleted'),
+      });
       return user.id;
     });
   }
@@ -300,7 +361,12 @@ export class UserDirectory {
         .onConflict(['user', 'group'])
         .ignore()
         .execute('run');
-      if (added.affectedRows > 0) this.audit.record(tx, actor, { action: 'user.group_add', target: userTarget(user), changes: [membership(group, 'added')] });
+      if (added.affectedRows > 0)
+        this.audit.record(tx, actor, {
+          action: 'user.group_add',
+          target: userTarget(user),
+          changes: [membership(group, 'added')],
+        });
       return user;
     });
   }
@@ -309,16 +375,31 @@ export class UserDirectory {
     return em.transactional(async (tx) => {
       const [user, group] = await findMember(tx, userId, groupId);
       assertMayChange(actor, user);
-      if (group.id === DEFAULT_GROUP_ID) throw new ValidationError('Every user belongs to the default group', 'groupId');
+      if (group.id === DEFAULT_GROUP_ID)
+        throw new ValidationError('Every user belongs to the default group', 'groupId');
       const removed = await tx.nativeDelete(GroupMembership, { user: user.id, group: group.id });
-      if (removed > 0) this.audit.record(tx, actor, { action: 'user.group_remove', target: userTarget(user), changes: [membership(group, 'removed')] });
+      if (removed > 0)
+        this.audit.record(tx, actor, {
+          action: 'user.group_remove',
+          target: userTarget(user),
+          changes: [membership(group, 'removed')],
+        });
       return user;
     });
   }
 }
 
 /** What the trail keeps of an account created or deleted (never its password). */
-const CREATED_FIELDS = ['username', 'firstName', 'lastName', 'organization', 'phone', 'role', 'locked', 'disabled'] as const;
+const CREATED_FIELDS = [
+  'username',
+  'firstName',
+  'lastName',
+  'organization',
+  'phone',
+  'role',
+  'locked',
+  'disabled',
+] as const;
 
 /** A membership change as the trail shows it: the group, by id and name, joined or left. */
 const membership = (group: Group, change: 'added' | 'removed') => {
@@ -340,7 +421,9 @@ function assertMayGrantRole(actor: Principal, role: Role, current: Role): void {
  */
 export function assertMayChange(actor: Principal, target: Pick<User, 'role'>): void {
   if (target.role === 'admin' && keyLacks(actor, 'users:modify-admin')) {
-    throw new ForbiddenError('This API key lacks the users:modify-admin permission', { permission: 'users:modify-admin' });
+    throw new ForbiddenError('This API key lacks the users:modify-admin permission', {
+      permission: 'users:modify-admin',
+    });
   }
 }
 
@@ -356,7 +439,11 @@ export interface WrittenUser {
 
 /** The memberships of these users with their groups, in one joined statement, groups by name. */
 export function membershipsOf(em: EntityManager, userIds: readonly string[]): Promise<GroupMembership[]> {
-  return em.find(GroupMembership, { user: { $in: [...userIds] } }, { populate: ['group'], orderBy: { group: { nameKey: 'asc' } } });
+  return em.find(
+    GroupMembership,
+    { user: { $in: [...userIds] } },
+    { populate: ['group'], orderBy: { group: { nameKey: 'asc' } } },
+  );
 }
 
 async function written(tx: EntityManager, user: User, withGroups: boolean): Promise<WrittenUser> {
@@ -378,7 +465,9 @@ function revokeTokens(user: User): void {
 async function findMember(em: EntityManager, userId: string, groupId: string): Promise<[User, Group]> {
   const user = isHexId(userId) ? await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_READ }) : null;
   if (!user) throw unknownUser();
-  const group = isHexId(groupId) ? await em.findOne(Group, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_READ }) : null;
+  const group = isHexId(groupId)
+    ? await em.findOne(Group, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_READ })
+    : null;
   if (!group) throw unknownGroup();
   return [user, group];
 }
@@ -387,12 +476,14 @@ function profileFields(input: ProfileInput): ProfileInput {
   const out: ProfileInput = {};
   if (input.firstName !== undefined) out.firstName = optionalText(input.firstName, 'firstName', 'First name', 100);
   if (input.lastName !== undefined) out.lastName = optionalText(input.lastName, 'lastName', 'Last name', 100);
-  if (input.organization !== undefined) out.organization = optionalText(input.organization, 'organization', 'Organization', 200);
+  if (input.organization !== undefined)
+    out.organization = optionalText(input.organization, 'organization', 'Organization', 200);
   if (input.phone !== undefined) out.phone = phoneNumber(input.phone);
   return out;
 }
 
-const isActiveAdmin = (u: Pick<User, 'role' | 'locked' | 'disabled'>): boolean => u.role === 'admin' && !u.locked && !u.disabled;
+const isActiveAdmin = (u: Pick<User, 'role' | 'locked' | 'disabled'>): boolean =>
+  u.role === 'admin' && !u.locked && !u.disabled;
 
 /** An arbitrary constant naming the advisory lock that serialises changes which could remove an administrator. */
 const ADMINISTRATORS_LOCK = 7_472_656_108;

@@ -13,13 +13,20 @@ const GroupSchema = defineEntity({
   name: 'Group',
   tableName: 'groups',
   properties: {
-    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    id: p
+      .string()
+      .length(32)
+      .primary()
+      .onCreate(() => newHexId()),
     name: p.string().length(100),
     /** Lower-cased name: two groups may not differ only in letter case. */
     nameKey: p.string().length(100).unique('groups_name_key_unique'),
     description: p.string().length(1000).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

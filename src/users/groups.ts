@@ -43,7 +43,11 @@ export class GroupService {
         if (await tx.count(Group, { nameKey: groupNameKey(name) })) throw duplicateName(name);
         const group = tx.create(Group, { name, nameKey: groupNameKey(name), description });
         await tx.flush(); // the event names the group by id
-        this.audit.record(tx, actor, { action: 'group.create', target: groupTarget(group), changes: fieldsOf(group, GROUP_FIELDS, 'created') });
+        this.audit.record(tx, actor, {
+          action: 'group.create',
+          target: groupTarget(group),
+          changes: fieldsOf(group, GROUP_FIELDS, 'created'),
+        });
         return group;
       });
     } catch (error) {
@@ -53,7 +57,8 @@ export class GroupService {
 
   async update(em: EntityManager, actor: Actor, id: string, input: GroupInput): Promise<Group> {
     const name = input.name === undefined ? undefined : requiredText(input.name, 'name', 'Group name', 100);
-    const description = input.description === undefined ? undefined : optionalText(input.description, 'description', 'Description', 1000);
+    const description =
+      input.description === undefined ? undefined : optionalText(input.description, 'description', 'Description', 1000);
     try {
       return await em.transactional(async (tx) => {
         const group = await this.find(tx, id);
@@ -64,8 +69,13 @@ export class GroupService {
           tx.assign(group, { name, nameKey: groupNameKey(name) });
         }
         if (description !== undefined) group.description = description;
-        const changes = changesBetween(before, { name: group.name, description: group.description ?? null }, GROUP_FIELDS);
-        if (changes.length) this.audit.record(tx, actor, { action: 'group.update', target: groupTarget(group), changes });
+        const changes = changesBetween(
+          before,
+          { name: group.name, description: group.description ?? null },
+          GROUP_FIELDS,
+        );
+        if (changes.length)
+          this.audit.record(tx, actor, { action: 'group.update', target: groupTarget(group), changes });
         return group;
       });
     } catch (error) {
@@ -80,7 +90,11 @@ export class GroupService {
       const group = isHexId(id) ? await tx.findOne(Group, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!group) throw unknownGroup();
       await tx.nativeDelete(Group, { id });
-      this.audit.record(tx, actor, { action: 'group.delete', target: groupTarget(group), changes: fieldsOf(group, GROUP_FIELDS, 'deleted') });
+      this.audit.record(tx, actor, {
+        action: 'group.delete',
+        target: groupTarget(group),
+        changes: fieldsOf(group, GROUP_FIELDS, 'deleted'),
+      });
       return id;
     });
   }
@@ -90,23 +104,39 @@ export class GroupService {
    * row is locked so two replacements of one group run one after the other (each deletes, then inserts, the whole
    * set), and the workspaces are read FOR SHARE so none is uninstalled between the check and the insert.
    */
-  async setAllowedWorkspaces(em: EntityManager, actor: Actor, groupId: string, workspaceIds: readonly string[]): Promise<Group> {
+  async setAllowedWorkspaces(
+    em: EntityManager,
+    actor: Actor,
+    groupId: string,
+    workspaceIds: readonly string[],
+  ): Promise<Group> {
     const ids = [...new Set(workspaceIds)];
     if (ids.length > MAX_ALLOWED_WORKSPACES) {
       throw new ValidationError(`A group allows at most ${MAX_ALLOWED_WORKSPACES} workspaces`, 'workspaceIds');
     }
     return em.transactional(async (tx) => {
-      const group = isHexId(groupId) ? await tx.findOne(Group, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      const group = isHexId(groupId)
+        ? await tx.findOne(Group, { id: groupId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+        : null;
       if (!group) throw unknownGroup();
       const valid = ids.filter(isHexId);
-      const found = valid.length ? await tx.find(Workspace, { id: { $in: valid } }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ }) : [];
+      const found = valid.length
+        ? await tx.find(Workspace, { id: { $in: valid } }, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ })
+        : [];
       const missing = ids.filter((wid) => !found.some((w) => w.id === wid));
       if (missing.length) throw new NotFoundError('Unknown Workspace', { field: 'workspaceIds' });
       const before = (await tx.find(AllowedWorkspace, { group: group.id })).map((a) => a.workspace.id).sort();
       await tx.nativeDelete(AllowedWorkspace, { group: group.id });
-      if (ids.length) await tx.insertMany(AllowedWorkspace, ids.map((workspace) => ({ group: group.id, workspace })));
-      const changes = changesBetween({ allowedWorkspaces: before }, { allowedWorkspaces: [...ids].sort() }, ['allowedWorkspaces']);
-      if (changes.length) this.audit.record(tx, actor, { action: 'group.workspaces_set', target: groupTarget(group), changes });
+      if (ids.length)
+        await tx.insertMany(
+          AllowedWorkspace,
+          ids.map((workspace) => ({ group: group.id, workspace })),
+        );
+      const changes = changesBetween({ allowedWorkspaces: before }, { allowedWorkspaces: [...ids].sort() }, [
+        'allowedWorkspaces',
+      ]);
+      if (changes.length)
+        this.audit.record(tx, actor, { action: 'group.workspaces_set', target: groupTarget(group), changes });
       return group;
     });
   }

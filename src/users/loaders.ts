@@ -83,7 +83,9 @@ export function createUserLoaders(em: EntityManager) {
      * restored without it still answers with the defaults, as the settings service does.
      */
     workspaceSettings: new DataLoader<number, WorkspaceSettings>(async (ids) => {
-      const settings = (await em.findOne(WorkspaceSettings, { id: SETTINGS_ID })) ?? em.create(WorkspaceSettings, { id: SETTINGS_ID }, { persist: false });
+      const settings =
+        (await em.findOne(WorkspaceSettings, { id: SETTINGS_ID })) ??
+        em.create(WorkspaceSettings, { id: SETTINGS_ID }, { persist: false });
       return ids.map(() => settings);
     }),
 

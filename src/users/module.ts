@@ -39,14 +39,32 @@ export const usersModule = defineModule({
   // Every privileged change to users, groups, the registry and the settings is recorded in the audit trail.
   requires: ['audit'],
   typeDefs: ['users.graphql', 'workspaces.graphql'],
-  entities: [User, UserAttributes, Group, GroupMembership, RegistryEntry, Workspace, AllowedWorkspace, WorkspaceSettings, FileMapping],
+  entities: [
+    User,
+    UserAttributes,
+    Group,
+    GroupMembership,
+    RegistryEntry,
+    Workspace,
+    AllowedWorkspace,
+    WorkspaceSettings,
+    FileMapping,
+  ],
   migrations: new URL('./migrations/', import.meta.url),
   resolvers: usersResolvers,
   rules: { ...usersRules, ...userFieldRules },
   // As user(id) and group(id): for those who may view users or groups; each field then keeps its own rule.
   references: {
-    User: { key: 'id', rootField: 'user', resolve: (id, ctx) => (isHexId(id) ? ctx.loaders.users.userById.load(id) : Promise.resolve(null)) },
-    Group: { key: 'id', rootField: 'group', resolve: (id, ctx) => (isHexId(id) ? ctx.loaders.users.groupById.load(id) : Promise.resolve(null)) },
+    User: {
+      key: 'id',
+      rootField: 'user',
+      resolve: (id, ctx) => (isHexId(id) ? ctx.loaders.users.userById.load(id) : Promise.resolve(null)),
+    },
+    Group: {
+      key: 'id',
+      rootField: 'group',
+      resolve: (id, ctx) => (isHexId(id) ? ctx.loaders.users.groupById.load(id) : Promise.resolve(null)),
+    },
   },
   services: ({ config, audit }): Users => ({
     directory: new UserDirectory(new Cursors(config.jwt.secret), audit.recorder),

@@ -23,16 +23,22 @@ const line = (max: number) =>
     .refine((s) => !CONTROL.test(s), 'must not contain control characters');
 
 /** Docker's reference grammar, narrowed to the registry's `<namespace>/<repository>:<tag>`. */
-export const IMAGE_NAME = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*:[\w][\w.-]{0,127}$/;
+export const IMAGE_NAME =
+  /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*:[\w][\w.-]{0,127}$/;
 export const COMPATIBILITY_PATTERN = /^\d+\.\d+\.x$/;
 export const ARCHITECTURES = ['amd64', 'arm64'] as const;
 const HOSTNAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
-const ExecAction = z.strictObject({ cmd: z.string().min(1, 'must not be empty').max(8192, 'must be at most 8192 characters') });
+const ExecAction = z.strictObject({
+  cmd: z.string().min(1, 'must not be empty').max(8192, 'must be at most 8192 characters'),
+});
 
 /** Exactly the registry's fields, nothing else: an unknown field is more likely a typo than an extension. */
 export const RegistryEntryInput = z.strictObject({
-  name: z.string().max(255, 'must be at most 255 characters').regex(IMAGE_NAME, 'must be <namespace>/<repository>:<tag>'),
+  name: z
+    .string()
+    .max(255, 'must be at most 255 characters')
+    .regex(IMAGE_NAME, 'must be <namespace>/<repository>:<tag>'),
   friendly_name: line(200),
   description: z.string().max(10_000, 'must be at most 10000 characters'),
   docker_registry: z
@@ -40,7 +46,11 @@ export const RegistryEntryInput = z.strictObject({
     .max(2048, 'must be at most 2048 characters')
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL'),
   image_src: line(255),
-  run_config: z.strictObject({ hostname: z.string().max(253, 'must be at most 253 characters').regex(HOSTNAME, 'must be a hostname') }).optional(),
+  run_config: z
+    .strictObject({
+      hostname: z.string().max(253, 'must be at most 253 characters').regex(HOSTNAME, 'must be a hostname'),
+    })
+    .optional(),
   exec_config: z.strictObject({ go: ExecAction.optional(), assign: ExecAction.optional() }).optional(),
   categories: z.array(line(50)).min(1, 'must list at least one category').max(20, 'must list at most 20 categories'),
   architecture: z.array(z.enum(ARCHITECTURES, 'must be amd64 or arm64')).min(1, 'must list at least one architecture'),
@@ -58,7 +68,8 @@ const Registry = z
   .superRefine((entries, ctx) => {
     const seen = new Set<string>();
     entries.forEach((entry, i) => {
-      if (seen.has(entry.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'appears twice in the list' });
+      if (seen.has(entry.name))
+        ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'appears twice in the list' });
       seen.add(entry.name);
     });
   });
@@ -108,17 +119,20 @@ export class WorkspaceRegistry {
   async import(em: EntityManager, actor: Actor, value: unknown): Promise<RegistryEntry[]> {
     const entries = parseRegistry(value);
     return em.transactional(async (tx) => {
-      const existing = entries.length ? await tx.find(RegistryEntry, { name: { $in: entries.map((e) => e.name) } }) : [];
+      const existing = entries.length
+        ? await tx.find(RegistryEntry, { name: { $in: entries.map((e) => e.name) } })
+        : [];
       const byName = new Map(existing.map((e) => [e.name, e]));
       const names = (list: RegistryEntryInput[]) => list.map((e) => e.name);
-      if (entries.length) this.audit.record(tx, actor, {
-        action: 'registry.import',
-        target: { type: 'registry', id: null, name: `${entries.length} entries` },
-        changes: [
-          { field: 'added', oldValue: null, newValue: names(entries.filter((e) => !byName.has(e.name))) },
-          { field: 'updated', oldValue: null, newValue: names(entries.filter((e) => byName.has(e.name))) },
-        ],
-      });
+      if (entries.length)
+        this.audit.record(tx, actor, {
+          action: 'registry.import',
+          target: { type: 'registry', id: null, name: `${entries.length} entries` },
+          changes: [
+            { field: 'added', oldValue: null, newValue: names(entries.filter((e) => !byName.has(e.name))) },
+            { field: 'updated', oldValue: null, newValue: names(entries.filter((e) => byName.has(e.name))) },
+          ],
+        });
       return entries.map((input) => {
         const found = byName.get(input.name);
         return found ? tx.assign(found, toEntity(input)) : tx.create(RegistryEntry, toEntity(input));
@@ -126,7 +140,10 @@ export class WorkspaceRegistry {
     });
   }
 
-  async list(em: EntityManager, options: { category?: string | null; compatibleOnly?: boolean | null }): Promise<RegistryEntry[]> {
+  async list(
+    em: EntityManager,
+    options: { category?: string | null; compatibleOnly?: boolean | null },
+  ): Promise<RegistryEntry[]> {
     const [major, minor] = this.platformVersion.split('.');
     return em.find(
       RegistryEntry,
@@ -154,7 +171,10 @@ export class WorkspaceRegistry {
         if (await tx.count(Workspace, { entry: entry.id })) throw alreadyInstalled(entry.name);
         const workspace = tx.create(Workspace, { entry });
         await tx.flush(); // the event names the workspace by id
-        this.audit.record(tx, actor, { action: 'workspace.install', target: { type: 'workspace', id: workspace.id, name: entry.name } });
+        this.audit.record(tx, actor, {
+          action: 'workspace.install',
+          target: { type: 'workspace', id: workspace.id, name: entry.name },
+        });
         return workspace;
       });
     } catch (error) {
@@ -167,7 +187,10 @@ export class WorkspaceRegistry {
     return em.transactional(async (tx) => {
       const workspace = isHexId(id) ? await tx.findOne(Workspace, { id }, { populate: ['entry'] }) : null;
       if (!workspace || (await tx.nativeDelete(Workspace, { id })) === 0) throw new NotFoundError('Unknown Workspace');
-      this.audit.record(tx, actor, { action: 'workspace.uninstall', target: { type: 'workspace', id, name: workspace.entry.name } });
+      this.audit.record(tx, actor, {
+        action: 'workspace.uninstall',
+        target: { type: 'workspace', id, name: workspace.entry.name },
+      });
       return id;
     });
   }
@@ -179,7 +202,14 @@ export class WorkspaceRegistry {
   /** The installed workspaces any of the user's groups allow, in one statement. */
   async workspacesOf(em: EntityManager, userId: string): Promise<Workspace[]> {
     const groups = em.createQueryBuilder(GroupMembership, 'm').select('m.group').where({ user: userId });
-    const allowed = em.createQueryBuilder(AllowedWorkspace, 'a').select('a.workspace').where({ group: { $in: groups as never } });
-    return em.find(Workspace, { id: { $in: allowed as never } }, { populate: ['entry'], orderBy: { entry: { friendlyName: 'asc' } } });
+    const allowed = em
+      .createQueryBuilder(AllowedWorkspace, 'a')
+      .select('a.workspace')
+      .where({ group: { $in: groups as never } });
+    return em.find(
+      Workspace,
+      { id: { $in: allowed as never } },
+      { populate: ['entry'], orderBy: { entry: { friendlyName: 'asc' } } },
+    );
   }
 }

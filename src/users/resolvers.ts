@@ -21,7 +21,8 @@ const userResolvers: Resolvers = {
       return user;
     },
     user: (_p, { id, username }, ctx) => ctx.services.users.directory.find(ctx.em, { id, username }),
-    users: (_p, { filter, limit, offset }, ctx) => ctx.services.users.directory.list(ctx.em, filter ?? {}, { limit, offset }),
+    users: (_p, { filter, limit, offset }, ctx) =>
+      ctx.services.users.directory.list(ctx.em, filter ?? {}, { limit, offset }),
     usersConnection: (_p, { filter, ...args }, ctx, info) =>
       ctx.services.users.directory.connection(ctx.em, filter ?? {}, args, { total: selects(info, 'totalCount') }),
     groups: (_p, _a, ctx) => ctx.services.users.groups.list(ctx.em),
@@ -30,29 +31,37 @@ const userResolvers: Resolvers = {
     validateCredentials: () => true,
   },
   Mutation: {
-    createUser: async (_p, { input }, ctx, info) => answer(ctx, await ctx.services.users.directory.create(ctx.em, ctx.actor, input, selects(info, 'groups'))),
-    updateUser: async (_p, { id, input }, ctx, info) => answer(ctx, await ctx.services.users.directory.update(ctx.em, ctx.actor, id, input, selects(info, 'groups'))),
+    createUser: async (_p, { input }, ctx, info) =>
+      answer(ctx, await ctx.services.users.directory.create(ctx.em, ctx.actor, input, selects(info, 'groups'))),
+    updateUser: async (_p, { id, input }, ctx, info) =>
+      answer(ctx, await ctx.services.users.directory.update(ctx.em, ctx.actor, id, input, selects(info, 'groups'))),
     deleteUser: (_p, { id, force }, ctx) => ctx.services.users.directory.delete(ctx.em, ctx.actor, id, force ?? false),
     logoutUser: (_p, { id }, ctx) => ctx.services.users.directory.logout(ctx.em, ctx.actor, id),
     createGroup: (_p, { input }, ctx) => ctx.services.users.groups.create(ctx.em, ctx.actor, input),
     updateGroup: (_p, { id, input }, ctx) => ctx.services.users.groups.update(ctx.em, ctx.actor, id, input),
     deleteGroup: (_p, { id }, ctx) => ctx.services.users.groups.delete(ctx.em, ctx.actor, id),
-    addUserToGroup: (_p, { userId, groupId }, ctx) => ctx.services.users.directory.addToGroup(ctx.em, ctx.actor, userId, groupId),
-    removeUserFromGroup: (_p, { userId, groupId }, ctx) => ctx.services.users.directory.removeFromGroup(ctx.em, ctx.actor, userId, groupId),
-    setGroupAllowedWorkspaces: (_p, { groupId, workspaceIds }, ctx) => ctx.services.users.groups.setAllowedWorkspaces(ctx.em, ctx.actor, groupId, workspaceIds),
-    updateUserAttributes: (_p, { userId, input }, ctx) => ctx.services.users.attributes.update(ctx.em, ctx.actor, userId, input),
+    addUserToGroup: (_p, { userId, groupId }, ctx) =>
+      ctx.services.users.directory.addToGroup(ctx.em, ctx.actor, userId, groupId),
+    removeUserFromGroup: (_p, { userId, groupId }, ctx) =>
+      ctx.services.users.directory.removeFromGroup(ctx.em, ctx.actor, userId, groupId),
+    setGroupAllowedWorkspaces: (_p, { groupId, workspaceIds }, ctx) =>
+      ctx.services.users.groups.setAllowedWorkspaces(ctx.em, ctx.actor, groupId, workspaceIds),
+    updateUserAttributes: (_p, { userId, input }, ctx) =>
+      ctx.services.users.attributes.update(ctx.em, ctx.actor, userId, input),
   },
   User: {
     groups: (user, _a, ctx) => ctx.loaders.users.groupsByUserId.load(user.id),
     attributes: (user, _a, ctx) => ctx.loaders.users.attributesByUserId.load(user.id),
   },
   UserAttributes: {
-    defaultImage: (attributes, _a, ctx) => (attributes.defaultImageId ? ctx.loaders.users.workspaceById.load(attributes.defaultImageId) : null),
+    defaultImage: (attributes, _a, ctx) =>
+      attributes.defaultImageId ? ctx.loaders.users.workspaceById.load(attributes.defaultImageId) : null,
   },
   Group: {
     isDefault: (group) => isDefaultGroup(group),
     // One page statement per group (and a count per group when totalCount is asked).
-    members: (group, args, ctx, info) => ctx.services.users.directory.members(ctx.em, group.id, args, { total: selects(info, 'totalCount') }),
+    members: (group, args, ctx, info) =>
+      ctx.services.users.directory.members(ctx.em, group.id, args, { total: selects(info, 'totalCount') }),
     allowedWorkspaces: (group, _a, ctx) => ctx.loaders.users.allowedWorkspacesByGroupId.load(group.id),
   },
 };

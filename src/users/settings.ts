@@ -40,9 +40,17 @@ export class WorkspaceSettingsService {
   }
 
   async update(em: EntityManager, actor: Actor, input: SettingsInput): Promise<WorkspaceSettings> {
-    const changes: Partial<Pick<WorkspaceSettings, 'agentCpuCores' | 'agentMemoryBytes' | 'zoneProxyPort' | 'persistentProfilePath'>> = {};
+    const changes: Partial<
+      Pick<WorkspaceSettings, 'agentCpuCores' | 'agentMemoryBytes' | 'zoneProxyPort' | 'persistentProfilePath'>
+    > = {};
     if (input.agentCpuCores !== undefined) {
-      changes.agentCpuCores = integerIn(notNull(input.agentCpuCores, 'agentCpuCores'), 1, 64, 'agentCpuCores', 'Agent CPU cores');
+      changes.agentCpuCores = integerIn(
+        notNull(input.agentCpuCores, 'agentCpuCores'),
+        1,
+        64,
+        'agentCpuCores',
+        'Agent CPU cores',
+      );
     }
     if (input.agentMemoryBytes !== undefined) {
       const bytes = BigInt(notNull(input.agentMemoryBytes, 'agentMemoryBytes'));
@@ -50,15 +58,23 @@ export class WorkspaceSettingsService {
       changes.agentMemoryBytes = bytes;
     }
     if (input.zoneProxyPort !== undefined) {
-      changes.zoneProxyPort = integerIn(notNull(input.zoneProxyPort, 'zoneProxyPort'), 0, 65535, 'zoneProxyPort', 'Zone proxy port');
+      changes.zoneProxyPort = integerIn(
+        notNull(input.zoneProxyPort, 'zoneProxyPort'),
+        0,
+        65535,
+        'zoneProxyPort',
+        'Zone proxy port',
+      );
     }
-    if (input.persistentProfilePath !== undefined) changes.persistentProfilePath = profilePath(input.persistentProfilePath);
+    if (input.persistentProfilePath !== undefined)
+      changes.persistentProfilePath = profilePath(input.persistentProfilePath);
     return em.transactional(async (tx) => {
       const settings =
         (await tx.findOne(WorkspaceSettings, { id: SETTINGS_ID }, { lockMode: LockMode.PESSIMISTIC_WRITE })) ??
         tx.create(WorkspaceSettings, { id: SETTINGS_ID });
       const audited = changesBetween(settings, changes, SETTINGS_FIELDS);
-      if (audited.length) this.audit.record(tx, actor, { action: 'settings.update', target: SETTINGS_TARGET, changes: audited });
+      if (audited.length)
+        this.audit.record(tx, actor, { action: 'settings.update', target: SETTINGS_TARGET, changes: audited });
       return tx.assign(settings, changes);
     });
   }
@@ -77,7 +93,11 @@ export class WorkspaceSettingsService {
       }
       const mapping = tx.create(FileMapping, fields);
       await tx.flush(); // the event names the mapping by id
-      this.audit.record(tx, actor, { action: 'file_mapping.add', target: mappingTarget(mapping), changes: fieldsOf(mapping, MAPPING_FIELDS, 'created') });
+      this.audit.record(tx, actor, {
+        action: 'file_mapping.add',
+        target: mappingTarget(mapping),
+        changes: fieldsOf(mapping, MAPPING_FIELDS, 'created'),
+      });
       return mapping;
     });
   }
@@ -88,7 +108,8 @@ export class WorkspaceSettingsService {
       const mapping = isHexId(id) ? await tx.findOne(FileMapping, { id }) : null;
       if (!mapping) throw new NotFoundError('Unknown File Mapping');
       const changes = changesBetween(mapping, fields, MAPPING_FIELDS);
-      if (changes.length) this.audit.record(tx, actor, { action: 'file_mapping.update', target: mappingTarget(mapping), changes });
+      if (changes.length)
+        this.audit.record(tx, actor, { action: 'file_mapping.update', target: mappingTarget(mapping), changes });
       return tx.assign(mapping, fields);
     });
   }
@@ -96,8 +117,13 @@ export class WorkspaceSettingsService {
   async removeFileMapping(em: EntityManager, actor: Actor, id: string): Promise<string> {
     return em.transactional(async (tx) => {
       const mapping = isHexId(id) ? await tx.findOne(FileMapping, { id }) : null;
-      if (!mapping || (await tx.nativeDelete(FileMapping, { id })) === 0) throw new NotFoundError('Unknown File Mapping');
-      this.audit.record(tx, actor, { action: 'file_mapping.remove', target: mappingTarget(mapping), changes: fieldsOf(mapping, MAPPING_FIELDS, 'deleted') });
+      if (!mapping || (await tx.nativeDelete(FileMapping, { id })) === 0)
+        throw new NotFoundError('Unknown File Mapping');
+      this.audit.record(tx, actor, {
+        action: 'file_mapping.remove',
+        target: mappingTarget(mapping),
+        changes: fieldsOf(mapping, MAPPING_FIELDS, 'deleted'),
+      });
       return id;
     });
   }
@@ -106,10 +132,16 @@ export class WorkspaceSettingsService {
 function mappingFields(input: FileMappingInput, partial: boolean) {
   const out: Partial<Pick<FileMapping, 'name' | 'description' | 'destinationPath' | 'executable'>> = {};
   if (!partial || input.name !== undefined) out.name = requiredText(input.name, 'name', 'Name', 100);
-  if (!partial || input.description !== undefined) out.description = optionalText(input.description, 'description', 'Description', 1000) ?? '';
+  if (!partial || input.description !== undefined)
+    out.description = optionalText(input.description, 'description', 'Description', 1000) ?? '';
   if (!partial || input.destinationPath !== undefined) {
-    out.destinationPath = absolutePath(notNull(input.destinationPath ?? null, 'destinationPath'), 'destinationPath', 'Destination path');
+    out.destinationPath = absolutePath(
+      notNull(input.destinationPath ?? null, 'destinationPath'),
+      'destinationPath',
+      'Destination path',
+    );
   }
-  if (!partial || input.executable !== undefined) out.executable = notNull(input.executable ?? (partial ? null : false), 'executable');
+  if (!partial || input.executable !== undefined)
+    out.executable = notNull(input.executable ?? (partial ? null : false), 'executable');
   return out;
 }

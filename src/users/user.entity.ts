@@ -6,7 +6,11 @@ const UserSchema = defineEntity({
   name: 'User',
   tableName: 'users',
   properties: {
-    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    id: p
+      .string()
+      .length(32)
+      .primary()
+      .onCreate(() => newHexId()),
     username: p.string().length(64),
     /** The username as RFC 8265 case-maps it (src/users/usernames.ts): what sign-in and look-ups compare. */
     usernameKey: p.string().length(64).unique('users_username_key_unique'),
@@ -32,7 +36,10 @@ const UserSchema = defineEntity({
     tokensRevokedAt: p.datetime().nullable(),
     lastSession: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

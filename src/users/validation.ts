@@ -12,7 +12,12 @@ export const PHONE_PATTERN = /^[0-9]+(-[0-9]+)*$/;
 export const PHONE_MAX_LENGTH = 32;
 
 /** Optional one-line text: trimmed, empty means "none", bounded length, no control characters. */
-export function optionalText(value: string | null | undefined, field: string, label: string, max: number): string | null {
+export function optionalText(
+  value: string | null | undefined,
+  field: string,
+  label: string,
+  max: number,
+): string | null {
   if (value === null || value === undefined) return null;
   const trimmed = value.trim();
   if (trimmed === '') return null;
@@ -32,7 +37,10 @@ export function phoneNumber(value: string | null | undefined): string | null {
   if (value === null || value === undefined || value.trim() === '') return null;
   const phone = value.trim();
   if (phone.length > PHONE_MAX_LENGTH || !PHONE_PATTERN.test(phone)) {
-    throw new ValidationError(`Phone must be digits separated by single hyphens, at most ${PHONE_MAX_LENGTH} characters`, 'phone');
+    throw new ValidationError(
+      `Phone must be digits separated by single hyphens, at most ${PHONE_MAX_LENGTH} characters`,
+      'phone',
+    );
   }
   return phone;
 }

@@ -16,7 +16,18 @@ export interface PersonRef {
 /** What the API shows of a user, as a plain object. Never the password hash. */
 export type UserView = Pick<
   User,
-  'id' | 'username' | 'firstName' | 'lastName' | 'role' | 'locked' | 'disabled' | 'organization' | 'phone' | 'lastSession' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'username'
+  | 'firstName'
+  | 'lastName'
+  | 'role'
+  | 'locked'
+  | 'disabled'
+  | 'organization'
+  | 'phone'
+  | 'lastSession'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 /** Who someone is by name alone: all most relation fields show of a person (`requester { id username }`). */
@@ -84,7 +95,11 @@ export interface UserConditions {
  * Up to `window.size + 1` users past the window's position, in the order `users` lists them (username_key, unique
  * and NOT NULL, then id), read in scan order. The unique index on username_key serves every page.
  */
-export async function readUsersAfter(em: EntityManager, conditions: UserConditions, window: PageWindow): Promise<PositionedUser[]> {
+export async function readUsersAfter(
+  em: EntityManager,
+  conditions: UserConditions,
+  window: PageWindow,
+): Promise<PositionedUser[]> {
   const seek = keyset('username_key', 'asc', window);
   const sql = [...conditions.sql, ...(seek.condition ? [seek.condition.sql] : [])];
   const rows = await read<UserRow & { username_key: string }>(
@@ -111,7 +126,10 @@ export function readNames(em: EntityManager, ids: readonly string[]): Promise<Pe
 }
 
 /** What deciding whether a token may still act needs of its user. */
-export type AccountStatus = Pick<User, 'id' | 'username' | 'role' | 'locked' | 'disabled' | 'tokenVersion' | 'tokensRevokedAt'>;
+export type AccountStatus = Pick<
+  User,
+  'id' | 'username' | 'role' | 'locked' | 'disabled' | 'tokenVersion' | 'tokensRevokedAt'
+>;
 
 /** The users columns an account status is read from, and their row. */
 export const ACCOUNT_STATUS_COLUMNS = 'id, username, role, locked, disabled, token_version, tokens_revoked_at';

@@ -13,9 +13,11 @@ async function entryOf(workspace: Workspace, ctx: Context): Promise<RegistryEntr
 
 export const workspaceResolvers: Resolvers = {
   Query: {
-    workspaceRegistry: (_p, { category, compatibleOnly }, ctx) => ctx.services.users.registry.list(ctx.em, { category, compatibleOnly }),
+    workspaceRegistry: (_p, { category, compatibleOnly }, ctx) =>
+      ctx.services.users.registry.list(ctx.em, { category, compatibleOnly }),
     workspaces: (_p, _a, ctx) => ctx.services.users.registry.listInstalled(ctx.em),
-    myWorkspaces: (_p, _a, ctx) => (ctx.principal.kind === 'user' ? ctx.services.users.registry.workspacesOf(ctx.em, ctx.principal.userId) : []),
+    myWorkspaces: (_p, _a, ctx) =>
+      ctx.principal.kind === 'user' ? ctx.services.users.registry.workspacesOf(ctx.em, ctx.principal.userId) : [],
     workspaceSettings: (_p, _a, ctx) => ctx.services.users.settings.get(ctx.em),
   },
   Mutation: {
@@ -24,7 +26,8 @@ export const workspaceResolvers: Resolvers = {
     uninstallWorkspace: (_p, { id }, ctx) => ctx.services.users.registry.uninstall(ctx.em, ctx.actor, id),
     updateWorkspaceSettings: (_p, { input }, ctx) => ctx.services.users.settings.update(ctx.em, ctx.actor, input),
     addFileMapping: (_p, { input }, ctx) => ctx.services.users.settings.addFileMapping(ctx.em, ctx.actor, input),
-    updateFileMapping: (_p, { id, input }, ctx) => ctx.services.users.settings.updateFileMapping(ctx.em, ctx.actor, id, input),
+    updateFileMapping: (_p, { id, input }, ctx) =>
+      ctx.services.users.settings.updateFileMapping(ctx.em, ctx.actor, id, input),
     removeFileMapping: (_p, { id }, ctx) => ctx.services.users.settings.removeFileMapping(ctx.em, ctx.actor, id),
   },
   WorkspaceRegistryEntry: {

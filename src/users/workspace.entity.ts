@@ -15,7 +15,11 @@ const RegistryEntrySchema = defineEntity({
   name: 'RegistryEntry',
   tableName: 'workspace_registry_entries',
   properties: {
-    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    id: p
+      .string()
+      .length(32)
+      .primary()
+      .onCreate(() => newHexId()),
     /** `<namespace>/<repository>:<tag>`: re-importing a registry updates the entry with the same name. */
     name: p.string().length(255).unique('workspace_registry_entries_name_unique'),
     friendlyName: p.string().length(200),
@@ -29,7 +33,10 @@ const RegistryEntrySchema = defineEntity({
     compatibility: p.array(),
     uncompressedSizeMb: p.double(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
@@ -42,7 +49,11 @@ const WorkspaceSchema = defineEntity({
   name: 'Workspace',
   tableName: 'workspaces',
   properties: {
-    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    id: p
+      .string()
+      .length(32)
+      .primary()
+      .onCreate(() => newHexId()),
     entry: () => p.manyToOne(RegistryEntry).unique('workspaces_entry_id_unique').deleteRule('cascade'),
     installedAt: p.datetime().onCreate(() => new Date()),
   },
@@ -58,7 +69,8 @@ const AllowedWorkspaceSchema = defineEntity({
   tableName: 'group_allowed_workspaces',
   properties: {
     group: () => p.manyToOne(Group).primary().deleteRule('cascade'),
-    workspace: () => p.manyToOne(Workspace).primary().deleteRule('cascade').index('group_allowed_workspaces_workspace_id_index'),
+    workspace: () =>
+      p.manyToOne(Workspace).primary().deleteRule('cascade').index('group_allowed_workspaces_workspace_id_index'),
   },
 });
 
@@ -82,7 +94,10 @@ const WorkspaceSettingsSchema = defineEntity({
     agentMemoryBytes: p.bigint().default(DEFAULT_AGENT_MEMORY_BYTES.toString()),
     zoneProxyPort: p.integer().default(DEFAULT_ZONE_PROXY_PORT),
     persistentProfilePath: p.string().length(1024).nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
@@ -95,7 +110,11 @@ const FileMappingSchema = defineEntity({
   name: 'FileMapping',
   tableName: 'workspace_file_mappings',
   properties: {
-    id: p.string().length(32).primary().onCreate(() => newHexId()),
+    id: p
+      .string()
+      .length(32)
+      .primary()
+      .onCreate(() => newHexId()),
     name: p.string().length(100),
     description: p.string().length(1000).default(''),
     destinationPath: p.string().length(1024),

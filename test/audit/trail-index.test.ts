@@ -55,12 +55,19 @@ describe('a deep page of auditEvents', () => {
       expect(page.data.auditEvents.pageInfo.hasNextPage).toBe(true);
       after = page.data.auditEvents.pageInfo.endCursor;
     }
-    const { statements, result } = await t.countQueries(() => t.gql(QUERY, { ...filter, first: PAGE_SIZE, after }, admin));
+    const { statements, result } = await t.countQueries(() =>
+      t.gql(QUERY, { ...filter, first: PAGE_SIZE, after }, admin),
+    );
     expect((result as any).data.auditEvents.edges).toHaveLength(PAGE_SIZE);
     const position = positionOf(after!);
-    const sql = statementWith(statements, [...filterParams, ...position, PAGE_SIZE + 1], (s) => s.includes('from audit_events'));
+    const sql = statementWith(statements, [...filterParams, ...position, PAGE_SIZE + 1], (s) =>
+      s.includes('from audit_events'),
+    );
     const { rows, nodes } = await rowsRead(db, sql);
-    expect(nodes.some((node) => /Index/.test(node)), nodes.join(', ')).toBe(true);
+    expect(
+      nodes.some((node) => /Index/.test(node)),
+      nodes.join(', '),
+    ).toBe(true);
     expect(nodes, sql).not.toContain('Seq Scan');
     expect(nodes, sql).not.toContain('Sort');
     expect(rows, sql).toBeLessThanOrEqual(2 * (PAGE_SIZE + 1));

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_PASSWORD,
+  API_KEY,
+  API_KEY_SECRET,
+  DEFAULT_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js';
 import { API_KEY_HEADER, KEY_BODY, registryEntry } from '../users/fixtures.js';
 import type { AuditEventRow } from '../../src/audit/trail.js';
 
@@ -20,31 +27,47 @@ const NEW_PASSWORD = 'N3w-Secret!pass';
 const REST_PASSWORD = 'R3st-Secret!pass';
 const SECRETS = [ADMIN_PASSWORD, DEFAULT_PASSWORD, NEW_PASSWORD, REST_PASSWORD, API_KEY_SECRET];
 
-
-const allEvents = async () => (await db.query<AuditEventRow>('select * from audit_events order by occurred_at, id')).rows;
+const allEvents = async () =>
+  (await db.query<AuditEventRow>('select * from audit_events order by occurred_at, id')).rows;
 
 /** Runs a change and returns the events it wrote, with the request id its response carried. */
-async function eventsOf(change: () => Promise<string | undefined>): Promise<{ rows: AuditEventRow[]; requestId: string | undefined }> {
+async function eventsOf(
+  change: () => Promise<string | undefined>,
+): Promise<{ rows: AuditEventRow[]; requestId: string | undefined }> {
   const before = new Set((await allEvents()).map((row) => row.id));
   const requestId = await change();
   return { rows: (await allEvents()).filter((row) => !before.has(row.id)), requestId };
 }
 
 /** A GraphQL call that must succeed; returns its data and its response's request id. */
-async function gql(query: string, variables: Record<string, unknown> = {}, auth = admin): Promise<{ data: any; requestId: string }> {
-  const res = await t.request('/graphql', { method: 'POST', json: { query, variables }, headers: { authorization: auth } });
+async function gql(
+  query: string,
+  variables: Record<string, unknown> = {},
+  auth = admin,
+): Promise<{ data: any; requestId: string }> {
+  const res = await t.request('/graphql', {
+    method: 'POST',
+    json: { query, variables },
+    headers: { authorization: auth },
+  });
   expect(res.body.errors, query).toBeUndefined();
   return { data: res.body.data, requestId: res.headers.get('x-request-id')! };
 }
 
 /** A legacy REST call that must succeed; returns its body and its response's request id. */
-async function rest(method: string, path: string, json: unknown, auth?: string): Promise<{ body: any; requestId: string }> {
+async function rest(
+  method: string,
+  path: string,
+  json: unknown,
+  auth?: string,
+): Promise<{ body: any; requestId: string }> {
   const res = await t.request(path, { method, json, headers: auth ? { authorization: auth } : {} });
   expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
   return { body: res.body, requestId: res.headers.get('x-request-id')! };
 }
 
-const publicApi = (route: string, body: Record<string, unknown>) => rest('POST', `/api/public/${route}`, { ...KEY_BODY, ...body });
+const publicApi = (route: string, body: Record<string, unknown>) =>
+  rest('POST', `/api/public/${route}`, { ...KEY_BODY, ...body });
 
 let serial = 0;
 /** A fresh user for one change, made through GraphQL (its own events are not the change under test). */
@@ -57,19 +80,27 @@ async function someone(role: 'user' | 'admin' = 'user'): Promise<{ id: string; u
 }
 
 async function someGroup(): Promise<{ id: string; name: string }> {
-  const { data } = await gql('mutation($name: String!) { createGroup(input: { name: $name }) { id name } }', { name: `Group ${++serial}` });
+  const { data } = await gql('mutation($name: String!) { createGroup(input: { name: $name }) { id name } }', {
+    name: `Group ${++serial}`,
+  });
   return data.createGroup;
 }
 
 async function someWorkspace(): Promise<string> {
   const name = `kasmweb/app${++serial}:1.16.0`;
-  const { data } = await gql('mutation($entries: JSON!) { importWorkspaceRegistry(entries: $entries) { id } }', { entries: [registryEntry({ name })] });
-  const installed = await gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: data.importWorkspaceRegistry[0].id });
+  const { data } = await gql('mutation($entries: JSON!) { importWorkspaceRegistry(entries: $entries) { id } }', {
+    entries: [registryEntry({ name })],
+  });
+  const installed = await gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', {
+    id: data.importWorkspaceRegistry[0].id,
+  });
   return installed.data.installWorkspace.id;
 }
 
 async function someHelpRequest(): Promise<number> {
-  const { data } = await gql('mutation { createHelpRequest(input: { title: "Printer on fire", description: "Smoke" }) { id } }');
+  const { data } = await gql(
+    'mutation { createHelpRequest(input: { title: "Printer on fire", description: "Smoke" }) { id } }',
+  );
   return data.createHelpRequest.id;
 }
 
@@ -105,14 +136,18 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { data, requestId } = await gql('mutation { createUser(input: { username: "gq-made", password: "N3w-Secret!pass" }) { id } }');
+        const { data, requestId } = await gql(
+          'mutation { createUser(input: { username: "gq-made", password: "N3w-Secret!pass" }) { id } }',
+        );
         return { requestId, target: { type: 'user', id: data.createUser.id } };
       },
     },
     rest: {
       ...asKey,
       run: async () => {
-        const { body, requestId } = await publicApi('create_user', { target_user: { username: 'rest-made', password: REST_PASSWORD } });
+        const { body, requestId } = await publicApi('create_user', {
+          target_user: { username: 'rest-made', password: REST_PASSWORD },
+        });
         return { requestId, target: { type: 'user', id: body.user.user_id } };
       },
     },
@@ -124,7 +159,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const { id } = await someone();
-        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Ada" }) { id } }', { id });
+        const { requestId } = await gql(
+          'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Ada" }) { id } }',
+          { id },
+        );
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -144,7 +182,9 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const { id } = await someone();
-        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }', { id });
+        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }', {
+          id,
+        });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -165,7 +205,9 @@ const CASES: Case[] = [
       run: async () => {
         const { id } = await someone();
         await gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }', { id });
-        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: false }) { id } }', { id });
+        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: false }) { id } }', {
+          id,
+        });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -186,7 +228,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const { id } = await someone('admin');
-        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { password: "N3w-Secret!pass" }) { id } }', { id });
+        const { requestId } = await gql(
+          'mutation($id: ID!) { updateUser(id: $id, input: { password: "N3w-Secret!pass" }) { id } }',
+          { id },
+        );
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -195,7 +240,9 @@ const CASES: Case[] = [
       run: async () => {
         // Another administrator's password, set by a key: the very change the trail must answer for.
         const { id } = await someone('admin');
-        const { requestId } = await publicApi('update_user_password', { target_user: { user_id: id, password: REST_PASSWORD } });
+        const { requestId } = await publicApi('update_user_password', {
+          target_user: { user_id: id, password: REST_PASSWORD },
+        });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -207,7 +254,9 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const { id } = await someone();
-        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { role: ADMIN }) { id } }', { id });
+        const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { role: ADMIN }) { id } }', {
+          id,
+        });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -219,7 +268,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const { id } = await someone();
-        const { requestId } = await gql('mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: DARK, showTips: false }) { theme } }', { id });
+        const { requestId } = await gql(
+          'mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: DARK, showTips: false }) { theme } }',
+          { id },
+        );
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -227,7 +279,9 @@ const CASES: Case[] = [
       ...asKey,
       run: async () => {
         const { id } = await someone();
-        const { requestId } = await publicApi('update_user_attributes', { target_user_attributes: { user_id: id, theme: 'Dark', show_tips: false } });
+        const { requestId } = await publicApi('update_user_attributes', {
+          target_user_attributes: { user_id: id, theme: 'Dark', show_tips: false },
+        });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -259,7 +313,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const [{ id }, group] = [await someone(), await someGroup()];
-        const { requestId } = await gql('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', { u: id, g: group.id });
+        const { requestId } = await gql(
+          'mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }',
+          { u: id, g: group.id },
+        );
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -267,7 +324,10 @@ const CASES: Case[] = [
       ...asKey,
       run: async () => {
         const [{ id }, group] = [await someone(), await someGroup()];
-        const { requestId } = await publicApi('add_user_group', { target_user: { user_id: id }, target_group: { group_id: group.id } });
+        const { requestId } = await publicApi('add_user_group', {
+          target_user: { user_id: id },
+          target_group: { group_id: group.id },
+        });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -279,8 +339,14 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const [{ id }, group] = [await someone(), await someGroup()];
-        await gql('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', { u: id, g: group.id });
-        const { requestId } = await gql('mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', { u: id, g: group.id });
+        await gql('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', {
+          u: id,
+          g: group.id,
+        });
+        const { requestId } = await gql(
+          'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }',
+          { u: id, g: group.id },
+        );
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -288,8 +354,14 @@ const CASES: Case[] = [
       ...asKey,
       run: async () => {
         const [{ id }, group] = [await someone(), await someGroup()];
-        await gql('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', { u: id, g: group.id });
-        const { requestId } = await publicApi('remove_user_group', { target_user: { user_id: id }, target_group: { group_id: group.id } });
+        await gql('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', {
+          u: id,
+          g: group.id,
+        });
+        const { requestId } = await publicApi('remove_user_group', {
+          target_user: { user_id: id },
+          target_group: { group_id: group.id },
+        });
         return { requestId, target: { type: 'user', id } };
       },
     },
@@ -320,7 +392,9 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { data, requestId } = await gql('mutation { createGroup(input: { name: "Night shift", description: "After hours" }) { id } }');
+        const { data, requestId } = await gql(
+          'mutation { createGroup(input: { name: "Night shift", description: "After hours" }) { id } }',
+        );
         return { requestId, target: { type: 'group', id: data.createGroup.id } };
       },
     },
@@ -332,7 +406,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const group = await someGroup();
-        const { requestId } = await gql('mutation($id: ID!) { updateGroup(id: $id, input: { description: "Renamed" }) { id } }', { id: group.id });
+        const { requestId } = await gql(
+          'mutation($id: ID!) { updateGroup(id: $id, input: { description: "Renamed" }) { id } }',
+          { id: group.id },
+        );
         return { requestId, target: { type: 'group', id: group.id } };
       },
     },
@@ -356,10 +433,13 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const [group, workspace] = [await someGroup(), await someWorkspace()];
-        const { requestId } = await gql('mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }', {
-          g: group.id,
-          w: [workspace],
-        });
+        const { requestId } = await gql(
+          'mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }',
+          {
+            g: group.id,
+            w: [workspace],
+          },
+        );
         return { requestId, target: { type: 'group', id: group.id } };
       },
     },
@@ -370,9 +450,12 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { requestId } = await gql('mutation($entries: JSON!) { importWorkspaceRegistry(entries: $entries) { id } }', {
-          entries: [registryEntry({ name: 'kasmweb/imported:1.16.0' })],
-        });
+        const { requestId } = await gql(
+          'mutation($entries: JSON!) { importWorkspaceRegistry(entries: $entries) { id } }',
+          {
+            entries: [registryEntry({ name: 'kasmweb/imported:1.16.0' })],
+          },
+        );
         return { requestId, target: { type: 'registry', id: null } };
       },
     },
@@ -386,8 +469,13 @@ const CASES: Case[] = [
         const { data } = await gql('mutation($entries: JSON!) { importWorkspaceRegistry(entries: $entries) { id } }', {
           entries: [registryEntry({ name: 'kasmweb/installed:1.16.0' })],
         });
-        const installed = await gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: data.importWorkspaceRegistry[0].id });
-        return { requestId: installed.requestId, target: { type: 'workspace', id: installed.data.installWorkspace.id } };
+        const installed = await gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', {
+          id: data.importWorkspaceRegistry[0].id,
+        });
+        return {
+          requestId: installed.requestId,
+          target: { type: 'workspace', id: installed.data.installWorkspace.id },
+        };
       },
     },
   },
@@ -409,7 +497,9 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { requestId } = await gql('mutation { updateWorkspaceSettings(input: { agentCpuCores: 8, agentMemoryBytes: "8589934592" }) { agentCpuCores } }');
+        const { requestId } = await gql(
+          'mutation { updateWorkspaceSettings(input: { agentCpuCores: 8, agentMemoryBytes: "8589934592" }) { agentCpuCores } }',
+        );
         return { requestId, target: { type: 'settings', id: '1' } };
       },
     },
@@ -420,7 +510,9 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { data, requestId } = await gql('mutation { addFileMapping(input: { name: "rc", destinationPath: "/home/kasm/.bashrc" }) { id } }');
+        const { data, requestId } = await gql(
+          'mutation { addFileMapping(input: { name: "rc", destinationPath: "/home/kasm/.bashrc" }) { id } }',
+        );
         return { requestId, target: { type: 'file_mapping', id: data.addFileMapping.id } };
       },
     },
@@ -431,8 +523,13 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { data } = await gql('mutation { addFileMapping(input: { name: "run", destinationPath: "/usr/local/bin/run" }) { id } }');
-        const { requestId } = await gql('mutation($id: ID!) { updateFileMapping(id: $id, input: { executable: true }) { id } }', { id: data.addFileMapping.id });
+        const { data } = await gql(
+          'mutation { addFileMapping(input: { name: "run", destinationPath: "/usr/local/bin/run" }) { id } }',
+        );
+        const { requestId } = await gql(
+          'mutation($id: ID!) { updateFileMapping(id: $id, input: { executable: true }) { id } }',
+          { id: data.addFileMapping.id },
+        );
         return { requestId, target: { type: 'file_mapping', id: data.addFileMapping.id } };
       },
     },
@@ -443,8 +540,12 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { data } = await gql('mutation { addFileMapping(input: { name: "old", destinationPath: "/tmp/old" }) { id } }');
-        const { requestId } = await gql('mutation($id: ID!) { removeFileMapping(id: $id) }', { id: data.addFileMapping.id });
+        const { data } = await gql(
+          'mutation { addFileMapping(input: { name: "old", destinationPath: "/tmp/old" }) { id } }',
+        );
+        const { requestId } = await gql('mutation($id: ID!) { removeFileMapping(id: $id) }', {
+          id: data.addFileMapping.id,
+        });
         return { requestId, target: { type: 'file_mapping', id: data.addFileMapping.id } };
       },
     },
@@ -456,7 +557,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const id = await someHelpRequest();
-        const { requestId } = await gql('mutation($id: Int!) { updateHelpRequest(id: $id, input: { status: IN_PROGRESS }) { id } }', { id });
+        const { requestId } = await gql(
+          'mutation($id: Int!) { updateHelpRequest(id: $id, input: { status: IN_PROGRESS }) { id } }',
+          { id },
+        );
         return { requestId, target: { type: 'help_request', id: String(id) } };
       },
     },
@@ -487,7 +591,9 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { requestId } = await gql('mutation { updateHelpSlaPolicy(priority: LOW, input: { firstResponseMinutes: 4000 }) { priority } }');
+        const { requestId } = await gql(
+          'mutation { updateHelpSlaPolicy(priority: LOW, input: { firstResponseMinutes: 4000 }) { priority } }',
+        );
         return { requestId, target: { type: 'help_sla_policy', id: 'low' } };
       },
     },
@@ -500,7 +606,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const id = await someHelpRequest();
-        const { requestId } = await gql('mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it", newStatus: ON_HOLD }) { id } }', { id });
+        const { requestId } = await gql(
+          'mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it", newStatus: ON_HOLD }) { id } }',
+          { id },
+        );
         return { requestId, target: { type: 'help_request', id: String(id) } };
       },
     },
@@ -508,7 +617,12 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const id = await someHelpRequest();
-        const { requestId } = await rest('POST', `/api/help/requests/${id}/response`, { response: 'Done', new_status: 'resolved' }, admin);
+        const { requestId } = await rest(
+          'POST',
+          `/api/help/requests/${id}/response`,
+          { response: 'Done', new_status: 'resolved' },
+          admin,
+        );
         return { requestId, target: { type: 'help_request', id: String(id) } };
       },
     },
@@ -520,7 +634,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const id = await someHelpRequest();
-        const { requestId } = await gql('mutation($id: Int!, $a: ID) { updateHelpRequest(id: $id, input: { assignedToId: $a }) { id } }', { id, a: adminId });
+        const { requestId } = await gql(
+          'mutation($id: Int!, $a: ID) { updateHelpRequest(id: $id, input: { assignedToId: $a }) { id } }',
+          { id, a: adminId },
+        );
         return { requestId, target: { type: 'help_request', id: String(id) } };
       },
     },
@@ -539,14 +656,21 @@ const CASES: Case[] = [
     graphql: {
       ...asAdmin,
       run: async () => {
-        const { data, requestId } = await gql('mutation { createFaq(input: { question: "Why?", answer: "Because." }) { id } }');
+        const { data, requestId } = await gql(
+          'mutation { createFaq(input: { question: "Why?", answer: "Because." }) { id } }',
+        );
         return { requestId, target: { type: 'faq', id: String(data.createFaq.id) } };
       },
     },
     rest: {
       ...asAdmin,
       run: async () => {
-        const { body, requestId } = await rest('POST', '/api/help/faqs', { question: 'Why?', answer: 'Because.' }, admin);
+        const { body, requestId } = await rest(
+          'POST',
+          '/api/help/faqs',
+          { question: 'Why?', answer: 'Because.' },
+          admin,
+        );
         return { requestId, target: { type: 'faq', id: String(body.data.id) } };
       },
     },
@@ -558,7 +682,10 @@ const CASES: Case[] = [
       ...asAdmin,
       run: async () => {
         const id = await someFaq();
-        const { requestId } = await gql('mutation($id: Int!) { updateFaq(id: $id, input: { answer: "Differently." }) { id } }', { id });
+        const { requestId } = await gql(
+          'mutation($id: Int!) { updateFaq(id: $id, input: { answer: "Differently." }) { id } }',
+          { id },
+        );
         return { requestId, target: { type: 'faq', id: String(id) } };
       },
     },
@@ -618,27 +745,39 @@ describe('every privileged change', () => {
     ...(c.rest ? [{ case: c, door: 'REST', run: c.rest }] : []),
   ]);
 
-  it.each(doors.map((d) => [d.case.action, d.door, d] as const))('%s through %s writes exactly one event, naming who, what, from where, and no secret', async (_a, _d, { case: c, run }) => {
-    let target: { type: string; id: string | number | null } | undefined;
-    const { rows, requestId } = await eventsOf(async () => {
-      const done = await run.run();
-      target = done.target;
-      return done.requestId;
-    });
-    const mine = rows.filter((row) => row.action === c.action);
-    expect(mine).toHaveLength(1);
-    const [event] = mine;
-    expect(event).toMatchObject({ ...run.actor(), target_type: target!.type, target_id: target!.id, request_id: requestId, client_address: '127.0.0.1' });
-    expect(event!.changes.map((change) => change.field).sort()).toEqual([...c.fields].sort());
-    // The change under test is the only privileged change the request made.
-    expect(rows.filter((row) => row.request_id === requestId)).toHaveLength(1);
-    expectNoSecret(rows);
-  });
+  it.each(doors.map((d) => [d.case.action, d.door, d] as const))(
+    '%s through %s writes exactly one event, naming who, what, from where, and no secret',
+    async (_a, _d, { case: c, run }) => {
+      let target: { type: string; id: string | number | null } | undefined;
+      const { rows, requestId } = await eventsOf(async () => {
+        const done = await run.run();
+        target = done.target;
+        return done.requestId;
+      });
+      const mine = rows.filter((row) => row.action === c.action);
+      expect(mine).toHaveLength(1);
+      const [event] = mine;
+      expect(event).toMatchObject({
+        ...run.actor(),
+        target_type: target!.type,
+        target_id: target!.id,
+        request_id: requestId,
+        client_address: '127.0.0.1',
+      });
+      expect(event!.changes.map((change) => change.field).sort()).toEqual([...c.fields].sort());
+      // The change under test is the only privileged change the request made.
+      expect(rows.filter((row) => row.request_id === requestId)).toHaveLength(1);
+      expectNoSecret(rows);
+    },
+  );
 
   it('names a password set without its value, and a role change with both roles', async () => {
     const { id } = await someone();
     const { rows } = await eventsOf(async () => {
-      const { requestId } = await gql('mutation($id: ID!) { updateUser(id: $id, input: { password: "N3w-Secret!pass", role: ADMIN, lastName: "Lovelace" }) { id } }', { id });
+      const { requestId } = await gql(
+        'mutation($id: ID!) { updateUser(id: $id, input: { password: "N3w-Secret!pass", role: ADMIN, lastName: "Lovelace" }) { id } }',
+        { id },
+      );
       return requestId;
     });
     expect(rows.map((row) => [row.action, row.changes]).sort()).toEqual(
@@ -654,7 +793,10 @@ describe('every privileged change', () => {
     const em = t.app.orm.em.fork();
     const operator = { kind: 'system', name: 'cli' } as const;
     const { rows } = await eventsOf(async () => {
-      const { apiKey, secret } = await t.app.services.identity.apiKeys.create(em, operator, { name: 'deploy robot', permissions: ['users:view'] });
+      const { apiKey, secret } = await t.app.services.identity.apiKeys.create(em, operator, {
+        name: 'deploy robot',
+        permissions: ['users:view'],
+      });
       SECRETS.push(secret);
       expect(await t.app.services.identity.apiKeys.revoke(em, operator, apiKey.key)).toBe(true);
       // Revoking it again changes nothing, and records nothing.
@@ -676,14 +818,19 @@ describe('every privileged change', () => {
       });
       return requestId;
     });
-    expect(rows.map((row) => row.changes.find((change) => change.field === 'lastName')?.newValue)).toEqual(['half \uFFFD']);
+    expect(rows.map((row) => row.changes.find((change) => change.field === 'lastName')?.newValue)).toEqual([
+      'half \uFFFD',
+    ]);
   });
 
   it('records nothing for a change that changes nothing', async () => {
     const [{ id }, group] = [await someone(), await someGroup()];
     const { rows } = await eventsOf(async () => {
       await gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: false, firstName: null }) { id } }', { id });
-      await gql('mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', { u: id, g: group.id });
+      await gql('mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', {
+        u: id,
+        g: group.id,
+      });
       return undefined;
     });
     expect(rows).toEqual([]);
@@ -692,7 +839,11 @@ describe('every privileged change', () => {
   it('leaves out a user changing their own preferences, which is no privileged change', async () => {
     const user = await t.createUser('themer');
     const { rows } = await eventsOf(async () => {
-      await gql('mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: DARK }) { theme } }', { id: user.id }, user.auth);
+      await gql(
+        'mutation($id: ID!) { updateUserAttributes(userId: $id, input: { theme: DARK }) { theme } }',
+        { id: user.id },
+        user.auth,
+      );
       return undefined;
     });
     expect(rows).toEqual([]);
@@ -704,16 +855,43 @@ describe('a change that fails or rolls back', () => {
     const victim = await someone();
     const before = (await allEvents()).length;
     // Refused by a rule checked inside the transaction: no administrator locks themselves out.
-    const last = await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }', { id: adminId }, admin);
+    const last = await t.gql(
+      'mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }',
+      { id: adminId },
+      admin,
+    );
     expect(last.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     // A bad value, a taken name, an unknown workspace, an unknown user over REST.
-    expect((await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { phone: "not a phone" }) { id } }', { id: victim.id }, admin)).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect((await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { username: "admin" }) { id } }', { id: victim.id }, admin)).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(
+      (
+        await t.gql(
+          'mutation($id: ID!) { updateUser(id: $id, input: { phone: "not a phone" }) { id } }',
+          { id: victim.id },
+          admin,
+        )
+      ).errors?.[0]?.extensions?.code,
+    ).toBe('BAD_USER_INPUT');
+    expect(
+      (
+        await t.gql(
+          'mutation($id: ID!) { updateUser(id: $id, input: { username: "admin" }) { id } }',
+          { id: victim.id },
+          admin,
+        )
+      ).errors?.[0]?.extensions?.code,
+    ).toBe('BAD_USER_INPUT');
     const group = await someGroup();
     const afterGroup = (await allEvents()).length;
-    const unknown = await t.gql('mutation($g: ID!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: ["0123456789abcdef0123456789abcdef"]) { id } }', { g: group.id }, admin);
+    const unknown = await t.gql(
+      'mutation($g: ID!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: ["0123456789abcdef0123456789abcdef"]) { id } }',
+      { g: group.id },
+      admin,
+    );
     expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const res = await t.request('/api/public/update_user_password', { method: 'POST', json: { ...KEY_BODY, target_user: { user_id: victim.id, password: 'weak' } } });
+    const res = await t.request('/api/public/update_user_password', {
+      method: 'POST',
+      json: { ...KEY_BODY, target_user: { user_id: victim.id, password: 'weak' } },
+    });
     expect(res.status).toBe(400);
     expect((await allEvents()).length).toBe(afterGroup);
     expect(afterGroup).toBe(before + 1); // the group's own creation
@@ -725,7 +903,10 @@ describe('a change that fails or rolls back', () => {
     const actor = { kind: 'system', name: 'test' } as const;
     await expect(
       em.transactional(async (tx) => {
-        t.app.services.audit.recorder.record(tx, actor, { action: 'settings.update', target: { type: 'settings', id: 1 } });
+        t.app.services.audit.recorder.record(tx, actor, {
+          action: 'settings.update',
+          target: { type: 'settings', id: 1 },
+        });
         await tx.flush();
         throw new Error('the change failed after its event was written');
       }),
@@ -745,7 +926,9 @@ describe('append-only', () => {
   it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
     const [event] = await allEvents();
     expect(event).toBeDefined();
-    await expect(db.query(`update audit_events set actor_name = 'someone else' where id = $1`, [event!.id])).rejects.toThrow(/append-only/);
+    await expect(
+      db.query(`update audit_events set actor_name = 'someone else' where id = $1`, [event!.id]),
+    ).rejects.toThrow(/append-only/);
     await expect(db.query('delete from audit_events where id = $1', [event!.id])).rejects.toThrow(/append-only/);
     await expect(db.query('truncate audit_events')).rejects.toThrow(/append-only/);
     expect((await allEvents())[0]).toEqual(event);
@@ -754,12 +937,57 @@ describe('append-only', () => {
 
 describe('reading the trail', () => {
   const QUERY = /* GraphQL */ `
-    query AuditTrail($actorId: ID, $targetId: ID, $action: AuditAction, $since: DateTime, $until: DateTime, $first: Int, $after: String) {
-      auditEvents(actorId: $actorId, targetId: $targetId, action: $action, since: $since, until: $until, first: $first, after: $after) {
-        edges { cursor node { id occurredAt action actor { type id name } target { type id name } changes { field oldValue newValue } requestId clientAddress } }
-        pageInfo { hasNextPage hasPreviousPage endCursor }
+    query AuditTrail(
+      $actorId: ID
+      $targetId: ID
+      $action: AuditAction
+      $since: DateTime
+      $until: DateTime
+      $first: Int
+      $after: String
+    ) {
+      auditEvents(
+        actorId: $actorId
+        targetId: $targetId
+        action: $action
+        since: $since
+        until: $until
+        first: $first
+        after: $after
+      ) {
+        edges {
+          cursor
+          node {
+            id
+            occurredAt
+            action
+            actor {
+              type
+              id
+              name
+            }
+            target {
+              type
+              id
+              name
+            }
+            changes {
+              field
+              oldValue
+              newValue
+            }
+            requestId
+            clientAddress
+          }
+        }
+        pageInfo {
+          hasNextPage
+          hasPreviousPage
+          endCursor
+        }
       }
-    }`;
+    }
+  `;
 
   it('is for administrator users only: a user and an API key are forbidden, an anonymous caller must authenticate', async () => {
     const user = await t.createUser('reader');
@@ -773,7 +1001,9 @@ describe('reading the trail', () => {
 
   it('answers who changed an administrator’s password: the key, by name, with the request', async () => {
     const target = await someone('admin');
-    const { requestId } = await publicApi('update_user_password', { target_user: { user_id: target.id, password: REST_PASSWORD } });
+    const { requestId } = await publicApi('update_user_password', {
+      target_user: { user_id: target.id, password: REST_PASSWORD },
+    });
     const { data } = await gql(QUERY, { targetId: target.id, action: 'USER_PASSWORD_SET' });
     expect(data.auditEvents.edges.map((e: any) => e.node)).toEqual([
       expect.objectContaining({
@@ -800,13 +1030,20 @@ describe('reading the trail', () => {
         await db.query(
           `insert into audit_events (id, occurred_at, actor_type, actor_id, actor_name, action, target_type, target_id, target_name, changes)
            values ($1, $2, 'user', $3, $3, $4, 'faq', $5, 'seeded', '[]')`,
-          [id, at(i), i % 2 ? 'pager-odd' : 'pager-even', i < 4 ? 'faq.update' : 'faq.delete', i < 3 ? 'seed-a' : 'seed-b'],
+          [
+            id,
+            at(i),
+            i % 2 ? 'pager-odd' : 'pager-even',
+            i < 4 ? 'faq.update' : 'faq.delete',
+            i < 3 ? 'seed-a' : 'seed-b',
+          ],
         );
       }
     });
 
     const window = { since: at(0).toISOString(), until: at(7).toISOString() };
-    const page = async (variables: Record<string, unknown>) => (await gql(QUERY, { ...window, ...variables })).data.auditEvents;
+    const page = async (variables: Record<string, unknown>) =>
+      (await gql(QUERY, { ...window, ...variables })).data.auditEvents;
 
     it('pages newest first by cursor, each event once', async () => {
       const seen: string[] = [];
@@ -825,7 +1062,8 @@ describe('reading the trail', () => {
     });
 
     it('filters by actor, target, action and time, alone and together', async () => {
-      const idsOf = async (variables: Record<string, unknown>) => (await page(variables)).edges.map((e: any) => e.node.id);
+      const idsOf = async (variables: Record<string, unknown>) =>
+        (await page(variables)).edges.map((e: any) => e.node.id);
       const pick = (...indexes: number[]) => indexes.map((i) => ids[i]);
       expect(await idsOf({ actorId: 'pager-odd' })).toEqual(pick(5, 3, 1));
       expect(await idsOf({ targetId: 'seed-a' })).toEqual(pick(2, 1, 0));
@@ -835,13 +1073,20 @@ describe('reading the trail', () => {
       expect(await idsOf({ actorId: 'nobody' })).toEqual([]);
       // A filtered list pages on from its own cursors.
       const first = await page({ actorId: 'pager-even', first: 2 });
-      expect((await page({ actorId: 'pager-even', first: 2, after: first.pageInfo.endCursor })).edges.map((e: any) => e.node.id)).toEqual(pick(2, 0));
+      expect(
+        (await page({ actorId: 'pager-even', first: 2, after: first.pageInfo.endCursor })).edges.map(
+          (e: any) => e.node.id,
+        ),
+      ).toEqual(pick(2, 0));
     });
 
     it('refuses an action the vocabulary lacks, or spelt as the trail stores it, as BAD_USER_INPUT naming the enum', async () => {
       for (const action of ['USER_FROBNICATE', 'user.create']) {
         const answer = await t.gql(QUERY, { ...window, action }, admin);
-        expect(answer.errors?.[0]).toMatchObject({ message: expect.stringContaining('"AuditAction"'), extensions: { code: 'BAD_USER_INPUT' } });
+        expect(answer.errors?.[0]).toMatchObject({
+          message: expect.stringContaining('"AuditAction"'),
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
         expect(answer.data ?? null).toBeNull();
       }
     });
@@ -886,25 +1131,45 @@ describe('retention', () => {
       );
     for (let i = 0; i < 5; i++) await insert(`a1d${i}`, 31 + i);
     await insert('b29', 29);
-    const [one, two] = await Promise.all([r.app.services.audit.retention.prune(), r.app.services.audit.retention.prune()]);
-    const remaining = (await rdb.query<{ id: string }>('select id from audit_events order by id')).rows.map((row) => row.id);
+    const [one, two] = await Promise.all([
+      r.app.services.audit.retention.prune(),
+      r.app.services.audit.retention.prune(),
+    ]);
+    const remaining = (await rdb.query<{ id: string }>('select id from audit_events order by id')).rows.map(
+      (row) => row.id,
+    );
     expect(remaining).toContain('b29'.padEnd(32, '0'));
     expect(remaining.filter((id) => id.startsWith('a1d'))).toEqual([]);
     // The start-up prune may have taken some of them first; together nothing was deleted twice or missed.
     expect(one + two).toBeLessThanOrEqual(5);
     expect(r.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
     // Pruning is on the record: one event per batch that deleted anything, by the system, saying how many.
-    const pruned = await rdb.query<{ actor_type: string; actor_name: string; target_type: string; changes: { field: string; newValue: number }[] }>(
-      `select actor_type, actor_name, target_type, changes from audit_events where action = 'audit_trail.prune'`,
-    );
+    const pruned = await rdb.query<{
+      actor_type: string;
+      actor_name: string;
+      target_type: string;
+      changes: { field: string; newValue: number }[];
+    }>(`select actor_type, actor_name, target_type, changes from audit_events where action = 'audit_trail.prune'`);
     expect(pruned.rows.length).toBeGreaterThanOrEqual(1);
-    expect(pruned.rows.every((row) => row.actor_type === 'system' && row.actor_name === 'retention' && row.target_type === 'audit_trail')).toBe(true);
+    expect(
+      pruned.rows.every(
+        (row) => row.actor_type === 'system' && row.actor_name === 'retention' && row.target_type === 'audit_trail',
+      ),
+    ).toBe(true);
     expect(pruned.rows.reduce((sum, row) => sum + row.changes[0]!.newValue, 0)).toBe(5);
   });
 
   it('shows its own pruning to administrators as AUDIT_TRAIL_PRUNE', async () => {
     const auth = await r.login('admin', ADMIN_PASSWORD);
-    const trail = await r.gql('{ auditEvents(action: AUDIT_TRAIL_PRUNE) { edges { node { action actor { type name } target { type } } } } }', {}, auth);
-    expect(trail.data.auditEvents.edges[0].node).toEqual({ action: 'AUDIT_TRAIL_PRUNE', actor: { type: 'SYSTEM', name: 'retention' }, target: { type: 'AUDIT_TRAIL' } });
+    const trail = await r.gql(
+      '{ auditEvents(action: AUDIT_TRAIL_PRUNE) { edges { node { action actor { type name } target { type } } } } }',
+      {},
+      auth,
+    );
+    expect(trail.data.auditEvents.edges[0].node).toEqual({
+      action: 'AUDIT_TRAIL_PRUNE',
+      actor: { type: 'SYSTEM', name: 'retention' },
+      target: { type: 'AUDIT_TRAIL' },
+    });
   });
 });

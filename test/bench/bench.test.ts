@@ -21,8 +21,20 @@ import { createTestDatabase } from '../helpers/app.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 const SCENARIOS = [
-  'graphql-list', 'rest-list', 'sql-baseline', 'ceiling', 'wildfire-cached', 'update-user', 'statistics', 'search', 'authenticated',
-  'connection-deep', 'area-risk-page', 'offset-deep', 'postgraphile', 'postgraphile-rows',
+  'graphql-list',
+  'rest-list',
+  'sql-baseline',
+  'ceiling',
+  'wildfire-cached',
+  'update-user',
+  'statistics',
+  'search',
+  'authenticated',
+  'connection-deep',
+  'area-risk-page',
+  'offset-deep',
+  'postgraphile',
+  'postgraphile-rows',
 ];
 
 /** Runs `bench/run.ts` on a database of its own (Redis unset), writing to a fresh folder; the caller cleans both up. */
@@ -31,12 +43,16 @@ async function runBench(folderPrefix: string, args: string[], timeout: number) {
   const folder = mkdtempSync(path.join(tmpdir(), folderPrefix));
   const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: database.url };
   delete env.REDIS_URL;
-  const { stdout: printed } = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args, '--out', folder], {
-    cwd: ROOT,
-    env,
-    timeout,
-    maxBuffer: 10 * 1024 * 1024,
-  });
+  const { stdout: printed } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'bench/run.ts', ...args, '--out', folder],
+    {
+      cwd: ROOT,
+      env,
+      timeout,
+      maxBuffer: 10 * 1024 * 1024,
+    },
+  );
   return { database, folder, printed };
 }
 
@@ -50,7 +66,15 @@ let results: any;
 
 beforeAll(async () => {
   // The gateway is compiled first (`npm run build`), a full build when dist/ is missing: hence the longer wait.
-  ({ database: db, folder: out, printed: stdout } = await runBench('trellis-bench-', ['--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2', '--subscribers', '20'], 200_000));
+  ({
+    database: db,
+    folder: out,
+    printed: stdout,
+  } = await runBench(
+    'trellis-bench-',
+    ['--small', '--duration', '1', '--rounds', '2', '--warmup', '0.5', '--connections', '2', '--subscribers', '20'],
+    200_000,
+  ));
   const files = readdirSync(out).filter((f) => /^bench-.*\.json$/.test(f));
   expect(files).toHaveLength(1);
   results = JSON.parse(readFileSync(path.join(out, files[0]!), 'utf8'));
@@ -73,8 +97,10 @@ describe('npm run bench', () => {
     }
   });
 
-  it('measures the compiled build the image ships, started with the Dockerfile CMD\'s flags, and says so', () => {
-    const cmd = JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))![1]!) as string[];
+  it("measures the compiled build the image ships, started with the Dockerfile CMD's flags, and says so", () => {
+    const cmd = JSON.parse(
+      /^CMD\s+(\[.*\])\s*$/m.exec(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))![1]!,
+    ) as string[];
     expect(results.gateway.build).toBe('compiled');
     expect(results.gateway.command).toBe(cmd.join(' '));
     expect(results.gateway.command).toMatch(/--import \.\/dist\/platform\/observability\/register\.js dist\/main\.js$/);
@@ -89,11 +115,15 @@ describe('npm run bench', () => {
       // Two rounds of half a second: autocannon stops on its next 100 ms sample.
       expect(scenario.seconds, id).toBeGreaterThanOrEqual(0.9);
       expect(scenario.seconds, id).toBeLessThan(1.6);
-      expect(Math.abs(scenario.requestsPerSecond - scenario.requests / scenario.seconds) / scenario.requestsPerSecond, id).toBeLessThan(0.01);
+      expect(
+        Math.abs(scenario.requestsPerSecond - scenario.requests / scenario.seconds) / scenario.requestsPerSecond,
+        id,
+      ).toBeLessThan(0.01);
       if (process.platform === 'linux') expect(scenario.serverCpuMicrosecondsPerRequest, id).toBeGreaterThan(0);
     }
     // Only the SQL scenarios reach PostgreSQL (this database runs on this machine, embedded or not).
-    if (process.platform === 'linux') expect(results.scenarios['sql-baseline'].databaseCpuMicrosecondsPerRequest).toBeGreaterThan(0);
+    if (process.platform === 'linux')
+      expect(results.scenarios['sql-baseline'].databaseCpuMicrosecondsPerRequest).toBeGreaterThan(0);
     expect(stdout).toContain('CPU µs/req');
   });
 
@@ -102,7 +132,10 @@ describe('npm run bench', () => {
     for (const id of ['graphql-list', 'rest-list', 'sql-baseline']) {
       const counts = Object.values(byPageSize[id]) as number[];
       expect(Object.keys(byPageSize[id]), id).toEqual(['10', '50', '100']);
-      expect(counts.every((n) => Number.isInteger(n) && n > 0), id).toBe(true);
+      expect(
+        counts.every((n) => Number.isInteger(n) && n > 0),
+        id,
+      ).toBe(true);
       expect(new Set(counts).size, id).toBe(1);
     }
     expect(constantInPageSize).toBe(true);
@@ -115,8 +148,21 @@ describe('npm run bench', () => {
   });
 
   it('computes the ratios and a verdict for every target, and prints them', () => {
-    for (const ratio of ['a/c', 'b/c', 'e/d', 'b/a', 'a/p', 'a/q', 'j/a', 'k/a', 'j/l']) expect(results.ratios[ratio], ratio).toBeGreaterThan(0);
-    const names = ['a/c', 'b/a', 'sql-constant', 'j/a CPU', 'k/a', 'a/p', 'a/p CPU', 'a/q', 's delivery', 's p99', 's memory'];
+    for (const ratio of ['a/c', 'b/c', 'e/d', 'b/a', 'a/p', 'a/q', 'j/a', 'k/a', 'j/l'])
+      expect(results.ratios[ratio], ratio).toBeGreaterThan(0);
+    const names = [
+      'a/c',
+      'b/a',
+      'sql-constant',
+      'j/a CPU',
+      'k/a',
+      'a/p',
+      'a/p CPU',
+      'a/q',
+      's delivery',
+      's p99',
+      's memory',
+    ];
     expect(results.targets.map((t: { name: string }) => t.name)).toEqual(names);
     for (const target of results.targets) expect(typeof target.pass, target.name).toBe('boolean');
     for (const name of names) expect(stdout).toMatch(new RegExp(`(PASS|MISS)\\s+${name.replace('/', '\\/')}`));
@@ -139,15 +185,22 @@ describe('npm run bench', () => {
     const statements: string[] = [];
     const baseline = buildBaseline({ query: (text, values) => (statements.push(text), pool.query(text, values)) });
     try {
-      const page = async () => (await baseline.inject({ method: 'GET', url: '/help-requests?page=1&per_page=10' })).json().data.helpRequests.pagination;
+      const page = async () =>
+        (await baseline.inject({ method: 'GET', url: '/help-requests?page=1&per_page=10' })).json().data.helpRequests
+          .pagination;
       const { total } = await page();
       expect(total).toBe(SMALL_SEED.requests);
       expect(statements.some((sql) => /from help_request_counts/.test(sql))).toBe(true);
       expect(statements.some((sql) => /count\(\*\)/i.test(sql))).toBe(false);
       // A count the triggers keep moves the total, while the rows stay as they were.
-      const { rows: [cell] } = await pool.query(`select status, category, priority from help_request_counts where requests > 0 limit 1`);
+      const {
+        rows: [cell],
+      } = await pool.query(`select status, category, priority from help_request_counts where requests > 0 limit 1`);
       const nudge = (by: number) =>
-        pool.query('update help_request_counts set requests = requests + $4 where status = $1 and category = $2 and priority = $3', [cell.status, cell.category, cell.priority, by]);
+        pool.query(
+          'update help_request_counts set requests = requests + $4 where status = $1 and category = $2 and priority = $3',
+          [cell.status, cell.category, cell.priority, by],
+        );
       await nudge(7);
       try {
         expect((await page()).total).toBe(SMALL_SEED.requests + 7);
@@ -163,7 +216,14 @@ describe('npm run bench', () => {
 
   it('opens the subscribers of (s) from a load process, and accounts for every change each one was owed', () => {
     const s = results.fanOut;
-    expect(s).toMatchObject({ subscribers: 20, plainUsers: 2, administrators: 18, failedToOpen: 0, leaks: 0, errors: 0 });
+    expect(s).toMatchObject({
+      subscribers: 20,
+      plainUsers: 2,
+      administrators: 18,
+      failedToOpen: 0,
+      leaks: 0,
+      errors: 0,
+    });
     expect(s.credentials.plainUsers).toBe(2);
     expect(s.changes).toBeGreaterThanOrEqual(1);
     // Every administrator hears each change; of the plain users, only the one whose request it was.
@@ -182,7 +242,8 @@ describe('npm run bench', () => {
     expect(results.deepPage).toEqual({ total: SMALL_SEED.requests, depth: 450, page: 10 });
     expect(results.deepPagesMatch).toBe(true);
     expect(stdout).toContain('the 50 requests after the first 450 of 500 (page 10)');
-    for (const id of ['connection-deep', 'area-risk-page', 'offset-deep']) expect(results.sqlStatements.perOperation[id], id).toBeGreaterThan(0);
+    for (const id of ['connection-deep', 'area-risk-page', 'offset-deep'])
+      expect(results.sqlStatements.perOperation[id], id).toBeGreaterThan(0);
   });
 
   it('seeds once: a second seed of the same size finds the data and adds nothing', async () => {
@@ -193,7 +254,10 @@ describe('npm run bench', () => {
     expect(again.inserted).toEqual({ users: 0, helpRequests: 0, responses: 0, history: 0, faqs: 0 });
     expect(again.zipsSet).toBe(0);
     // The changes (s) made (its first, unmeasured one too) each left two history entries: priority and admin note.
-    expect(again.total).toEqual({ ...results.seed.total, history: results.seed.total.history + 2 * (results.fanOut.changes + 1) });
+    expect(again.total).toEqual({
+      ...results.seed.total,
+      history: results.seed.total.history + 2 * (results.fanOut.changes + 1),
+    });
   });
 
   it('gives requests seeded without a ZIP code theirs on the next seed, and the newest page ZIP codes all different', async () => {
@@ -219,33 +283,91 @@ describe("(s)'s accounting", () => {
     { key: '1@t1', requester: 'alice', sentAt: 1000 },
     { key: '2@t2', requester: 'bob', sentAt: 2000 },
   ];
-  const subscriber = (group: string, seen: Array<[string, number]>, leaks = 0) => ({ spec: { auth: '', group }, seen: new Map(seen), leaks, errors: 0 });
+  const subscriber = (group: string, seen: Array<[string, number]>, leaks = 0) => ({
+    spec: { auth: '', group },
+    seen: new Map(seen),
+    leaks,
+    errors: 0,
+  });
 
   it('owes an administrator every change and a plain user only theirs, and measures from the sending', () => {
     const report = account(changes, [
-      subscriber('admin', [['1@t1', 1100], ['2@t2', 2300]]),
+      subscriber('admin', [
+        ['1@t1', 1100],
+        ['2@t2', 2300],
+      ]),
       subscriber('alice', [['1@t1', 1200]]),
       subscriber('bob', []),
     ]);
-    expect(report).toEqual({ expected: 4, delivered: 3, leaks: 0, errors: 0, latencyMs: { p50: 200, p99: 300, max: 300 } });
+    expect(report).toEqual({
+      expected: 4,
+      delivered: 3,
+      leaks: 0,
+      errors: 0,
+      latencyMs: { p50: 200, p99: 300, max: 300 },
+    });
   });
 
-  it("counts a change heard by a subscriber it was not owed to as a leak, as well as what the subscriber itself flagged", () => {
-    const report = account(changes, [subscriber('alice', [['1@t1', 1050], ['2@t2', 2050]], 1)]);
+  it('counts a change heard by a subscriber it was not owed to as a leak, as well as what the subscriber itself flagged', () => {
+    const report = account(changes, [
+      subscriber(
+        'alice',
+        [
+          ['1@t1', 1050],
+          ['2@t2', 2050],
+        ],
+        1,
+      ),
+    ]);
     expect(report).toMatchObject({ expected: 1, delivered: 1, leaks: 2 });
   });
 
   describe('what a delivery may show', () => {
     const note = (adminNotes: string | null, requester = 'alice') => ({ adminNotes, requester: { id: requester } });
     it.each([
-      ['an administrator, a change with its note', 'admin', { kind: 'updated', fields: ['priority', 'admin_notes'], request: note('n') }, false],
-      ["an administrator, a change shown without its note (someone else's view)", 'admin', { kind: 'updated', fields: ['priority'], request: note(null) }, true],
-      ["an administrator, a breach the monitor announced on a request without a note", 'admin', { kind: 'sla_breached', fields: ['resolution'], request: note(null) }, false],
-      ['a requester, their own change without internals', 'alice', { kind: 'updated', fields: ['priority'], request: note(null) }, false],
-      ["a requester, someone else's change", 'alice', { kind: 'updated', fields: ['priority'], request: note(null, 'bob') }, true],
+      [
+        'an administrator, a change with its note',
+        'admin',
+        { kind: 'updated', fields: ['priority', 'admin_notes'], request: note('n') },
+        false,
+      ],
+      [
+        "an administrator, a change shown without its note (someone else's view)",
+        'admin',
+        { kind: 'updated', fields: ['priority'], request: note(null) },
+        true,
+      ],
+      [
+        'an administrator, a breach the monitor announced on a request without a note',
+        'admin',
+        { kind: 'sla_breached', fields: ['resolution'], request: note(null) },
+        false,
+      ],
+      [
+        'a requester, their own change without internals',
+        'alice',
+        { kind: 'updated', fields: ['priority'], request: note(null) },
+        false,
+      ],
+      [
+        "a requester, someone else's change",
+        'alice',
+        { kind: 'updated', fields: ['priority'], request: note(null, 'bob') },
+        true,
+      ],
       ['a requester, an admin note', 'alice', { kind: 'updated', fields: ['priority'], request: note('n') }, true],
-      ['a requester, an internal field named', 'alice', { kind: 'updated', fields: ['admin_notes'], request: note(null) }, true],
-      ['a requester, a breach of their own request', 'alice', { kind: 'sla_breached', fields: ['resolution'], request: note(null) }, true],
+      [
+        'a requester, an internal field named',
+        'alice',
+        { kind: 'updated', fields: ['admin_notes'], request: note(null) },
+        true,
+      ],
+      [
+        'a requester, a breach of their own request',
+        'alice',
+        { kind: 'sla_breached', fields: ['resolution'], request: note(null) },
+        true,
+      ],
     ])('%s: leak %s', (_name, group, change, leak) => {
       expect(leaked({ group }, change)).toBe(leak);
     });
@@ -259,9 +381,26 @@ describe('npm run bench -- --scales', () => {
   let comparison: any;
 
   beforeAll(async () => {
-    ({ database: scaleDb, folder: scaleOut, printed } = await runBench(
+    ({
+      database: scaleDb,
+      folder: scaleOut,
+      printed,
+    } = await runBench(
       'trellis-bench-scales-',
-      ['--scales', '600,300', '--scenarios', 'a,g,h', '--duration', '0.5', '--rounds', '1', '--warmup', '0', '--connections', '2'],
+      [
+        '--scales',
+        '600,300',
+        '--scenarios',
+        'a,g,h',
+        '--duration',
+        '0.5',
+        '--rounds',
+        '1',
+        '--warmup',
+        '0',
+        '--connections',
+        '2',
+      ],
       150_000,
     ));
     const [dir] = readdirSync(scaleOut).filter((f) => f.startsWith('scales-'));
@@ -272,10 +411,13 @@ describe('npm run bench -- --scales', () => {
     rmSync(scaleOut, { recursive: true, force: true });
     if (!scaleDb) return;
     // Each size had a database of its own, named after the one DATABASE_URL names.
-    const admin = new pg.Client({ connectionString: Object.assign(new URL(scaleDb.url), { pathname: '/postgres' }).toString() });
+    const admin = new pg.Client({
+      connectionString: Object.assign(new URL(scaleDb.url), { pathname: '/postgres' }).toString(),
+    });
     await admin.connect();
     try {
-      for (const size of [300, 600]) await admin.query(`drop database if exists "${databaseName(scaleDb.url)}_${size}" with (force)`);
+      for (const size of [300, 600])
+        await admin.query(`drop database if exists "${databaseName(scaleDb.url)}_${size}" with (force)`);
     } finally {
       await admin.end();
     }
@@ -304,7 +446,10 @@ describe('npm run bench -- --scales', () => {
       expect(scenario.requestsPerSecond, id).toHaveLength(2);
       if (process.platform === 'linux') {
         expect(scenario.growth, id).toBeGreaterThan(0);
-        expect(scenario.growth, id).toBeCloseTo(scenario.cpuMicrosecondsPerRequest[1] / scenario.cpuMicrosecondsPerRequest[0], 1);
+        expect(scenario.growth, id).toBeCloseTo(
+          scenario.cpuMicrosecondsPerRequest[1] / scenario.cpuMicrosecondsPerRequest[0],
+          1,
+        );
         expect(scenario.server[0] + scenario.database[0], id).toBeCloseTo(scenario.cpuMicrosecondsPerRequest[0], 0);
         expect(typeof scenario.pass, id).toBe('boolean');
       }
@@ -335,7 +480,8 @@ describe('settling the database before the load', () => {
       // Five rows of 1.5 kB to a page: wide, but as compact as such rows get.
       await client.query(`insert into wide select g, repeat('x', 1500) from generate_series(1, 60) g`);
       await client.query('analyze churned, wide');
-      const pages = async (table: string) => (await client.query(`select pg_relation_size($1) / 8192 as pages`, [table])).rows[0].pages as string;
+      const pages = async (table: string) =>
+        (await client.query(`select pg_relation_size($1) / 8192 as pages`, [table])).rows[0].pages as string;
       expect(Number(await pages('churned'))).toBeGreaterThan(8);
       expect(Number(await pages('wide'))).toBeGreaterThan(8);
       const settled = await settle(db.url, () => {});
@@ -360,25 +506,31 @@ describe("PostgreSQL's CPU, as the bench counts it", () => {
     await Promise.all([measured?.drop(), other?.drop()]);
   });
 
-  it.runIf(process.platform === 'linux')("counts the work of the measured database's sessions as its own, and any other database's apart", async () => {
-    const clients = [new pg.Client({ connectionString: measured.url }), new pg.Client({ connectionString: other.url })];
-    await Promise.all(clients.map((c) => c.connect()));
-    const busy = (client: pg.Client) => client.query('select count(*) from generate_series(1, 4000000)');
-    try {
-      const meter = new CpuMeter(process.pid, databaseName(measured.url));
-      meter.start();
-      await busy(clients[1]!);
-      meter.stop();
-      expect(meter.otherDatabaseSeconds).toBeGreaterThanOrEqual(0.1);
-      expect(meter.databaseSeconds).toBeLessThan(meter.otherDatabaseSeconds! / 4);
-      meter.start();
-      await busy(clients[0]!);
-      meter.stop();
-      expect(meter.databaseSeconds).toBeGreaterThanOrEqual(0.1);
-    } finally {
-      await Promise.all(clients.map((c) => c.end()));
-    }
-  });
+  it.runIf(process.platform === 'linux')(
+    "counts the work of the measured database's sessions as its own, and any other database's apart",
+    async () => {
+      const clients = [
+        new pg.Client({ connectionString: measured.url }),
+        new pg.Client({ connectionString: other.url }),
+      ];
+      await Promise.all(clients.map((c) => c.connect()));
+      const busy = (client: pg.Client) => client.query('select count(*) from generate_series(1, 4000000)');
+      try {
+        const meter = new CpuMeter(process.pid, databaseName(measured.url));
+        meter.start();
+        await busy(clients[1]!);
+        meter.stop();
+        expect(meter.otherDatabaseSeconds).toBeGreaterThanOrEqual(0.1);
+        expect(meter.databaseSeconds).toBeLessThan(meter.otherDatabaseSeconds! / 4);
+        meter.start();
+        await busy(clients[0]!);
+        meter.stop();
+        expect(meter.databaseSeconds).toBeGreaterThanOrEqual(0.1);
+      } finally {
+        await Promise.all(clients.map((c) => c.end()));
+      }
+    },
+  );
 });
 
 describe('npm run bench -- --against', () => {
@@ -389,9 +541,28 @@ describe('npm run bench -- --against', () => {
 
   beforeAll(async () => {
     // This checkout against itself: the comparison works the same with a worktree of another commit.
-    ({ database: againstDb, folder: againstOut, printed } = await runBench(
+    ({
+      database: againstDb,
+      folder: againstOut,
+      printed,
+    } = await runBench(
       'trellis-bench-against-',
-      ['--small', '--scenarios', 'd,e', '--against', ROOT, '--source', '--duration', '1', '--rounds', '2', '--warmup', '0', '--connections', '2'],
+      [
+        '--small',
+        '--scenarios',
+        'd,e',
+        '--against',
+        ROOT,
+        '--source',
+        '--duration',
+        '1',
+        '--rounds',
+        '2',
+        '--warmup',
+        '0',
+        '--connections',
+        '2',
+      ],
       110_000,
     ));
     const [file] = readdirSync(againstOut).filter((f) => /^bench-.*\.json$/.test(f));
@@ -423,20 +594,30 @@ describe('npm run bench -- --against', () => {
     const compared = measured.against.ratios['wildfire-cached'];
     const [mine, theirs] = [measured.scenarios['wildfire-cached'], measured.against.scenarios['wildfire-cached']];
     expect(compared.requestsPerSecond).toBeCloseTo(mine.requestsPerSecond / theirs.requestsPerSecond, 2);
-    expect(compared.byRound).toEqual(mine.requestsPerSecondByRound.map((r: number, i: number) => expect.closeTo(r / theirs.requestsPerSecondByRound[i], 2)));
+    expect(compared.byRound).toEqual(
+      mine.requestsPerSecondByRound.map((r: number, i: number) =>
+        expect.closeTo(r / theirs.requestsPerSecondByRound[i], 2),
+      ),
+    );
     expect(compared.medianByRound).toBeGreaterThan(0);
     expect(printed).toContain('this build / that build:');
     expect(printed).toMatch(/wildfire-cached\s+req\/s \d\.\d\d \(rounds: median \d\.\d\d/);
   });
 
   it('refuses a folder that is not a gateway checkout with its dependencies', async () => {
-    const failed = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--against', tmpdir()], { cwd: ROOT }).catch((error: { code: number; stderr: string }) => error);
+    const failed = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--against', tmpdir()], {
+      cwd: ROOT,
+    }).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failed && failed.code).not.toBe(0);
     expect((failed as { stderr: string }).stderr).toContain('bench/servers/gateway.ts is missing');
   });
 
   it('refuses a run with no gateway scenario to compare', async () => {
-    const failed = await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--against', ROOT, '--scenarios', 'c,d'], { cwd: ROOT }).catch((error: { code: number; stderr: string }) => error);
+    const failed = await run(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--against', ROOT, '--scenarios', 'c,d'],
+      { cwd: ROOT },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect('code' in failed && failed.code).not.toBe(0);
     expect((failed as { stderr: string }).stderr).toContain('none is selected');
   });
@@ -449,7 +630,11 @@ describe('npm run bench -- --soak', () => {
   let soak: any;
 
   beforeAll(async () => {
-    ({ database: soakDb, folder: soakOut, printed } = await runBench(
+    ({
+      database: soakDb,
+      folder: soakOut,
+      printed,
+    } = await runBench(
       'trellis-bench-soak-',
       ['--small', '--soak', '3', '--subscribers', '10', '--connections', '1'],
       110_000,

@@ -21,7 +21,9 @@ describe.skipIf(!hasChromium)(`The help desk page in Chromium${hasChromium ? '' 
   let browser: Browser;
 
   beforeAll(async () => {
-    pageServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML));
+    pageServer = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE_HTML),
+    );
     await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
     const pageOrigin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
     t = await startTestApp({ NODE_ENV: 'production', CORS_ORIGINS: pageOrigin });
@@ -41,7 +43,10 @@ describe.skipIf(!hasChromium)(`The help desk page in Chromium${hasChromium ? '' 
     const page = await browser.context.newPage();
     const problems: string[] = [];
     // The page asks who is signed in on load; a 401 there is an answer it reads (Chromium logs every 4xx).
-    page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 401') && problems.push(`console: ${m.text()}`));
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && !m.text().includes('status of 401') && problems.push(`console: ${m.text()}`),
+    );
     page.on('pageerror', (e) => problems.push(`page: ${e.message}`));
     page.on('requestfailed', (r) => problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
     await page.goto(pageUrl);
@@ -67,12 +72,18 @@ describe.skipIf(!hasChromium)(`The help desk page in Chromium${hasChromium ? '' 
     await page.fill('#new-description', 'Since the update.');
     await page.click('#file-button');
     await expect.poll(() => page.textContent('#filed')).toMatch(/^Filed #\d+$/);
-    await expect.poll(() => page.locator('li.request .label').allTextContents()).toEqual(['VPN drops every hour | open | alice | technical | medium']);
+    await expect
+      .poll(() => page.locator('li.request .label').allTextContents())
+      .toEqual(['VPN drops every hour | open | alice | technical | medium']);
 
     // The token never reaches the page's script: the cookie is HttpOnly.
     expect(await page.evaluate(() => document.cookie)).toBe('');
     const cookies = await browser.context.cookies();
-    expect(cookies.find((c) => c.name === 'trellis_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+    expect(cookies.find((c) => c.name === 'trellis_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: true,
+    });
 
     await page.click('#signout-button');
     await page.waitForSelector('#signin:not([hidden])');
@@ -102,23 +113,31 @@ describe.skipIf(!hasChromium)(`The help desk page in Chromium${hasChromium ? '' 
     const request = page.locator('li.request', { hasText: 'VPN drops every hour' });
     await request.locator('select.status').selectOption('in_progress');
     await request.locator('button.set-status').click();
-    await expect.poll(() => page.locator('li.request .label').allTextContents()).toEqual(['VPN drops every hour | in_progress | alice | technical | medium']);
+    await expect
+      .poll(() => page.locator('li.request .label').allTextContents())
+      .toEqual(['VPN drops every hour | in_progress | alice | technical | medium']);
     await expect.poll(() => page.textContent('#stats')).toBe('total 1, open 0, in progress 1, resolved 0');
 
     await page.fill('#faq-question', 'How do I reset my password?');
     await page.fill('#faq-answer', 'Ask an administrator.');
     await page.click('#faq-add');
-    await expect.poll(() => page.locator('li.faq .label').allTextContents()).toEqual(['How do I reset my password? Ask an administrator.']);
+    await expect
+      .poll(() => page.locator('li.faq .label').allTextContents())
+      .toEqual(['How do I reset my password? Ask an administrator.']);
     await page.fill('#faq-answer', 'Use the self-service page.');
     await page.click('li.faq button.edit-faq');
-    await expect.poll(() => page.locator('li.faq .label').allTextContents()).toEqual(['How do I reset my password? Use the self-service page.']);
+    await expect
+      .poll(() => page.locator('li.faq .label').allTextContents())
+      .toEqual(['How do I reset my password? Use the self-service page.']);
     await page.click('li.faq button.delete-faq');
     await expect.poll(() => page.locator('li.faq').count()).toBe(0);
 
     // What the page did is what the server holds.
     const admin = await t.login('admin', ADMIN_PASSWORD);
     const listed = await t.request('/api/help/requests', { headers: { authorization: admin } });
-    expect(listed.body.requests).toMatchObject([{ title: 'VPN drops every hour', status: 'in_progress', user_name: 'alice' }]);
+    expect(listed.body.requests).toMatchObject([
+      { title: 'VPN drops every hour', status: 'in_progress', user_name: 'alice' },
+    ]);
     expect((await t.request('/api/help/faqs')).body.total_count).toBe(0);
     await page.click('#signout-button');
     await page.waitForSelector('#signin:not([hidden])');
@@ -129,10 +148,13 @@ describe.skipIf(!hasChromium)(`The help desk page in Chromium${hasChromium ? '' 
   it('cannot write from a page on an origin that is not allowed, though the browser holds the cookie', async () => {
     const { page } = await open();
     await signIn(page, 'admin', ADMIN_PASSWORD);
-    const before = (await t.request('/api/help/requests', { headers: { authorization: await t.login('admin', ADMIN_PASSWORD) } })).body.pagination.total;
+    const before = (
+      await t.request('/api/help/requests', { headers: { authorization: await t.login('admin', ADMIN_PASSWORD) } })
+    ).body.pagination.total;
     // Another page on this site (a different port): a form post carries the cookie, as a browser sends it.
     const hostile = createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'text/html' }).end(`<form method="post" action="${t.url.replace('127.0.0.1', 'localhost')}/api/help/requests">
+      res.writeHead(200, { 'content-type': 'text/html' })
+        .end(`<form method="post" action="${t.url.replace('127.0.0.1', 'localhost')}/api/help/requests">
         <input name="title" value="Forged"><input name="description" value="csrf"></form>
         <script>document.forms[0].submit()</script>`),
     );
@@ -150,7 +172,9 @@ describe.skipIf(!hasChromium)(`The help desk page in Chromium${hasChromium ? '' 
       hostile.closeAllConnections(); // the browser keeps its connection alive
       await new Promise((resolve) => hostile.close(resolve));
     }
-    const after = (await t.request('/api/help/requests', { headers: { authorization: await t.login('admin', ADMIN_PASSWORD) } })).body.pagination.total;
+    const after = (
+      await t.request('/api/help/requests', { headers: { authorization: await t.login('admin', ADMIN_PASSWORD) } })
+    ).body.pagination.total;
     expect(after).toBe(before);
     await page.close();
   });

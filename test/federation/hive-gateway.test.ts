@@ -17,15 +17,22 @@ beforeAll(async () => {
   const sdl = await fetch(`${t.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ _service { sdl } }', extensions: { 'hmac-signature': await signed('{ _service { sdl } }') } }),
+    body: JSON.stringify({
+      query: '{ _service { sdl } }',
+      extensions: { 'hmac-signature': await signed('{ _service { sdl } }') },
+    }),
   }).then((r) => r.json() as Promise<{ data: { _service: { sdl: string } } }>);
-  const composed = composeServices([{ name: 'trellis', url: `${t.url}/graphql`, typeDefs: parse(sdl.data._service.sdl) }]);
+  const composed = composeServices([
+    { name: 'trellis', url: `${t.url}/graphql`, typeDefs: parse(sdl.data._service.sdl) },
+  ]);
   expect(composed.errors ?? []).toEqual([]);
   supergraph = composed.supergraphSdl!;
   gateway = createGatewayRuntime({
     supergraph,
     hmacSignature: { secret: SECRET },
-    propagateHeaders: { fromClientToSubgraphs: ({ request }) => ({ authorization: request.headers.get('authorization') ?? undefined }) },
+    propagateHeaders: {
+      fromClientToSubgraphs: ({ request }) => ({ authorization: request.headers.get('authorization') ?? undefined }),
+    },
     logging: false,
     // A subgraph's refusal reaches the test as its message, not as the gateway's masked "Unexpected error.".
     maskedErrors: false,
@@ -47,7 +54,9 @@ afterAll(async () => {
 async function signed(query: string): Promise<string> {
   const { createHmac } = await import('node:crypto');
   const { defaultParamsSerializer } = await import('@graphql-hive/gateway-runtime');
-  return createHmac('sha256', SECRET).update(defaultParamsSerializer({ query } as never) ?? '').digest('base64');
+  return createHmac('sha256', SECRET)
+    .update(defaultParamsSerializer({ query } as never) ?? '')
+    .digest('base64');
 }
 
 async function throughGateway(query: string, variables: Record<string, unknown> = {}, auth?: string) {
@@ -56,7 +65,13 @@ async function throughGateway(query: string, variables: Record<string, unknown> 
     headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data?: any;
+      errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+    },
+  };
 }
 
 describe('Hive Gateway in front of Trellis', () => {
@@ -75,7 +90,10 @@ describe('Hive Gateway in front of Trellis', () => {
       alice.auth,
     );
     expect(created.body.errors).toBeUndefined();
-    expect(created.body.data.createHelpRequest).toMatchObject({ title: 'Through the router', requester: { username: 'alice' } });
+    expect(created.body.data.createHelpRequest).toMatchObject({
+      title: 'Through the router',
+      requester: { username: 'alice' },
+    });
     const id = created.body.data.createHelpRequest.id as number;
     const read = await throughGateway('query($id: Int!) { helpRequest(id: $id) { id title } }', { id }, alice.auth);
     expect(read.body.data.helpRequest).toEqual({ id, title: 'Through the router' });
@@ -85,10 +103,19 @@ describe('Hive Gateway in front of Trellis', () => {
   });
 
   it('is refused by the subgraph when it signs with another secret, and the subgraph runs nothing', async () => {
-    const impostor = createGatewayRuntime({ supergraph, hmacSignature: { secret: 'x'.repeat(48) }, logging: false, maskedErrors: false });
+    const impostor = createGatewayRuntime({
+      supergraph,
+      hmacSignature: { secret: 'x'.repeat(48) },
+      logging: false,
+      maskedErrors: false,
+    });
     try {
       const { result, statements } = await t.countQueries(async () =>
-        impostor.fetch('http://gateway/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ health { status } }' }) }),
+        impostor.fetch('http://gateway/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ health { status } }' }),
+        }),
       );
       const body = (await result.json()) as { data?: unknown; errors?: Array<{ message: string }> };
       expect(body.data ?? null).toBeNull();

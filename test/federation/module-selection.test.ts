@@ -23,7 +23,9 @@ describe('TRELLIS_MODULES', () => {
 
   it('refuses a name no module has, listing the modules there are', () => {
     expect(() => selectModules(['risk', 'billing'])).toThrow(ConfigError);
-    expect(() => selectModules(['risk', 'billing'])).toThrow(/unknown module billing \(the modules are audit, users, identity, risk, helpdesk\)/);
+    expect(() => selectModules(['risk', 'billing'])).toThrow(
+      /unknown module billing \(the modules are audit, users, identity, risk, helpdesk\)/,
+    );
   });
 
   it('refuses a module without the modules it requires, naming them', () => {
@@ -32,7 +34,9 @@ describe('TRELLIS_MODULES', () => {
 
   it('lets a subgraph leave out a module another only refers to, which a process outside federation needs', () => {
     const rest = ['audit', 'users', 'identity', 'helpdesk'];
-    expect(() => selectModules(rest)).toThrow(/the helpdesk module requires risk, which the list leaves out \(a subgraph, GRAPHQL_FEDERATION=subgraph, may leave out risk/);
+    expect(() => selectModules(rest)).toThrow(
+      /the helpdesk module requires risk, which the list leaves out \(a subgraph, GRAPHQL_FEDERATION=subgraph, may leave out risk/,
+    );
     const selected = selectModules(rest, { federated: true });
     expect(names(selected)).toEqual(rest);
     // The help desk's stand-in for risk follows it: the stub AreaRisk and references in place of scores.
@@ -52,7 +56,9 @@ describe('TRELLIS_MODULES', () => {
       timeout: 60_000,
     });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('TRELLIS_MODULES: the helpdesk module requires audit, users, risk, which the list leaves out');
+    expect(run.stderr).toContain(
+      'TRELLIS_MODULES: the helpdesk module requires audit, users, risk, which the list leaves out',
+    );
     expect(run.stderr).toContain('What to do');
   });
 });

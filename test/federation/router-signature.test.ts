@@ -16,10 +16,16 @@ afterAll(() => t?.stop());
 
 /** The signature as Hive Gateway computes it, with its own serialiser of the parameters. */
 const sign = (query: string, variables?: Record<string, unknown>, secret = SECRET) =>
-  createHmac('sha256', secret).update(defaultParamsSerializer({ query, variables } as never) ?? '').digest('base64');
+  createHmac('sha256', secret)
+    .update(defaultParamsSerializer({ query, variables } as never) ?? '')
+    .digest('base64');
 
 const post = (body: Record<string, unknown>, auth?: string) =>
-  t.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, json: body });
+  t.request('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+    json: body,
+  });
 
 describe('a subgraph behind a signing router', () => {
   it('answers a request the router signed, with or without variables', async () => {
@@ -29,13 +35,18 @@ describe('a subgraph behind a signing router', () => {
     expect(answer.body.data._service.sdl).toContain('@key');
     const withVariables = 'query($r: [_Any!]!) { _entities(representations: $r) { __typename } health { status } }';
     const variables = { r: [{ __typename: 'Faq', id: 424242 }] };
-    const signed = await post({ query: withVariables, variables, extensions: { 'hmac-signature': sign(withVariables, variables) } });
+    const signed = await post({
+      query: withVariables,
+      variables,
+      extensions: { 'hmac-signature': sign(withVariables, variables) },
+    });
     expect(signed.status).toBe(200);
     expect(signed.body.data).toEqual({ _entities: [null], health: { status: 'healthy' } });
   });
 
   it('refuses an unsigned request with 401 before running anything', async () => {
-    const mutation = 'mutation { createHelpRequest(input: {title: "Direct", description: "Around the router"}) { id } }';
+    const mutation =
+      'mutation { createHelpRequest(input: {title: "Direct", description: "Around the router"}) { id } }';
     const { result, statements } = await t.countQueries(() => post({ query: mutation }, admin));
     expect(result.status).toBe(401);
     expect(result.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
@@ -44,15 +55,25 @@ describe('a subgraph behind a signing router', () => {
 
   it('refuses with 403 a signature made with another secret, or for other variables', async () => {
     const query = 'query($zip: String!) { wildfireRisk(zip: $zip) { zipCode } }';
-    const wrongSecret = await post({ query, variables: { zip: '90210' }, extensions: { 'hmac-signature': sign(query, { zip: '90210' }, 'x'.repeat(40)) } });
+    const wrongSecret = await post({
+      query,
+      variables: { zip: '90210' },
+      extensions: { 'hmac-signature': sign(query, { zip: '90210' }, 'x'.repeat(40)) },
+    });
     expect(wrongSecret.status).toBe(403);
     expect(wrongSecret.body.errors[0].extensions.code).toBe('FORBIDDEN');
-    const otherVariables = await post({ query, variables: { zip: '10001' }, extensions: { 'hmac-signature': sign(query, { zip: '90210' }) } });
+    const otherVariables = await post({
+      query,
+      variables: { zip: '10001' },
+      extensions: { 'hmac-signature': sign(query, { zip: '90210' }) },
+    });
     expect(otherVariables.status).toBe(403);
   });
 
   it('refuses an unsigned GET query too, and leaves the REST routes alone', async () => {
-    const get = await t.request(`/graphql?query=${encodeURIComponent('{ health { status } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const get = await t.request(`/graphql?query=${encodeURIComponent('{ health { status } }')}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(get.status).toBe(401);
     const health = await t.request('/api/health');
     expect(health.status).toBe(200);
@@ -75,14 +96,23 @@ describe('a subgraph behind a signing router', () => {
     try {
       const query = 'subscription { helpRequestChanged { kind request { title } } }';
       const unsigned = (await deliveries({ query })) as Array<{ message: string; extensions: { code: string } }>;
-      expect(unsigned[0]).toMatchObject({ message: expect.stringMatching(/no router signature/), extensions: { code: 'UNAUTHENTICATED' } });
-      const missigned = (await deliveries({ query, extensions: { 'hmac-signature': sign(query, undefined, 'x'.repeat(40)) } })) as typeof unsigned;
+      expect(unsigned[0]).toMatchObject({
+        message: expect.stringMatching(/no router signature/),
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
+      const missigned = (await deliveries({
+        query,
+        extensions: { 'hmac-signature': sign(query, undefined, 'x'.repeat(40)) },
+      })) as typeof unsigned;
       expect(missigned[0]!.extensions.code).toBe('FORBIDDEN');
       expect(t.app.services.helpdesk.events.listenerCount).toBe(0);
       const heard = deliveries({ query, extensions: { 'hmac-signature': sign(query) } });
       await untilListening(t.app, 1);
-      const signedMutation = 'mutation { createHelpRequest(input: {title: "Signed", description: "Through the router"}) { id } }';
-      expect((await post({ query: signedMutation, extensions: { 'hmac-signature': sign(signedMutation) } }, admin)).status).toBe(200);
+      const signedMutation =
+        'mutation { createHelpRequest(input: {title: "Signed", description: "Through the router"}) { id } }';
+      expect(
+        (await post({ query: signedMutation, extensions: { 'hmac-signature': sign(signedMutation) } }, admin)).status,
+      ).toBe(200);
       expect(await heard).toEqual({ data: { helpRequestChanged: { kind: 'CREATED', request: { title: 'Signed' } } } });
     } finally {
       await connection.dispose();
@@ -93,7 +123,11 @@ describe('a subgraph behind a signing router', () => {
 describe('FEDERATION_HMAC_SECRET', () => {
   it('is refused outside subgraph mode and when short', async () => {
     const { loadConfig } = await import('../../src/platform/config.js');
-    expect(() => loadConfig({ FEDERATION_HMAC_SECRET: SECRET })).toThrow(/applies only with GRAPHQL_FEDERATION=subgraph/);
-    expect(() => loadConfig({ GRAPHQL_FEDERATION: 'subgraph', FEDERATION_HMAC_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => loadConfig({ FEDERATION_HMAC_SECRET: SECRET })).toThrow(
+      /applies only with GRAPHQL_FEDERATION=subgraph/,
+    );
+    expect(() => loadConfig({ GRAPHQL_FEDERATION: 'subgraph', FEDERATION_HMAC_SECRET: 'short' })).toThrow(
+      /at least 32 characters/,
+    );
   });
 });

@@ -1,5 +1,8 @@
 import { composeServices as composeWithApollo } from '@apollo/composition';
-import { composeServices as composeWithGuild, transformSupergraphToPublicSchema } from '@theguild/federation-composition';
+import {
+  composeServices as composeWithGuild,
+  transformSupergraphToPublicSchema,
+} from '@theguild/federation-composition';
 import { buildASTSchema, lexicographicSortSchema, parse, printSchema, type GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subgraphSdl } from '../../scripts/sdl.js';
@@ -25,7 +28,11 @@ const normalised = (schema: GraphQLSchema) => printSchema(lexicographicSortSchem
 const monolith = () => normalised(buildASTSchema(mergedTypeDefs(assemble(modules))));
 
 const file = async (auth: string, title: string): Promise<number> => {
-  const answer = await t.gql('mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }', { input: { title, description: 'Details' } }, auth);
+  const answer = await t.gql(
+    'mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }',
+    { input: { title, description: 'Details' } },
+    auth,
+  );
   expect(answer.errors).toBeUndefined();
   return answer.data.createHelpRequest.id;
 };
@@ -47,7 +54,13 @@ describe('the subgraph schema', () => {
     expect(answer.errors).toBeUndefined();
     const sdl: string = answer.data._service.sdl;
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@shareable"])');
-    for (const key of ['type User @key(fields: "id")', 'type Group @key(fields: "id")', 'type HelpRequest @key(fields: "id")', 'type Faq @key(fields: "id")', 'type AreaRisk @key(fields: "zipCode")']) {
+    for (const key of [
+      'type User @key(fields: "id")',
+      'type Group @key(fields: "id")',
+      'type HelpRequest @key(fields: "id")',
+      'type Faq @key(fields: "id")',
+      'type AreaRisk @key(fields: "zipCode")',
+    ]) {
       expect(sdl).toContain(key);
     }
     expect(sdl.trim()).toBe(subgraphSdl().trim());
@@ -55,7 +68,9 @@ describe('the subgraph schema', () => {
 
   it('is composed by @apollo/composition into a supergraph whose API schema is the gateway’s own schema', async () => {
     const { data } = await t.gql('{ _service { sdl } }');
-    const result = composeWithApollo([{ name: 'trellis', url: `${t.url}/graphql`, typeDefs: parse(data._service.sdl) }]);
+    const result = composeWithApollo([
+      { name: 'trellis', url: `${t.url}/graphql`, typeDefs: parse(data._service.sdl) },
+    ]);
     expect(result.errors ?? []).toEqual([]);
     expect(normalised(result.schema!.toAPISchema().toGraphQLJSSchema())).toBe(monolith());
   });
@@ -72,7 +87,11 @@ describe('the subgraph schema', () => {
 describe('federated traces', () => {
   it('answers an ftv1 trace when the router asks for one, and none otherwise', async () => {
     const ask = (headers: Record<string, string>) =>
-      t.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, json: { query: '{ health { status } }' } });
+      t.request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        json: { query: '{ health { status } }' },
+      });
     const traced = await ask({ 'apollo-federation-include-trace': 'ftv1' });
     expect(traced.status).toBe(200);
     expect(typeof traced.body.extensions?.ftv1).toBe('string');
@@ -85,11 +104,16 @@ describe('_entities', () => {
   it('gives a requester their own request and null for another person’s, as helpRequest(id) does; an administrator both', async () => {
     const own = await file(alice.auth, 'Mine');
     const other = await file(bob.auth, 'Theirs');
-    const reps = [{ __typename: 'HelpRequest', id: own }, { __typename: 'HelpRequest', id: other }];
+    const reps = [
+      { __typename: 'HelpRequest', id: own },
+      { __typename: 'HelpRequest', id: other },
+    ];
     const asAlice = await entities(reps, alice.auth);
     expect(asAlice.errors).toBeUndefined();
     expect(asAlice.data._entities).toEqual([{ __typename: 'HelpRequest', number: own, title: 'Mine' }, null]);
-    expect((await t.gql('query($id: Int!) { helpRequest(id: $id) { id } }', { id: other }, alice.auth)).data).toBeNull();
+    expect(
+      (await t.gql('query($id: Int!) { helpRequest(id: $id) { id } }', { id: other }, alice.auth)).data,
+    ).toBeNull();
     const asAdmin = await entities(reps, admin);
     expect(asAdmin.data._entities).toEqual([
       { __typename: 'HelpRequest', number: own, title: 'Mine' },
@@ -102,7 +126,11 @@ describe('_entities', () => {
     const reps = [{ __typename: 'User', id: bob.id }];
     expect((await entities(reps, alice.auth)).data._entities).toEqual([null]);
     expect((await entities(reps, admin)).data._entities).toEqual([{ __typename: 'User', id: bob.id, username: 'bob' }]);
-    const role = await t.gql('query($r: [_Any!]!) { _entities(representations: $r) { ... on User { role } } }', { r: [{ __typename: 'User', id: alice.id }] }, admin);
+    const role = await t.gql(
+      'query($r: [_Any!]!) { _entities(representations: $r) { ... on User { role } } }',
+      { r: [{ __typename: 'User', id: alice.id }] },
+      admin,
+    );
     expect(role.errors).toBeUndefined();
     expect(role.data._entities).toEqual([{ role: 'USER' }]);
   });
@@ -124,7 +152,11 @@ describe('_entities', () => {
 
   it('reads each entity type in one statement, however many representations the router sends', async () => {
     const ids = [await file(alice.auth, 'One'), await file(alice.auth, 'Two'), await file(alice.auth, 'Three')];
-    const reps = [...ids.map((id) => ({ __typename: 'HelpRequest', id })), { __typename: 'User', id: alice.id }, { __typename: 'User', id: bob.id }];
+    const reps = [
+      ...ids.map((id) => ({ __typename: 'HelpRequest', id })),
+      { __typename: 'User', id: alice.id },
+      { __typename: 'User', id: bob.id },
+    ];
     const { result, statements } = await t.countQueries(() => entities(reps, admin));
     expect(result.data._entities).toHaveLength(5);
     expect(result.data._entities.every((entity: unknown) => entity !== null)).toBe(true);

@@ -39,7 +39,10 @@ let gateway: { url: string; process: ChildProcess; output: string[] };
 let workDir: string;
 let sdl: Record<'desk' | 'risk' | 'accounts', string>;
 /** Credentials in each deployment: the single process and the split's help desk each have their own accounts. */
-const auth = { monolith: {} as Record<'admin' | 'alice' | 'bob', string>, split: {} as Record<'admin' | 'alice' | 'bob', string> };
+const auth = {
+  monolith: {} as Record<'admin' | 'alice' | 'bob', string>,
+  split: {} as Record<'admin' | 'alice' | 'bob', string>,
+};
 
 /** The other team's subgraph: User by id, with a badge of its own; it notes the credentials each request brings. */
 const ACCOUNTS_SDL = `
@@ -54,7 +57,12 @@ async function startAccounts(): Promise<typeof accounts> {
   const schema = buildSubgraphSchema([
     {
       typeDefs: parse(ACCOUNTS_SDL),
-      resolvers: { User: { __resolveReference: (user: { id: string }) => user, badge: (user: { id: string }) => `badge-${user.id.slice(0, 4)}` } } as never,
+      resolvers: {
+        User: {
+          __resolveReference: (user: { id: string }) => user,
+          badge: (user: { id: string }) => `badge-${user.id.slice(0, 4)}`,
+        },
+      } as never,
     },
   ]);
   const authorizations: Array<string | undefined> = [];
@@ -75,8 +83,13 @@ async function startAccounts(): Promise<typeof accounts> {
 /** A subgraph's SDL, asked as the router asks it: signed. */
 async function serviceSdl(app: TestApp): Promise<string> {
   const query = '{ _service { sdl } }';
-  const signature = createHmac('sha256', SECRET).update(defaultParamsSerializer({ query } as never) ?? '').digest('base64');
-  const answer = await app.request('/graphql', { method: 'POST', json: { query, extensions: { 'hmac-signature': signature } } });
+  const signature = createHmac('sha256', SECRET)
+    .update(defaultParamsSerializer({ query } as never) ?? '')
+    .digest('base64');
+  const answer = await app.request('/graphql', {
+    method: 'POST',
+    json: { query, extensions: { 'hmac-signature': signature } },
+  });
   return answer.body.data._service.sdl;
 }
 
@@ -93,8 +106,22 @@ async function startGateway(supergraphFile: string): Promise<typeof gateway> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/@graphql-hive/gateway/dist/bin.js'), 'supergraph', supergraphFile, '-c', path.join(ROOT, 'docs/examples/supergraph/gateway.config.ts'), '--port', String(port), '--host', '127.0.0.1'],
-    { cwd: workDir, env: { PATH: process.env.PATH, NODE_ENV: 'production', FEDERATION_HMAC_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      path.join(ROOT, 'node_modules/@graphql-hive/gateway/dist/bin.js'),
+      'supergraph',
+      supergraphFile,
+      '-c',
+      path.join(ROOT, 'docs/examples/supergraph/gateway.config.ts'),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ],
+    {
+      cwd: workDir,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', FEDERATION_HMAC_SECRET: SECRET },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   const output: string[] = [];
   child.stdout!.on('data', (chunk) => output.push(String(chunk)));
@@ -102,7 +129,10 @@ async function startGateway(supergraphFile: string): Promise<typeof gateway> {
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) break;
-    const ready = await fetch(`${url}/readiness`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readiness`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { url, process: child, output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -110,7 +140,12 @@ async function startGateway(supergraphFile: string): Promise<typeof gateway> {
   throw new Error(`Hive Gateway did not start:\n${output.join('')}`);
 }
 
-const RISK_ENV = () => ({ SEISMIC_API_URL: fake.seismicUrl, FIRE_API_URL: fake.fireUrl, FIRE_API_TOKEN: FAKE_MAP_KEY, UPSTREAM_TIMEOUT_MS: '300' });
+const RISK_ENV = () => ({
+  SEISMIC_API_URL: fake.seismicUrl,
+  FIRE_API_URL: fake.fireUrl,
+  FIRE_API_TOKEN: FAKE_MAP_KEY,
+  UPSTREAM_TIMEOUT_MS: '300',
+});
 const SUBGRAPH_ENV = { GRAPHQL_FEDERATION: 'subgraph', FEDERATION_HMAC_SECRET: SECRET };
 
 beforeAll(async () => {
@@ -119,7 +154,15 @@ beforeAll(async () => {
   [monolith, desk, risk, accounts] = await Promise.all([
     startTestApp(RISK_ENV(), { now: () => JULY }),
     // The help desk's process has no risk configuration at all: it never calls an upstream.
-    startTestApp({ ...SUBGRAPH_ENV, TRELLIS_MODULES: 'audit,users,identity,helpdesk', SEISMIC_API_URL: 'http://127.0.0.1:9/none', FIRE_API_URL: 'http://127.0.0.1:9/none' }, { now: () => JULY }),
+    startTestApp(
+      {
+        ...SUBGRAPH_ENV,
+        TRELLIS_MODULES: 'audit,users,identity,helpdesk',
+        SEISMIC_API_URL: 'http://127.0.0.1:9/none',
+        FIRE_API_URL: 'http://127.0.0.1:9/none',
+      },
+      { now: () => JULY },
+    ),
     startTestApp({ ...SUBGRAPH_ENV, ...RISK_ENV(), TRELLIS_MODULES: 'risk' }, { now: () => JULY }),
     startAccounts(),
   ]);
@@ -131,7 +174,11 @@ beforeAll(async () => {
   ];
   writeFileSync(path.join(workDir, 'supergraph.graphql'), compose(subgraphs));
   gateway = await startGateway('supergraph.graphql');
-  auth.monolith = { admin: await monolith.login('admin', ADMIN_PASSWORD), alice: (await monolith.createUser('alice')).auth, bob: (await monolith.createUser('bob')).auth };
+  auth.monolith = {
+    admin: await monolith.login('admin', ADMIN_PASSWORD),
+    alice: (await monolith.createUser('alice')).auth,
+    bob: (await monolith.createUser('bob')).auth,
+  };
   // In the split, every GraphQL request goes through the router, an administrator's too; logging in is REST.
   auth.split.admin = await desk.login('admin', ADMIN_PASSWORD);
   for (const username of ['alice', 'bob'] as const) {
@@ -150,15 +197,28 @@ afterAll(async () => {
     gateway.process.kill();
     await exited;
   }
-  await Promise.all([monolith?.stop(), desk?.stop(), risk?.stop(), accounts && new Promise((resolve) => accounts.server.close(resolve))]);
+  await Promise.all([
+    monolith?.stop(),
+    desk?.stop(),
+    risk?.stop(),
+    accounts && new Promise((resolve) => accounts.server.close(resolve)),
+  ]);
   await fake?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 afterEach(() => fake.reset());
 
-type Answer = { status: number; data?: any; errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, unknown> }> };
+type Answer = {
+  status: number;
+  data?: any;
+  errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, unknown> }>;
+};
 
-async function throughGateway(query: string, variables: Record<string, unknown> = {}, authorization?: string): Promise<Answer> {
+async function throughGateway(
+  query: string,
+  variables: Record<string, unknown> = {},
+  authorization?: string,
+): Promise<Answer> {
   const response = await fetch(`${gateway.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
@@ -167,13 +227,18 @@ async function throughGateway(query: string, variables: Record<string, unknown> 
   return { status: response.status, ...((await response.json()) as object) };
 }
 
-const WILDFIRE = 'zipCode riskScore riskLevel recentFires vegetationRisk weatherRisk lastUpdated coordinates { latitude longitude } components { fireActivity vegetation weather } dataStatus { fire }';
-const EARTHQUAKE = 'zipCode riskScore riskLevel recentEarthquakes maxMagnitude faultDistance lastUpdated components { seismicActivity magnitude faultProximity } dataStatus { seismic }';
+const WILDFIRE =
+  'zipCode riskScore riskLevel recentFires vegetationRisk weatherRisk lastUpdated coordinates { latitude longitude } components { fireActivity vegetation weather } dataStatus { fire }';
+const EARTHQUAKE =
+  'zipCode riskScore riskLevel recentEarthquakes maxMagnitude faultDistance lastUpdated components { seismicActivity magnitude faultProximity } dataStatus { seismic }';
 const AREA = `areaRisk { zipCode wildfire { ${WILDFIRE} } earthquake { ${EARTHQUAKE} } }`;
 const CREATE = 'mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }';
 
 /** Files the same request in both deployments (through the router for the split) and returns both numbers. */
-async function fileInBoth(who: 'alice' | 'bob', input: Record<string, unknown>): Promise<{ monolith: number; split: number }> {
+async function fileInBoth(
+  who: 'alice' | 'bob',
+  input: Record<string, unknown>,
+): Promise<{ monolith: number; split: number }> {
   const single = await monolith.gql(CREATE, { input }, auth.monolith[who]);
   const routed = await throughGateway(CREATE, { input }, auth.split[who]);
   expect(single.errors).toBeUndefined();
@@ -212,19 +277,30 @@ describe('risk served apart, behind Hive Gateway', () => {
     // A refusal reads the same too.
     const bad = await throughGateway('{ wildfireRisk(zip: "9021") { zipCode } }');
     const badSingle = await monolith.gql('{ wildfireRisk(zip: "9021") { zipCode } }');
-    expect(bad.errors?.[0]).toMatchObject({ message: badSingle.errors![0]!.message, extensions: { code: badSingle.errors![0]!.extensions!.code } });
+    expect(bad.errors?.[0]).toMatchObject({
+      message: badSingle.errors![0]!.message,
+      extensions: { code: badSingle.errors![0]!.extensions!.code },
+    });
   });
 
   it('answers helpRequest(id) { areaRisk } exactly as the single process does, the router asking the risk subgraph for the area', async () => {
     const placed = await fileInBoth('alice', { title: 'Smoke', description: 'Ash on cars', zip: '94103' });
-    const unplaced = await fileInBoth('alice', { title: 'Nowhere', description: 'No data set places it', zip: '00000' });
+    const unplaced = await fileInBoth('alice', {
+      title: 'Nowhere',
+      description: 'No data set places it',
+      zip: '00000',
+    });
     const none = await fileInBoth('alice', { title: 'Printer', description: 'Jammed' });
     const query = `query($a: Int!, $b: Int!, $c: Int!) {
       a: helpRequest(id: $a) { title zip ${AREA} }
       b: helpRequest(id: $b) { title zip ${AREA} }
       c: helpRequest(id: $c) { title zip ${AREA} }
     }`;
-    const single = await monolith.gql(query, { a: placed.monolith, b: unplaced.monolith, c: none.monolith }, auth.monolith.alice);
+    const single = await monolith.gql(
+      query,
+      { a: placed.monolith, b: unplaced.monolith, c: none.monolith },
+      auth.monolith.alice,
+    );
     const calls = fake.calls('seismic') + fake.calls('fire');
     const routed = await throughGateway(query, { a: placed.split, b: unplaced.split, c: none.split }, auth.split.alice);
     expect(single.errors).toBeUndefined();
@@ -238,25 +314,40 @@ describe('risk served apart, behind Hive Gateway', () => {
     // The risk subgraph scored the area from the upstreams, as the single process did before it.
     expect(fake.calls('seismic') + fake.calls('fire')).toBe(2 * calls);
     // Another requester is refused by the help desk before any area is asked for.
-    const asBob = await throughGateway(`query($a: Int!) { helpRequest(id: $a) { ${AREA} } }`, { a: placed.split }, auth.split.bob);
+    const asBob = await throughGateway(
+      `query($a: Int!) { helpRequest(id: $a) { ${AREA} } }`,
+      { a: placed.split },
+      auth.split.bob,
+    );
     expect(asBob.data?.helpRequest ?? null).toBeNull();
     expect([...desk.logs, ...risk.logs].filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
 
   it('serves a module’s REST routes from the process that has it, and the other answers its documented 404', async () => {
-    const filed = await desk.request('/api/help/requests', { method: 'POST', headers: { authorization: auth.split.alice }, json: { title: 'By REST', description: 'Legacy client' } });
+    const filed = await desk.request('/api/help/requests', {
+      method: 'POST',
+      headers: { authorization: auth.split.alice },
+      json: { title: 'By REST', description: 'Legacy client' },
+    });
     expect(filed.status).toBe(201);
     const scored = await risk.request('/api/risk/wildfire?zip=90210');
     expect(scored.status).toBe(200);
     expect(scored.body).toEqual((await monolith.request('/api/risk/wildfire?zip=90210')).body);
     expect(scored.body.zip_code).toBe('90210');
-    for (const [app, foreign] of [[desk, '/api/risk/wildfire?zip=90210'], [desk, '/api/v1/risk/earthquake?zip=90210'], [risk, '/api/help/requests'], [risk, '/api/help/faqs']] as const) {
+    for (const [app, foreign] of [
+      [desk, '/api/risk/wildfire?zip=90210'],
+      [desk, '/api/v1/risk/earthquake?zip=90210'],
+      [risk, '/api/help/requests'],
+      [risk, '/api/help/faqs'],
+    ] as const) {
       const answer = await app.request(foreign, { headers: { authorization: auth.split.alice } });
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({ error: 'Not found' });
     }
     // Each keeps its own API's error body for its own routes.
-    expect((await desk.request('/api/help/requests/999999', { headers: { authorization: auth.split.alice } })).body).toEqual({ message: 'Resource not found' });
+    expect(
+      (await desk.request('/api/help/requests/999999', { headers: { authorization: auth.split.alice } })).body,
+    ).toEqual({ message: 'Resource not found' });
     const badZip = await risk.request('/api/risk/wildfire?zip=9021');
     expect(badZip.status).toBe(400);
     expect(typeof badZip.body.error).toBe('string');
@@ -265,15 +356,24 @@ describe('risk served apart, behind Hive Gateway', () => {
 
 describe('subscriptions through the router', () => {
   it('relays helpRequestChanged over graphql-ws to each subscriber as Trellis authorises them: a requester hears their own request only, never an admin note', async () => {
-    const subscription = 'subscription { helpRequestChanged { kind fields request { title adminNotes requester { username } } } }';
+    const subscription =
+      'subscription { helpRequestChanged { kind fields request { title adminNotes requester { username } } } }';
     const aliceSocket = connect(gateway.url, auth.split.alice);
     const adminSocket = connect(gateway.url, auth.split.admin);
     try {
       const heardByAlice = aliceSocket.subscribe(subscription);
       const heardByAdmin = adminSocket.subscribe(subscription);
       await untilListening(desk.app, 2);
-      const bobs = await throughGateway(CREATE, { input: { title: 'Bob’s', description: 'Not Alice’s business' } }, auth.split.bob);
-      const alices = await throughGateway(CREATE, { input: { title: 'Alice’s', description: 'Hers' } }, auth.split.alice);
+      const bobs = await throughGateway(
+        CREATE,
+        { input: { title: 'Bob’s', description: 'Not Alice’s business' } },
+        auth.split.bob,
+      );
+      const alices = await throughGateway(
+        CREATE,
+        { input: { title: 'Alice’s', description: 'Hers' } },
+        auth.split.alice,
+      );
       const noted = await throughGateway(
         'mutation($id: Int!) { updateHelpRequest(id: $id, input: { adminNotes: "Caller sounded upset" }) { id } }',
         { id: alices.data.createHelpRequest.id },
@@ -291,11 +391,22 @@ describe('subscriptions through the router', () => {
       expect(admin[2].helpRequestChanged.request.adminNotes).toBe('Caller sounded upset');
 
       const alice = await heardByAlice.nextData();
-      expect(alice.helpRequestChanged).toMatchObject({ kind: 'CREATED', request: { title: 'Alice’s', adminNotes: null, requester: { username: 'alice' } } });
+      expect(alice.helpRequestChanged).toMatchObject({
+        kind: 'CREATED',
+        request: { title: 'Alice’s', adminNotes: null, requester: { username: 'alice' } },
+      });
       // The admin note is internal: Alice hears nothing of it, and the next thing she hears is her next change.
-      await throughGateway('mutation($id: Int!) { updateHelpRequest(id: $id, input: { title: "Alice’s, renamed" }) { id } }', { id: alices.data.createHelpRequest.id }, auth.split.alice);
+      await throughGateway(
+        'mutation($id: Int!) { updateHelpRequest(id: $id, input: { title: "Alice’s, renamed" }) { id } }',
+        { id: alices.data.createHelpRequest.id },
+        auth.split.alice,
+      );
       const next = await heardByAlice.nextData();
-      expect(next.helpRequestChanged).toMatchObject({ kind: 'UPDATED', fields: ['title'], request: { title: 'Alice’s, renamed', adminNotes: null } });
+      expect(next.helpRequestChanged).toMatchObject({
+        kind: 'UPDATED',
+        fields: ['title'],
+        request: { title: 'Alice’s, renamed', adminNotes: null },
+      });
     } finally {
       await Promise.all([aliceSocket.dispose(), adminSocket.dispose()]);
     }
@@ -307,7 +418,10 @@ describe('subscriptions through the router', () => {
       const delivery = await socket.subscribe('subscription { helpRequestChanged { kind } }').take();
       const query = await throughGateway('{ me { username } }', {}, 'Bearer not-a-token');
       expect(delivery.type).toBe('next');
-      expect(delivery.type === 'next' && delivery.result.errors?.[0]).toMatchObject({ message: 'Invalid token', extensions: { code: 'UNAUTHENTICATED' } });
+      expect(delivery.type === 'next' && delivery.result.errors?.[0]).toMatchObject({
+        message: 'Invalid token',
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
       expect(query.errors?.[0]).toMatchObject({ message: 'Invalid token', extensions: { code: 'UNAUTHENTICATED' } });
       expect(desk.app.services.helpdesk.events.listenerCount).toBe(0);
       // A caller's mistake, not the subgraph's: nothing is logged as an error.
@@ -322,7 +436,11 @@ describe('another team’s subgraph beside Trellis', () => {
   it('answers its own User field beside Trellis’s, and the caller’s credentials reach Trellis', async () => {
     const answer = await throughGateway('{ me { id username badge } }', {}, auth.split.alice);
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.me).toEqual({ id: expect.any(String), username: 'alice', badge: `badge-${answer.data.me.id.slice(0, 4)}` });
+    expect(answer.data.me).toEqual({
+      id: expect.any(String),
+      username: 'alice',
+      badge: `badge-${answer.data.me.id.slice(0, 4)}`,
+    });
     const anonymous = await throughGateway('{ me { username badge } }');
     expect(anonymous.data?.me ?? null).toBeNull();
     // The gateway propagates the Authorization header to every subgraph it calls.
@@ -330,21 +448,49 @@ describe('another team’s subgraph beside Trellis', () => {
   });
 
   it('keeps hidden what Trellis hides from the caller, next to the other subgraph’s field', async () => {
-    const filed = await throughGateway(CREATE, { input: { title: 'Noted', description: 'An administrator notes it' } }, auth.split.alice);
+    const filed = await throughGateway(
+      CREATE,
+      { input: { title: 'Noted', description: 'An administrator notes it' } },
+      auth.split.alice,
+    );
     const id = filed.data.createHelpRequest.id as number;
-    await throughGateway('mutation($id: Int!) { updateHelpRequest(id: $id, input: { adminNotes: "Internal" }) { id } }', { id }, auth.split.admin);
+    await throughGateway(
+      'mutation($id: Int!) { updateHelpRequest(id: $id, input: { adminNotes: "Internal" }) { id } }',
+      { id },
+      auth.split.admin,
+    );
     const query = 'query($id: Int!) { helpRequest(id: $id) { adminNotes requester { username badge } } }';
     const asAlice = await throughGateway(query, { id }, auth.split.alice);
     expect(asAlice.errors).toBeUndefined();
-    expect(asAlice.data.helpRequest).toEqual({ adminNotes: null, requester: { username: 'alice', badge: expect.stringMatching(/^badge-/) } });
+    expect(asAlice.data.helpRequest).toEqual({
+      adminNotes: null,
+      requester: { username: 'alice', badge: expect.stringMatching(/^badge-/) },
+    });
     const asAdmin = await throughGateway(query, { id }, auth.split.admin);
     expect(asAdmin.data.helpRequest.adminNotes).toBe('Internal');
     // Another user's phone is for that user and administrators only, whichever subgraph adds fields to User.
     const adminId = (await throughGateway('{ me { id } }', {}, auth.split.admin)).data.me.id;
-    const assigned = await throughGateway('mutation($id: Int!, $to: ID) { updateHelpRequest(id: $id, input: { assignedToId: $to }) { id } }', { id, to: adminId }, auth.split.admin);
+    const assigned = await throughGateway(
+      'mutation($id: Int!, $to: ID) { updateHelpRequest(id: $id, input: { assignedToId: $to }) { id } }',
+      { id, to: adminId },
+      auth.split.admin,
+    );
     expect(assigned.errors).toBeUndefined();
-    const assignee = await throughGateway('query($id: Int!) { helpRequest(id: $id) { assignee { username phone badge } } }', { id }, auth.split.alice);
-    expect(assignee.data.helpRequest.assignee).toEqual({ username: 'admin', phone: null, badge: `badge-${adminId.slice(0, 4)}` });
-    expect(assignee.errors).toEqual([expect.objectContaining({ path: ['helpRequest', 'assignee', 'phone'], extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+    const assignee = await throughGateway(
+      'query($id: Int!) { helpRequest(id: $id) { assignee { username phone badge } } }',
+      { id },
+      auth.split.alice,
+    );
+    expect(assignee.data.helpRequest.assignee).toEqual({
+      username: 'admin',
+      phone: null,
+      badge: `badge-${adminId.slice(0, 4)}`,
+    });
+    expect(assignee.errors).toEqual([
+      expect.objectContaining({
+        path: ['helpRequest', 'assignee', 'phone'],
+        extensions: expect.objectContaining({ code: 'FORBIDDEN' }),
+      }),
+    ]);
   });
 });

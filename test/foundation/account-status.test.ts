@@ -42,8 +42,10 @@ async function refused(app: TestApp, auth: string): Promise<boolean> {
 }
 
 const CHANGES = {
-  locked: (id: string) => a.gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }', { id }, admin),
-  disabled: (id: string) => a.gql('mutation($id: ID!) { updateUser(id: $id, input: { disabled: true }) { id } }', { id }, admin),
+  locked: (id: string) =>
+    a.gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }', { id }, admin),
+  disabled: (id: string) =>
+    a.gql('mutation($id: ID!) { updateUser(id: $id, input: { disabled: true }) { id } }', { id }, admin),
   'logged out': (id: string) => a.gql('mutation($id: ID!) { logoutUser(id: $id) { id } }', { id }, admin),
   deleted: (id: string) => a.gql('mutation($id: ID!) { deleteUser(id: $id, force: true) }', { id }, admin),
 };
@@ -64,7 +66,15 @@ describe('account status on two replicas', () => {
     const helper = await a.createUser('cached-helper', { role: 'admin' });
     const statistics = '{ helpStatistics { requests { total } } }';
     expect((await b.gql(statistics, {}, helper.auth)).errors).toBeUndefined();
-    expect((await a.gql('mutation($id: ID!) { updateUser(id: $id, input: { role: USER }) { id } }', { id: helper.id }, admin)).errors).toBeUndefined();
+    expect(
+      (
+        await a.gql(
+          'mutation($id: ID!) { updateUser(id: $id, input: { role: USER }) { id } }',
+          { id: helper.id },
+          admin,
+        )
+      ).errors,
+    ).toBeUndefined();
     await refused(b, helper.auth);
     const after = await b.gql(statistics, {}, helper.auth);
     expect(after.data?.helpStatistics ?? null).toBeNull();
@@ -85,7 +95,15 @@ describe('account status on two replicas', () => {
   it('keeps honouring a token when only a name changes, on both replicas', async () => {
     const user = await a.createUser('cached-renamed');
     expect(await honoured(b, user.auth)).toBe(true);
-    expect((await a.gql('mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Renamed" }) { id } }', { id: user.id }, admin)).errors).toBeUndefined();
+    expect(
+      (
+        await a.gql(
+          'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Renamed" }) { id } }',
+          { id: user.id },
+          admin,
+        )
+      ).errors,
+    ).toBeUndefined();
     expect(await honoured(b, user.auth)).toBe(true);
     expect(await honoured(a, user.auth)).toBe(true);
   });
@@ -109,7 +127,9 @@ describe('the account status cache', () => {
     const em = {
       execute: async (_sql: string, [id]: [string]) => {
         reads.push(id);
-        return [{ id, username: id, role: 'user', locked: false, disabled: false, token_version: 0, tokens_revoked_at: null }];
+        return [
+          { id, username: id, role: 'user', locked: false, disabled: false, token_version: 0, tokens_revoked_at: null },
+        ];
       },
     } as unknown as EntityManager;
     const cache = new AccountStatusCache(a.databaseUrl, { warn: () => undefined });

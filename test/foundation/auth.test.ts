@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/users/user.entity.js';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_PASSWORD,
+  API_KEY,
+  API_KEY_SECRET,
+  DEFAULT_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js';
 
 const SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
 let t: TestApp;
@@ -19,8 +26,14 @@ afterAll(() => t.stop());
 const ME = '{ me { id username role } }';
 const USER = 'query($id: ID!) { user(id: $id) { id username } }';
 
-const sign = (claims: Record<string, unknown>, opts: { alg?: string; secret?: string; exp?: string | number | null; iss?: string; aud?: string } = {}) => {
-  let jwt = new SignJWT(claims).setProtectedHeader({ alg: opts.alg ?? 'HS256' }).setIssuedAt().setSubject(alice.id);
+const sign = (
+  claims: Record<string, unknown>,
+  opts: { alg?: string; secret?: string; exp?: string | number | null; iss?: string; aud?: string } = {},
+) => {
+  let jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: opts.alg ?? 'HS256' })
+    .setIssuedAt()
+    .setSubject(alice.id);
   if (opts.iss !== '') jwt = jwt.setIssuer(opts.iss ?? 'trellis');
   if (opts.aud !== '') jwt = jwt.setAudience(opts.aud ?? 'trellis');
   if (opts.exp !== null) jwt = jwt.setExpirationTime(opts.exp ?? '1h');
@@ -29,7 +42,10 @@ const sign = (claims: Record<string, unknown>, opts: { alg?: string; secret?: st
 
 describe('log-in', () => {
   it('issues a bearer token over REST that opens the GraphQL API', async () => {
-    const res = await t.request('/api/auth/login', { method: 'POST', json: { username: 'alice', password: DEFAULT_PASSWORD } });
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'alice', password: DEFAULT_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     const me = await t.gql(ME, {}, `Bearer ${res.body.access_token}`);
@@ -41,13 +57,21 @@ describe('log-in', () => {
   });
 
   it('logs in through the GraphQL login mutation', async () => {
-    const res = await t.gql('mutation { login(username: "alice", password: "Passw0rd!x") { accessToken tokenType expiresIn } }');
+    const res = await t.gql(
+      'mutation { login(username: "alice", password: "Passw0rd!x") { accessToken tokenType expiresIn } }',
+    );
     expect(res.data.login.tokenType).toBe('Bearer');
   });
 
   it('answers an unknown user and a wrong password identically', async () => {
-    const unknown = await t.request('/api/auth/login', { method: 'POST', json: { username: 'nobody', password: 'Whatever1!' } });
-    const wrong = await t.request('/api/auth/login', { method: 'POST', json: { username: 'alice', password: 'Wrong-pass1' } });
+    const unknown = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'nobody', password: 'Whatever1!' },
+    });
+    const wrong = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'alice', password: 'Wrong-pass1' },
+    });
     expect(unknown).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
     expect(wrong.status).toBe(unknown.status);
     expect(wrong.body).toEqual(unknown.body);
@@ -57,17 +81,28 @@ describe('log-in', () => {
     const bob = await t.createUser('bob');
     const em = t.app.orm.em.fork();
     await em.nativeUpdate(User, { id: bob.id }, { locked: true });
-    const locked = await t.request('/api/auth/login', { method: 'POST', json: { username: 'bob', password: DEFAULT_PASSWORD } });
+    const locked = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'bob', password: DEFAULT_PASSWORD },
+    });
     expect(locked).toMatchObject({ status: 403, body: { message: 'Account is locked' } });
     await em.nativeUpdate(User, { id: bob.id }, { locked: false, disabled: true });
-    const disabled = await t.request('/api/auth/login', { method: 'POST', json: { username: 'bob', password: DEFAULT_PASSWORD } });
+    const disabled = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'bob', password: DEFAULT_PASSWORD },
+    });
     expect(disabled).toMatchObject({ status: 403, body: { message: 'Account is disabled' } });
   });
 
   it('answers a NUL character in the credentials with 400, not a database error', async () => {
-    const res = await t.request('/api/auth/login', { method: 'POST', json: { username: 'alice\u0000', password: DEFAULT_PASSWORD } });
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'alice\u0000', password: DEFAULT_PASSWORD },
+    });
     expect(res).toMatchObject({ status: 400, body: { message: 'Text must not contain NUL characters' } });
-    const gql = await t.gql('mutation($u: String!) { login(username: $u, password: "x") { accessToken } }', { u: '\u0000' });
+    const gql = await t.gql('mutation($u: String!) { login(username: $u, password: "x") { accessToken } }', {
+      u: '\u0000',
+    });
     expect(gql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
@@ -78,7 +113,10 @@ describe('log-in', () => {
   });
 
   it('stores passwords as argon2id with at least the OWASP parameters', async () => {
-    const row = await t.app.orm.em.fork().getConnection().execute(`select password_hash from users where username = 'alice'`);
+    const row = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select password_hash from users where username = 'alice'`);
     const [, m, p, tc] = /^\$argon2id\$v=19\$m=(\d+),p=(\d+),t=(\d+)\$/.exec(row[0].password_hash) ?? [];
     expect(Number(m)).toBeGreaterThanOrEqual(19_456);
     expect(Number(tc)).toBeGreaterThanOrEqual(2);
@@ -159,10 +197,13 @@ describe('token attacks', () => {
   it('rejects an unsigned alg:none token', async () => {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
-    await rejects(`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: alice.id, role: 'admin', iss: 'trellis', aud: 'trellis', iat: now, exp: now + 600 })}.`);
+    await rejects(
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: alice.id, role: 'admin', iss: 'trellis', aud: 'trellis', iat: now, exp: now + 600 })}.`,
+    );
   });
 
-  it('rejects an expired token', async () => rejects(await sign({ role: 'user' }, { exp: Math.floor(Date.now() / 1000) - 60 })));
+  it('rejects an expired token', async () =>
+    rejects(await sign({ role: 'user' }, { exp: Math.floor(Date.now() / 1000) - 60 })));
   it('rejects a token signed with another secret', async () =>
     rejects(await sign({ role: 'admin' }, { secret: 'some-other-secret-that-is-long-enough-000000' })));
   it('rejects a token without exp', async () => rejects(await sign({ role: 'user' }, { exp: null })));
@@ -181,7 +222,15 @@ describe('token attacks', () => {
   it('rejects "none" in any letter case, with or without a signature', async () => {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
-    const claims = b64({ sub: alice.id, role: 'admin', ver: 0, iss: 'trellis', aud: 'trellis', iat: now, exp: now + 600 });
+    const claims = b64({
+      sub: alice.id,
+      role: 'admin',
+      ver: 0,
+      iss: 'trellis',
+      aud: 'trellis',
+      iat: now,
+      exp: now + 600,
+    });
     for (const alg of ['None', 'NONE', 'nOnE']) {
       const input = `${b64({ alg, typ: 'JWT' })}.${claims}`;
       await rejects(`${input}.`);
@@ -199,14 +248,21 @@ describe('token attacks', () => {
   it("stops accepting a token once the user's password changes, and after a log-out through the platform API", async () => {
     const frank = await t.createUser('frank');
     expect((await t.gql(ME, {}, frank.auth)).data?.me.username).toBe('frank');
-    await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { password: "An0ther-Passw0rd!" }) { id } }', { id: frank.id }, adminAuth);
+    await t.gql(
+      'mutation($id: ID!) { updateUser(id: $id, input: { password: "An0ther-Passw0rd!" }) { id } }',
+      { id: frank.id },
+      adminAuth,
+    );
     const afterChange = await t.gql(ME, {}, frank.auth);
     expect(afterChange.status).toBe(401);
     expect(afterChange.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
     const fresh = await t.login('frank', 'An0ther-Passw0rd!');
     expect((await t.gql(ME, {}, fresh)).data?.me.username).toBe('frank');
-    const out = await t.request('/api/public/logout_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: frank.id } } });
+    const out = await t.request('/api/public/logout_user', {
+      method: 'POST',
+      json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: frank.id } },
+    });
     expect(out.status).toBe(200);
     expect((await t.gql(ME, {}, fresh)).status).toBe(401);
     expect((await t.request('/api/help/requests', { headers: { authorization: fresh } })).status).toBe(401);
@@ -215,11 +271,18 @@ describe('token attacks', () => {
   it('stops accepting the token of a user locked or deleted through the API, on GraphQL and REST alike', async () => {
     const grace = await t.createUser('grace');
     const heidi = await t.createUser('heidi');
-    await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }', { id: grace.id }, adminAuth);
+    await t.gql(
+      'mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { id } }',
+      { id: grace.id },
+      adminAuth,
+    );
     await t.gql('mutation($id: ID!) { deleteUser(id: $id) }', { id: heidi.id }, adminAuth);
     for (const auth of [grace.auth, heidi.auth]) {
       expect((await t.gql(ME, {}, auth)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-      expect(await t.request('/api/help/requests', { headers: { authorization: auth } })).toMatchObject({ status: 401, body: { message: 'Authentication required' } });
+      expect(await t.request('/api/help/requests', { headers: { authorization: auth } })).toMatchObject({
+        status: 401,
+        body: { message: 'Authentication required' },
+      });
     }
   });
 

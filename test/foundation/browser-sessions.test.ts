@@ -1,7 +1,14 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_PASSWORD,
+  API_KEY,
+  API_KEY_SECRET,
+  DEFAULT_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js';
 
 /**
  * Browser pages on an allowlisted origin, signed in with the session cookie, in production: CORS with credentials,
@@ -17,13 +24,22 @@ afterAll(() => t?.stop());
 
 /** Signs in as the page does and returns the `name=value` pair a browser would send back. */
 async function signIn(uid: string, password: string): Promise<string> {
-  const res = await t.request('/api/authenticate', { method: 'POST', json: { uid, password }, headers: { origin: PAGE } });
+  const res = await t.request('/api/authenticate', {
+    method: 'POST',
+    json: { uid, password },
+    headers: { origin: PAGE },
+  });
   expect(res.status).toBe(200);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 /** What the page sends on every call. */
-const pageHeaders = (cookie: string) => ({ cookie, origin: PAGE, 'content-type': 'application/json', 'x-origin': 'client' });
+const pageHeaders = (cookie: string) => ({
+  cookie,
+  origin: PAGE,
+  'content-type': 'application/json',
+  'x-origin': 'client',
+});
 
 describe('CORS for the allowlisted page', () => {
   it('answers a preflight for every method and header the page uses, with credentials', async () => {
@@ -49,7 +65,11 @@ describe('CORS for the allowlisted page', () => {
   it('gives another origin no Access-Control-Allow-Origin, so its page cannot read answers nor send credentialed calls', async () => {
     const res = await t.request('/api/help/faqs', {
       method: 'OPTIONS',
-      headers: { origin: HOSTILE, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: HOSTILE,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -57,7 +77,10 @@ describe('CORS for the allowlisted page', () => {
 
 describe('Signing in with the session cookie', () => {
   it('answers POST /api/authenticate with a short text and an HttpOnly, Secure, SameSite=Lax cookie for an hour', async () => {
-    const res = await t.request('/api/authenticate', { method: 'POST', json: { uid: 'admin', password: ADMIN_PASSWORD } });
+    const res = await t.request('/api/authenticate', {
+      method: 'POST',
+      json: { uid: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(typeof res.body).toBe('string');
     expect(res.body.length).toBeLessThan(40);
@@ -71,7 +94,12 @@ describe('Signing in with the session cookie', () => {
   });
 
   it('answers 401 {message} and sets no cookie for a wrong or missing uid or password', async () => {
-    for (const json of [{ uid: 'admin', password: 'wrong-Passw0rd!' }, { uid: 'nobody', password: 'x' }, { uid: 'admin' }, {}]) {
+    for (const json of [
+      { uid: 'admin', password: 'wrong-Passw0rd!' },
+      { uid: 'nobody', password: 'x' },
+      { uid: 'admin' },
+      {},
+    ]) {
       const res = await t.request('/api/authenticate', { method: 'POST', json });
       expect(res.status, JSON.stringify(json)).toBe(401);
       expect(typeof res.body.message).toBe('string');
@@ -80,7 +108,10 @@ describe('Signing in with the session cookie', () => {
   });
 
   it('sets the same cookie on POST /api/auth/login, beside the bearer token', async () => {
-    const res = await t.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: ADMIN_PASSWORD } });
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toContain(`trellis_session=${res.body.access_token};`);
   });
@@ -102,11 +133,19 @@ describe('Signing in with the session cookie', () => {
 
   it('accepts the cookie on the help desk routes and on /graphql, where a bearer token is accepted', async () => {
     const cookie = await signIn('admin', ADMIN_PASSWORD);
-    const filed = await t.request('/api/help/requests', { method: 'POST', headers: pageHeaders(cookie), body: JSON.stringify({ title: 'Badge', description: 'Lost it' }) });
+    const filed = await t.request('/api/help/requests', {
+      method: 'POST',
+      headers: pageHeaders(cookie),
+      body: JSON.stringify({ title: 'Badge', description: 'Lost it' }),
+    });
     expect(filed.status).toBe(201);
     const listed = await t.request('/api/help/requests', { headers: pageHeaders(cookie) });
     expect(listed.body.requests.map((r: { title: string }) => r.title)).toContain('Badge');
-    const me = await t.request('/graphql', { method: 'POST', headers: pageHeaders(cookie), body: JSON.stringify({ query: '{ me { username } }' }) });
+    const me = await t.request('/graphql', {
+      method: 'POST',
+      headers: pageHeaders(cookie),
+      body: JSON.stringify({ query: '{ me { username } }' }),
+    });
     expect(me.body).toEqual({ data: { me: { username: 'admin' } } });
   });
 
@@ -118,7 +157,11 @@ describe('Signing in with the session cookie', () => {
           super(url, protocols, { headers: { cookie, origin } });
         }
       }
-      const client = createClient({ url: t.url.replace(/^http/, 'ws') + '/graphql', webSocketImpl: PageSocket, retryAttempts: 0 });
+      const client = createClient({
+        url: t.url.replace(/^http/, 'ws') + '/graphql',
+        webSocketImpl: PageSocket,
+        retryAttempts: 0,
+      });
       try {
         let filing: NodeJS.Timeout | undefined;
         const first = await new Promise<unknown>((resolve) => {
@@ -128,7 +171,11 @@ describe('Signing in with the session cookie', () => {
           );
           // An accepted subscription stays silent until a change: keep filing requests until one is heard of.
           filing = setInterval(() => {
-            void t.request('/api/help/requests', { method: 'POST', headers: pageHeaders(cookie), body: JSON.stringify({ title: 'WS', description: 'ping' }) });
+            void t.request('/api/help/requests', {
+              method: 'POST',
+              headers: pageHeaders(cookie),
+              body: JSON.stringify({ title: 'WS', description: 'ping' }),
+            });
           }, 300);
         }).finally(() => clearInterval(filing));
         return first;
@@ -136,7 +183,9 @@ describe('Signing in with the session cookie', () => {
         await client.dispose();
       }
     };
-    expect(await subscribeFrom(PAGE)).toMatchObject({ data: { helpRequestChanged: { requestId: expect.any(Number) } } });
+    expect(await subscribeFrom(PAGE)).toMatchObject({
+      data: { helpRequestChanged: { requestId: expect.any(Number) } },
+    });
     const hostile = (await subscribeFrom(HOSTILE)) as { error?: unknown; data?: unknown };
     expect(hostile.data).toBeUndefined();
     expect(JSON.stringify(hostile)).toContain('UNAUTHENTICATED');
@@ -155,11 +204,17 @@ describe('Signing in with the session cookie', () => {
     const erin = await t.createUser('erin', {});
     const check = (cookie: string) => t.request('/api/user', { headers: pageHeaders(cookie) });
     const update = (target_user: Record<string, unknown>) =>
-      t.request('/api/public/update_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: erin.id, ...target_user } } });
+      t.request('/api/public/update_user', {
+        method: 'POST',
+        json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: erin.id, ...target_user } },
+      });
 
     let cookie = await signIn('erin', DEFAULT_PASSWORD);
     expect((await check(cookie)).status).toBe(200);
-    await t.request('/api/public/logout_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: erin.id } } });
+    await t.request('/api/public/logout_user', {
+      method: 'POST',
+      json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: erin.id } },
+    });
     expect((await check(cookie)).status).toBe(401);
 
     cookie = await signIn('erin', DEFAULT_PASSWORD);
@@ -175,24 +230,38 @@ describe('Signing in with the session cookie', () => {
 
 describe('Cross-site request forgery', () => {
   const countRequests = async () => {
-    const [row] = await t.app.orm.em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from help_requests');
+    const [row] = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: number }[]>('select count(*)::int as n from help_requests');
     return row!.n;
   };
 
-  it("refuses a cross-site form POST carrying the session cookie, and writes nothing", async () => {
+  it('refuses a cross-site form POST carrying the session cookie, and writes nothing', async () => {
     const cookie = await signIn('admin', ADMIN_PASSWORD);
     const before = await countRequests();
     for (const [contentType, body] of [
       ['application/x-www-form-urlencoded', 'title=Pwned&description=csrf'],
       ['text/plain', '{"title":"Pwned","description":"csrf"}'],
-      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nPwned\r\n--x--\r\n'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nPwned\r\n--x--\r\n',
+      ],
     ]) {
-      const res = await t.request('/api/help/requests', { method: 'POST', headers: { cookie, origin: HOSTILE, 'content-type': contentType! }, body });
+      const res = await t.request('/api/help/requests', {
+        method: 'POST',
+        headers: { cookie, origin: HOSTILE, 'content-type': contentType! },
+        body,
+      });
       expect(res.status, contentType).toBe(403);
       expect(res.body).toEqual({ message: 'Cross-site request refused' });
     }
     // No Origin at all (some browsers drop it), no content type, on GraphQL: refused too.
-    const graphql = await t.request('/graphql', { method: 'POST', headers: { cookie }, body: '{"query":"mutation { logoutUser(id: \\"x\\") { id } }"}' });
+    const graphql = await t.request('/graphql', {
+      method: 'POST',
+      headers: { cookie },
+      body: '{"query":"mutation { logoutUser(id: \\"x\\") { id } }"}',
+    });
     expect(graphql.status).toBe(403);
     expect(await countRequests()).toBe(before);
   });
@@ -200,14 +269,26 @@ describe('Cross-site request forgery', () => {
   it('lets the same write through from the allowlisted page, or with a header a cross-site form cannot send', async () => {
     const cookie = await signIn('admin', ADMIN_PASSWORD);
     const body = 'title=Fine&description=ok';
-    const fromPage = await t.request('/api/help/requests', { method: 'POST', headers: { cookie, origin: PAGE, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Fine', description: 'ok' }) });
+    const fromPage = await t.request('/api/help/requests', {
+      method: 'POST',
+      headers: { cookie, origin: PAGE, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Fine', description: 'ok' }),
+    });
     expect(fromPage.status).toBe(201);
     // A JSON body from any origin: a browser would have asked first, and been refused.
-    const json = await t.request('/api/help/requests', { method: 'POST', headers: { cookie, origin: HOSTILE, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Fine', description: 'ok' }) });
+    const json = await t.request('/api/help/requests', {
+      method: 'POST',
+      headers: { cookie, origin: HOSTILE, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Fine', description: 'ok' }),
+    });
     expect(json.status).toBe(201);
     // A bearer token is never attached by a browser on its own: no check applies.
     const bearer = await t.login('admin', ADMIN_PASSWORD);
-    const form = await t.request('/api/help/requests', { method: 'POST', headers: { authorization: bearer, origin: HOSTILE, 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const form = await t.request('/api/help/requests', {
+      method: 'POST',
+      headers: { authorization: bearer, origin: HOSTILE, 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     expect(form.status).not.toBe(403);
   });
 });

@@ -14,10 +14,25 @@ vi.mock('graphql-jit', async (importOriginal) => {
 /** The compiled executor answers what graphql-js answers: data, null propagation, errors and their codes. */
 const schema = makeExecutableSchema({
   typeDefs: /* GraphQL */ `
-    enum Colour { RED GREEN }
-    enum Shade { LIGHT_GREY DARK_GREY }
-    type Item { id: Int!, name: String, owner: Person, must: String!, shade: Shade! }
-    type Person { id: ID!, name: String! }
+    enum Colour {
+      RED
+      GREEN
+    }
+    enum Shade {
+      LIGHT_GREY
+      DARK_GREY
+    }
+    type Item {
+      id: Int!
+      name: String
+      owner: Person
+      must: String!
+      shade: Shade!
+    }
+    type Person {
+      id: ID!
+      name: String!
+    }
     type Query {
       items(colour: Colour, first: Int = 2): [Item!]!
       failing: String
@@ -25,11 +40,14 @@ const schema = makeExecutableSchema({
       mustHave: Item!
       echo(shade: Shade!): Shade!
     }
-    type Mutation { touch(id: Int!): Int! }
+    type Mutation {
+      touch(id: Int!): Int!
+    }
   `,
   resolvers: {
     Query: {
-      items: async (_p, { first }: { first: number }) => Array.from({ length: first }, (_, i) => ({ id: i, name: i % 2 ? null : `item ${i}` })),
+      items: async (_p, { first }: { first: number }) =>
+        Array.from({ length: first }, (_, i) => ({ id: i, name: i % 2 ? null : `item ${i}` })),
       failing: () => {
         throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
       },
@@ -69,7 +87,12 @@ async function both(query: string, variables: Record<string, unknown> = {}, oper
   const reference = await execute({ schema, document, variableValues: variables, operationName, contextValue: {} });
   const shape = (r: typeof reference) => ({
     data: r.data,
-    errors: r.errors?.map((e) => ({ message: e.message, path: e.path, locations: e.locations, code: e.extensions?.code ?? null })),
+    errors: r.errors?.map((e) => ({
+      message: e.message,
+      path: e.path,
+      locations: e.locations,
+      code: e.extensions?.code ?? null,
+    })),
   });
   return { compiled: shape(compiled as typeof reference), reference: shape(reference) };
 }
@@ -79,7 +102,11 @@ describe('the compiled executor', () => {
     const query = 'query($s: Shade!) { echo(shade: $s) literal: echo(shade: LIGHT_GREY) items(first: 2) { shade } }';
     const { compiled, reference } = await both(query, { s: 'DARK_GREY' });
     expect(compiled).toEqual(reference);
-    expect(compiled.data).toEqual({ echo: 'DARK_GREY', literal: 'LIGHT_GREY', items: [{ shade: 'LIGHT_GREY' }, { shade: 'DARK_GREY' }] });
+    expect(compiled.data).toEqual({
+      echo: 'DARK_GREY',
+      literal: 'LIGHT_GREY',
+      items: [{ shade: 'LIGHT_GREY' }, { shade: 'DARK_GREY' }],
+    });
   });
 
   it.each([
@@ -112,7 +139,13 @@ describe('the compiled executor', () => {
     const { executor } = await gateway.load({ apollo: { keyHash: '', graphRef: '' } as never });
     const query = '{ failing }';
     const document = parse(query);
-    const result = await executor!({ document, request: { query }, context: {}, queryHash: 'h', operation: getOperationAST(document) } as unknown as GatewayGraphQLRequestContext);
+    const result = await executor!({
+      document,
+      request: { query },
+      context: {},
+      queryHash: 'h',
+      operation: getOperationAST(document),
+    } as unknown as GatewayGraphQLRequestContext);
     expect(result.errors?.[0]?.extensions).toEqual({});
     expect((result.errors?.[0]?.originalError as { code?: string } | undefined)?.code).toBe('ECONNREFUSED');
   });
@@ -121,7 +154,13 @@ describe('the compiled executor', () => {
     const { executor } = await gateway.load({ apollo: { keyHash: '', graphRef: '' } as never });
     const query = '{ refused failing items { id } }';
     const document = parse(query);
-    const result = await executor!({ document, request: { query }, context: {}, queryHash: 'r', operation: getOperationAST(document) } as unknown as GatewayGraphQLRequestContext);
+    const result = await executor!({
+      document,
+      request: { query },
+      context: {},
+      queryHash: 'r',
+      operation: getOperationAST(document),
+    } as unknown as GatewayGraphQLRequestContext);
     expect(result.errors).toHaveLength(2);
     for (const error of result.errors!) {
       expect(error).toBeInstanceOf(GraphQLError);
@@ -142,7 +181,14 @@ describe('the compiled executor', () => {
     const { executor } = await compiledExecution(schema).load({ apollo: { keyHash: '', graphRef: '' } as never });
     const query = '{ items { id } }';
     const document = parse(query);
-    const run = (hash: string) => executor!({ document, request: { query }, context: {}, queryHash: hash, operation: getOperationAST(document) } as unknown as GatewayGraphQLRequestContext);
+    const run = (hash: string) =>
+      executor!({
+        document,
+        request: { query },
+        context: {},
+        queryHash: hash,
+        operation: getOperationAST(document),
+      } as unknown as GatewayGraphQLRequestContext);
     for (let i = 0; i < 1000; i++) await run(`q${i}`);
     await run('q0'); // used again: q1 is now the least recently used
     await run('q1000');

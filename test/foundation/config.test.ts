@@ -33,7 +33,10 @@ describe('configuration', () => {
   });
 
   it('allows credentialed CORS only for listed origins, never a wildcard or a URL with a path', () => {
-    expect(loadConfig({ CORS_ORIGINS: 'http://localhost:8600, https://app.example.com' }).http.corsOrigins).toEqual(['http://localhost:8600', 'https://app.example.com']);
+    expect(loadConfig({ CORS_ORIGINS: 'http://localhost:8600, https://app.example.com' }).http.corsOrigins).toEqual([
+      'http://localhost:8600',
+      'https://app.example.com',
+    ]);
     expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://app.example.com/help' })).toThrow(/CORS_ORIGINS/);
   });
@@ -42,7 +45,11 @@ describe('configuration', () => {
     const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(production).session).toEqual({ cookieName: 'trellis_session', sameSite: 'lax', secure: true });
     expect(loadConfig({}).session.secure).toBe(false);
-    expect(loadConfig({ ...production, SESSION_COOKIE_SECURE: 'false', SESSION_COOKIE_NAME: 'sid' }).session).toMatchObject({ cookieName: 'sid', secure: false });
-    expect(() => loadConfig({ SESSION_COOKIE_SAMESITE: 'none', SESSION_COOKIE_SECURE: 'false' })).toThrow(/SESSION_COOKIE_SECURE/);
+    expect(
+      loadConfig({ ...production, SESSION_COOKIE_SECURE: 'false', SESSION_COOKIE_NAME: 'sid' }).session,
+    ).toMatchObject({ cookieName: 'sid', secure: false });
+    expect(() => loadConfig({ SESSION_COOKIE_SAMESITE: 'none', SESSION_COOKIE_SECURE: 'false' })).toThrow(
+      /SESSION_COOKIE_SECURE/,
+    );
   });
 });

@@ -28,7 +28,11 @@ afterAll(() => {
 
 const postgresRunning = () => {
   try {
-    return execFileSync('pgrep', ['-f', path.join(dataDir, 'pg')]).toString().trim().length > 0;
+    return (
+      execFileSync('pgrep', ['-f', path.join(dataDir, 'pg')])
+        .toString()
+        .trim().length > 0
+    );
   } catch {
     return false;
   }
@@ -161,7 +165,10 @@ describe('a process that starts an embedded PostgreSQL', () => {
     `;
     try {
       const code = await new Promise<number | null>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: 'ignore' });
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+          cwd: ROOT,
+          stdio: 'ignore',
+        });
         child.on('exit', (exitCode) => resolve(exitCode));
       });
       expect(code).toBe(3);

@@ -6,7 +6,11 @@ import { treatEmptyJsonBodiesAsNone } from '../../src/server/empty-bodies.js';
 const fastify = Fastify();
 beforeAll(async () => {
   treatEmptyJsonBodiesAsNone(fastify);
-  fastify.route({ url: '/echo', method: ['POST', 'DELETE'], handler: async (request) => ({ body: request.body ?? 'none' }) });
+  fastify.route({
+    url: '/echo',
+    method: ['POST', 'DELETE'],
+    handler: async (request) => ({ body: request.body ?? 'none' }),
+  });
   await fastify.ready();
 });
 afterAll(() => fastify.close());

@@ -38,7 +38,10 @@ describe('health and readiness', () => {
       ['/api/auth/login', { method: 'POST', body: '{"username":"a","__proto__":{"x":1}}', headers: json }, 400],
     ];
     for (const [path, init, status] of cases) {
-      const res = await t.request(path, { ...init, headers: { ...(init.headers as object), 'x-request-id': `case-${status}` } });
+      const res = await t.request(path, {
+        ...init,
+        headers: { ...(init.headers as object), 'x-request-id': `case-${status}` },
+      });
       expect(res.status, path).toBe(status);
       expect(res.headers.get('x-request-id'), path).toBe(`case-${status}`);
     }
@@ -50,10 +53,17 @@ describe('unknown paths and malformed requests', () => {
     expect(await t.request('/api/nothing-here')).toMatchObject({ status: 404, body: { error: 'Not found' } });
   });
   it('answers an unknown /api/help path with 404 {message}', async () => {
-    expect(await t.request('/api/help/nothing')).toMatchObject({ status: 404, body: { message: 'Resource not found' } });
+    expect(await t.request('/api/help/nothing')).toMatchObject({
+      status: 404,
+      body: { message: 'Resource not found' },
+    });
   });
   it('answers malformed JSON on log-in with 400 and the help-desk style body', async () => {
-    const res = await t.request('/api/auth/login', { method: 'POST', body: '{"username":', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
   });
@@ -75,13 +85,21 @@ describe('unknown paths and malformed requests', () => {
   });
   it('answers malformed JSON sent to a path no route serves in the not-found body, not a GraphQL one', async () => {
     for (const path of ['//api/public/get_users', '/nothing-here']) {
-      const res = await t.request(path, { method: 'POST', body: '{"api_key":', headers: { 'content-type': 'application/json' } });
+      const res = await t.request(path, {
+        method: 'POST',
+        body: '{"api_key":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status, path).toBe(400);
       expect(Object.keys(res.body), path).toEqual(['error']);
     }
   });
   it('answers malformed JSON on /graphql with 400 and a GraphQL error body', async () => {
-    const res = await t.request('/graphql', { method: 'POST', body: '{"query":', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('/graphql', {
+      method: 'POST',
+      body: '{"query":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].message).toMatch(/Malformed/);
   });
@@ -89,7 +107,9 @@ describe('unknown paths and malformed requests', () => {
 
 describe('GraphQL transport', () => {
   it('serves queries over GET with the preflight header', async () => {
-    const res = await t.request('/graphql?query=%7Bhealth%7Bstatus%7D%7D', { headers: { 'apollo-require-preflight': 'true' } });
+    const res = await t.request('/graphql?query=%7Bhealth%7Bstatus%7D%7D', {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(res).toMatchObject({ status: 200, body: { data: { health: { status: 'healthy' } } } });
   });
   it('refuses a simple (CSRF-able) GET without the preflight header', async () => {
@@ -102,7 +122,10 @@ describe('GraphQL transport', () => {
     expect(res.status).toBe(405);
   });
   it('refuses batched requests', async () => {
-    const res = await t.request('/graphql', { method: 'POST', json: [{ query: '{health{status}}' }, { query: '{health{status}}' }] });
+    const res = await t.request('/graphql', {
+      method: 'POST',
+      json: [{ query: '{health{status}}' }, { query: '{health{status}}' }],
+    });
     expect(res.status).toBe(400);
   });
   it('allows introspection in development (NODE_ENV=development), and refuses it as deployed', async () => {

@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../src/users/user.entity.js';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_PASSWORD,
+  API_KEY,
+  API_KEY_SECRET,
+  DEFAULT_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js';
 
 /**
  * An external identity provider: its JWKS served over real HTTP, the app started with JWT_JWKS_URL, and tokens
@@ -29,7 +36,9 @@ beforeAll(async () => {
   ec = await generateKeyPair('ES256', { extractable: true });
   rogue = await generateKeyPair('RS256', { extractable: true });
   rsaJwk = { ...(await exportJWK(rsa.publicKey)), kid: 'rsa-1', alg: 'RS256', use: 'sig' };
-  const jwks = JSON.stringify({ keys: [rsaJwk, { ...(await exportJWK(ec.publicKey)), kid: 'ec-1', alg: 'ES256', use: 'sig' }] });
+  const jwks = JSON.stringify({
+    keys: [rsaJwk, { ...(await exportJWK(ec.publicKey)), kid: 'ec-1', alg: 'ES256', use: 'sig' }],
+  });
   jwksServer = createServer((req, res) => {
     jwksRequests += 1;
     if (req.url !== '/.well-known/jwks.json') return void res.writeHead(404).end();
@@ -76,11 +85,20 @@ function external(opts: SignOptions = {}): Promise<string> {
   return jwt.sign(key);
 }
 
-const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: object | string) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
-const standardClaims = () => ({ sub: alice.id, role: 'admin', iss: ISSUER, aud: AUDIENCE, iat: now(), exp: now() + 600 });
+const standardClaims = () => ({
+  sub: alice.id,
+  role: 'admin',
+  iss: ISSUER,
+  aud: AUDIENCE,
+  iat: now(),
+  exp: now() + 600,
+});
 
-const helpRequests = (token: string) => t.request('/api/help/requests', { headers: { authorization: `Bearer ${token}` } });
+const helpRequests = (token: string) =>
+  t.request('/api/help/requests', { headers: { authorization: `Bearer ${token}` } });
 
 async function accepted(token: string, userId = alice.id) {
   const me = await t.gql(ME, {}, `Bearer ${token}`);
@@ -140,7 +158,8 @@ describe('tokens refused with 401 / UNAUTHENTICATED', () => {
   it('for another audience', async () => refused(await external({ aud: 'someone-else' })));
   it('expired', async () => refused(await external({ iat: now() - 3600, exp: now() - 60 })));
   it('without exp', async () => refused(await external({ exp: null })));
-  it('not valid before a time still to come (nbf)', async () => refused(await external({ claims: { nbf: now() + 600 } })));
+  it('not valid before a time still to come (nbf)', async () =>
+    refused(await external({ claims: { nbf: now() + 600 } })));
   it('larger than any real token, however well signed', async () =>
     refused(await external({ claims: { padding: 'x'.repeat(7 * 1024) } })));
   it('issued in the future, which would outlive every revocation', async () =>
@@ -219,7 +238,11 @@ describe('revoking external tokens, which carry no token version', () => {
       await untilTheNextSecond();
       const token = await external({ sub: dave.id });
       await accepted(token, dave.id);
-      const updated = await t.gql('mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }', { id: dave.id, input }, adminAuth);
+      const updated = await t.gql(
+        'mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }',
+        { id: dave.id, input },
+        adminAuth,
+      );
       expect(updated.errors).toBeUndefined();
       await refused(token);
     }
@@ -229,7 +252,11 @@ describe('revoking external tokens, which carry no token version', () => {
     const adminAuth = await t.login('admin', ADMIN_PASSWORD);
     const erin = await t.createUser('erin');
     const token = await external({ sub: erin.id });
-    await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Erin" }) { id } }', { id: erin.id }, adminAuth);
+    await t.gql(
+      'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Erin" }) { id } }',
+      { id: erin.id },
+      adminAuth,
+    );
     await accepted(token, erin.id);
     const row = await t.app.orm.em.fork().findOneOrFail(User, { id: erin.id });
     expect(row.tokensRevokedAt).toBeNull();

@@ -19,16 +19,22 @@ function sources(dir: string): string[] {
 const graph = new Map<string, string[]>();
 for (const file of sources(SRC)) {
   const text = readFileSync(file, 'utf8');
-  const targets = [...text.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms), ...text.matchAll(/^declare module '(\.[^']+)'/gm)].map((m) =>
-    path.resolve(path.dirname(file), m[1]!.replace(/\.js$/, '.ts')),
+  const targets = [
+    ...text.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms),
+    ...text.matchAll(/^declare module '(\.[^']+)'/gm),
+  ].map((m) => path.resolve(path.dirname(file), m[1]!.replace(/\.js$/, '.ts')));
+  graph.set(
+    file,
+    targets.filter((target) => target.startsWith(SRC)),
   );
-  graph.set(file, targets.filter((target) => target.startsWith(SRC)));
 }
 const name = (file: string) => path.relative(SRC, file);
 
 const MODULES = modules.map((module) => module.name);
 // A module one refers to (refersTo) is one it uses whenever the process has it.
-const requires = new Map(modules.map((module) => [module.name, new Set([...(module.requires ?? []), ...Object.keys(module.refersTo ?? {})])]));
+const requires = new Map(
+  modules.map((module) => [module.name, new Set([...(module.requires ?? []), ...Object.keys(module.refersTo ?? {})])]),
+);
 
 /** Entry points → app → assembly and the module list → modules, side by side → platform. */
 function layerOf(file: string): { rank: number; module?: string } {
@@ -60,7 +66,9 @@ function cycles(): string[][] {
 }
 
 type Import = { from: string; to: string };
-const imports: Import[] = [...graph].flatMap(([file, targets]) => targets.map((target) => ({ from: file, to: target })));
+const imports: Import[] = [...graph].flatMap(([file, targets]) =>
+  targets.map((target) => ({ from: file, to: target })),
+);
 const show = (list: Import[]) => list.map(({ from, to }) => `${name(from)} -> ${name(to)}`);
 const upward = (list: Import[]) => list.filter(({ from, to }) => layerOf(to).rank > layerOf(from).rank);
 const undeclared = (list: Import[]) =>
@@ -88,8 +96,12 @@ describe('the source layers', () => {
 
   it('would catch the platform importing a module, and the risk module using the help desk', () => {
     const at = (file: string) => path.join(SRC, file);
-    expect(show(upward([{ from: at('platform/errors.ts'), to: at('helpdesk/requests.ts') }]))).toEqual(['platform/errors.ts -> helpdesk/requests.ts']);
-    expect(show(undeclared([{ from: at('risk/service.ts'), to: at('helpdesk/requests.ts') }]))).toEqual(['risk/service.ts -> helpdesk/requests.ts']);
+    expect(show(upward([{ from: at('platform/errors.ts'), to: at('helpdesk/requests.ts') }]))).toEqual([
+      'platform/errors.ts -> helpdesk/requests.ts',
+    ]);
+    expect(show(undeclared([{ from: at('risk/service.ts'), to: at('helpdesk/requests.ts') }]))).toEqual([
+      'risk/service.ts -> helpdesk/requests.ts',
+    ]);
     expect(show(undeclared([{ from: at('helpdesk/views.ts'), to: at('users/views.ts') }]))).toEqual([]);
   });
 });

@@ -49,12 +49,21 @@ describe('migrations', () => {
   });
 
   it('import no project code, so a later change to it cannot change what an old migration does', () => {
-    const files = FOLDERS.flatMap((folder) => readdirSync(folder).filter((f) => MIGRATION_FILE.test(f)).map((f) => path.join(folder, f)));
+    const files = FOLDERS.flatMap((folder) =>
+      readdirSync(folder)
+        .filter((f) => MIGRATION_FILE.test(f))
+        .map((f) => path.join(folder, f)),
+    );
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      const specifiers = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
-      expect(specifiers.filter((s) => s.startsWith('.') || s.startsWith('/')), file).toEqual([]);
+      const specifiers = [
+        ...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm),
+      ].map((m) => m[1]!);
+      expect(
+        specifiers.filter((s) => s.startsWith('.') || s.startsWith('/')),
+        file,
+      ).toEqual([]);
     }
   });
 
@@ -62,11 +71,21 @@ describe('migrations', () => {
     // The names a database records once every migration as committed before then has run: the first created
     // the tables of users and API keys at once, and each file since has kept its name.
     const before = [
-      'Migration20261122000100_identity', 'Migration20261122000200_workspace_platform', 'Migration20261122000300_risk_quota',
-      'Migration20261122000400_helpdesk', 'Migration20261123000100_tokens_revoked_at', 'Migration20261123000200_helpdesk_counts',
-      'Migration20261123000300_account_changed', 'Migration20261123000400_api_key_permissions', 'Migration20261123000500_username_skeletons',
-      'Migration20261124000100_user_attributes', 'Migration20261124000200_images_view_permission', 'Migration20261124000300_help_request_keyset_indexes',
-      'Migration20261124000500_help_request_zip', 'Migration20261125000100_sessions', 'Migration20261125001000_audit_events',
+      'Migration20261122000100_identity',
+      'Migration20261122000200_workspace_platform',
+      'Migration20261122000300_risk_quota',
+      'Migration20261122000400_helpdesk',
+      'Migration20261123000100_tokens_revoked_at',
+      'Migration20261123000200_helpdesk_counts',
+      'Migration20261123000300_account_changed',
+      'Migration20261123000400_api_key_permissions',
+      'Migration20261123000500_username_skeletons',
+      'Migration20261124000100_user_attributes',
+      'Migration20261124000200_images_view_permission',
+      'Migration20261124000300_help_request_keyset_indexes',
+      'Migration20261124000500_help_request_zip',
+      'Migration20261125000100_sessions',
+      'Migration20261125001000_audit_events',
       'Migration20261125002000_help_service_levels',
     ];
     const migrations = await loadAllMigrations();
@@ -78,9 +97,14 @@ describe('migrations', () => {
       await migrating.migrator.up({ to: 'Migration20261125002000_help_service_levels' });
       await connection.execute('delete from mikro_orm_migrations');
       for (const [i, name] of before.entries()) {
-        await connection.execute('insert into mikro_orm_migrations (name, executed_at) values (?, ?)', [name, new Date(Date.UTC(2026, 10, 22, 0, i))]);
+        await connection.execute('insert into mikro_orm_migrations (name, executed_at) values (?, ?)', [
+          name,
+          new Date(Date.UTC(2026, 10, 22, 0, i)),
+        ]);
       }
-      await connection.execute(`insert into api_keys (id, key, secret_hash, name, created_at, permissions) values ('${'k'.repeat(32)}', 'kept', '${'x'.repeat(64)}', 'kept', now(), '{}')`);
+      await connection.execute(
+        `insert into api_keys (id, key, secret_hash, name, created_at, permissions) values ('${'k'.repeat(32)}', 'kept', '${'x'.repeat(64)}', 'kept', now(), '{}')`,
+      );
 
       await migrate(migrating); // creating api_keys again would fail: the table exists, with a row
 
@@ -89,10 +113,12 @@ describe('migrations', () => {
       );
       expect(applied.map((row) => row.name).sort()).toEqual(migrations.map((m) => m.name));
       // The split migration keeps the time the old one ran; nothing else was touched.
-      expect(applied.filter((row) => row.executed_at === '00:00').map((row) => row.name).sort()).toEqual([
-        'Migration20261122000100_users',
-        'Migration20261122000150_api_keys',
-      ]);
+      expect(
+        applied
+          .filter((row) => row.executed_at === '00:00')
+          .map((row) => row.name)
+          .sort(),
+      ).toEqual(['Migration20261122000100_users', 'Migration20261122000150_api_keys']);
       expect(await migrating.migrator.getPending()).toEqual([]);
       expect(await connection.execute('select name from api_keys')).toEqual([{ name: 'kept' }]);
       expect((await migrating.schema.getUpdateSchemaSQL({ wrap: false })).trim()).toBe('');
@@ -109,21 +135,32 @@ describe('migrations', () => {
       await migrating.migrator.up({ to: 'Migration20261124000100_user_attributes' });
       const connection = migrating.em.getConnection();
       const keys: Array<[string, string[]]> = [
-        ['ordinary', ['users:view', 'users:create', 'users:modify', 'users:delete', 'groups:view', 'groups:modify', 'registry', 'settings']],
+        [
+          'ordinary',
+          [
+            'users:view',
+            'users:create',
+            'users:modify',
+            'users:delete',
+            'groups:view',
+            'groups:modify',
+            'registry',
+            'settings',
+          ],
+        ],
         ['registry', ['registry']],
         ['people', ['users:view', 'users:modify']],
       ];
       for (const [i, [name, permissions]] of keys.entries()) {
-        await connection.execute(`insert into api_keys (id, key, secret_hash, name, created_at, permissions) values (?, ?, ?, ?, now(), ?::text[])`, [
-          String(i).repeat(32),
-          `${name}-key`,
-          'x'.repeat(64),
-          name,
-          `{${permissions.join(',')}}`,
-        ]);
+        await connection.execute(
+          `insert into api_keys (id, key, secret_hash, name, created_at, permissions) values (?, ?, ?, ?, now(), ?::text[])`,
+          [String(i).repeat(32), `${name}-key`, 'x'.repeat(64), name, `{${permissions.join(',')}}`],
+        );
       }
       await migrate(migrating);
-      const rows = await connection.execute<Array<{ name: string; permissions: string[] }>>('select name, permissions from api_keys order by id');
+      const rows = await connection.execute<Array<{ name: string; permissions: string[] }>>(
+        'select name, permissions from api_keys order by id',
+      );
       expect(rows).toEqual([
         { name: 'ordinary', permissions: [...keys[0]![1], 'images:view'] },
         { name: 'registry', permissions: ['registry', 'images:view'] },
@@ -152,14 +189,20 @@ describe('migrations', () => {
       for (const [i, name] of names.entries()) {
         await connection.execute(
           `insert into users (id, username, username_key, password_hash, created_at, updated_at) values (?, ?, ?, 'x', ?, ?)`,
-          [String(i).repeat(32), name, name.toLowerCase(), new Date(Date.UTC(2026, 0, i + 1)), new Date(Date.UTC(2026, 0, i + 1))],
+          [
+            String(i).repeat(32),
+            name,
+            name.toLowerCase(),
+            new Date(Date.UTC(2026, 0, i + 1)),
+            new Date(Date.UTC(2026, 0, i + 1)),
+          ],
         );
       }
       await migrate(migrating);
 
-      const rows = await connection.execute<Array<{ username: string; username_key: string; username_skeleton: string }>>(
-        'select username, username_key, username_skeleton from users order by created_at',
-      );
+      const rows = await connection.execute<
+        Array<{ username: string; username_key: string; username_skeleton: string }>
+      >('select username, username_key, username_skeleton from users order by created_at');
       const expected = names.map((name) => {
         try {
           const { key, skeleton } = prepareUsername(name);

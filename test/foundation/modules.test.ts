@@ -10,7 +10,14 @@ import { riskModule } from '../../src/risk/module.js';
 import { assemble } from '../../src/server/assembly.js';
 import { buildSchema, mergedTypeDefs } from '../../src/server/schema.js';
 import { usersModule } from '../../src/users/module.js';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, createTestDatabase, startTestApp, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_PASSWORD,
+  API_KEY,
+  API_KEY_SECRET,
+  createTestDatabase,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js';
 
 /** A module with the modules it requires, directly or not, in the list's order: the smallest app that runs it. */
 function withRequirements(module: Module): Module[] {
@@ -51,10 +58,13 @@ for (const module of modules) {
     afterAll(() => t?.stop());
 
     it('migrates a new database to its modules’ tables and no other module’s', async () => {
-      const rows = await t.app.orm.em.getConnection().execute<Array<{ name: string }>>(`select tablename as name from pg_tables where schemaname = 'public'`);
+      const rows = await t.app.orm.em
+        .getConnection()
+        .execute<Array<{ name: string }>>(`select tablename as name from pg_tables where schemaname = 'public'`);
       const tables = new Set(rows.map((row) => row.name));
       for (const own of list.flatMap((m) => tablesOf(m))) expect(tables, own).toContain(own);
-      for (const other of modules.filter((m) => !list.includes(m)).flatMap((m) => tablesOf(m))) expect(tables, other).not.toContain(other);
+      for (const other of modules.filter((m) => !list.includes(m)).flatMap((m) => tablesOf(m)))
+        expect(tables, other).not.toContain(other);
     });
 
     it('serves its own root fields', async () => {
@@ -84,9 +94,16 @@ describe('a gateway built without the help desk', () => {
 
   it('signs in, manages users and scores risk, through GraphQL and REST', async () => {
     const auth = await t.login('admin', ADMIN_PASSWORD);
-    const created = await t.gql('mutation { createUser(input: { username: "ada", password: "Passw0rd!x" }) { username } }', {}, auth);
+    const created = await t.gql(
+      'mutation { createUser(input: { username: "ada", password: "Passw0rd!x" }) { username } }',
+      {},
+      auth,
+    );
     expect(created.data).toEqual({ createUser: { username: 'ada' } });
-    const users = await t.request('/api/public/get_users', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET } });
+    const users = await t.request('/api/public/get_users', {
+      method: 'POST',
+      json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET },
+    });
     expect(users.body.users.map((u: { username: string }) => u.username).sort()).toEqual(['ada', 'admin']);
     expect((await t.request('/api/risk/wildfire?zip=1')).body).toEqual({ error: 'Invalid ZIP code format' });
   });
@@ -123,16 +140,25 @@ describe('a gateway built without the identity module', () => {
   });
 
   it('has no sign-in route or mutation', async () => {
-    expect((await t.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: ADMIN_PASSWORD } })).status).toBe(404);
+    expect(
+      (await t.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: ADMIN_PASSWORD } }))
+        .status,
+    ).toBe(404);
     expect((await t.gql('mutation { login(username: "admin", password: "x") { accessToken } }')).status).toBe(400);
   });
 });
 
 describe('the module list', () => {
   it('is refused when a module comes without one it requires, or before it', () => {
-    expect(() => assemble([helpdeskModule])).toThrow('The helpdesk module requires audit, users, risk, listed before it');
-    expect(() => assemble([auditModule, usersModule, helpdeskModule])).toThrow('The helpdesk module requires risk, listed before it');
-    expect(() => assemble([auditModule, identityModule, usersModule])).toThrow('The identity module requires users, listed before it');
+    expect(() => assemble([helpdeskModule])).toThrow(
+      'The helpdesk module requires audit, users, risk, listed before it',
+    );
+    expect(() => assemble([auditModule, usersModule, helpdeskModule])).toThrow(
+      'The helpdesk module requires risk, listed before it',
+    );
+    expect(() => assemble([auditModule, identityModule, usersModule])).toThrow(
+      'The identity module requires users, listed before it',
+    );
     expect(() => assemble([usersModule])).toThrow('The users module requires audit, listed before it');
     expect(() => assemble([auditModule, usersModule, usersModule])).toThrow('Two modules are named users');
   });
@@ -142,7 +168,11 @@ describe('the module list', () => {
     const sdl = print(mergedTypeDefs(riskOnly));
     expect(sdl).not.toMatch(/type (Mutation|Subscription)\b/);
     const schema = buildSchema(riskOnly);
-    expect([schema.getQueryType()?.name, schema.getMutationType(), schema.getSubscriptionType()]).toEqual(['Query', undefined, undefined]);
+    expect([schema.getQueryType()?.name, schema.getMutationType(), schema.getSubscriptionType()]).toEqual([
+      'Query',
+      undefined,
+      undefined,
+    ]);
     const all = buildSchema(assemble(modules));
     expect([all.getMutationType()?.name, all.getSubscriptionType()?.name]).toEqual(['Mutation', 'Subscription']);
   });

@@ -8,9 +8,11 @@ import { announcementsModule } from './announcements/module.js';
  * SDL file and one line in the module list: test/foundation/announcements/ is one, added to the list here.
  */
 const tables = async (t: TestApp) =>
-  (await t.app.orm.em.getConnection().execute<Array<{ name: string }>>(`select tablename as name from pg_tables where schemaname = 'public'`)).map(
-    (row) => row.name,
-  );
+  (
+    await t.app.orm.em
+      .getConnection()
+      .execute<Array<{ name: string }>>(`select tablename as name from pg_tables where schemaname = 'public'`)
+  ).map((row) => row.name);
 
 describe('a gateway with a new domain added to its module list', () => {
   let t: TestApp;
@@ -20,12 +22,18 @@ describe('a gateway with a new domain added to its module list', () => {
   afterAll(() => t?.stop());
 
   it('creates the domain’s table with the others on a new database', async () => {
-    expect(await tables(t)).toEqual(expect.arrayContaining(['announcements', 'users', 'help_requests', 'audit_events']));
+    expect(await tables(t)).toEqual(
+      expect.arrayContaining(['announcements', 'users', 'help_requests', 'audit_events']),
+    );
   });
 
   it('publishes through its mutation for a signed-in user, refuses anonymous callers and bad input, and lists through its query', async () => {
     const auth = await t.login('admin', ADMIN_PASSWORD);
-    const published = await t.gql('mutation { publishAnnouncement(text: " Maintenance tonight ") { id text } }', {}, auth);
+    const published = await t.gql(
+      'mutation { publishAnnouncement(text: " Maintenance tonight ") { id text } }',
+      {},
+      auth,
+    );
     expect(published.data).toEqual({ publishAnnouncement: { id: 1, text: 'Maintenance tonight' } });
     const anonymous = await t.gql('mutation { publishAnnouncement(text: "spam") { id } }');
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -37,17 +45,37 @@ describe('a gateway with a new domain added to its module list', () => {
 
   it('records the publication in the audit trail', async () => {
     const auth = await t.login('admin', ADMIN_PASSWORD);
-    const trail = await t.gql('{ auditEvents { edges { node { action actor { name } target { type id name } } } } }', {}, auth);
+    const trail = await t.gql(
+      '{ auditEvents { edges { node { action actor { name } target { type id name } } } } }',
+      {},
+      auth,
+    );
     const events = trail.data.auditEvents.edges.map((edge: { node: unknown }) => edge.node);
-    expect(events).toContainEqual({ action: 'ANNOUNCEMENT_PUBLISH', actor: { name: 'admin' }, target: { type: 'ANNOUNCEMENT', id: '1', name: 'Maintenance tonight' } });
+    expect(events).toContainEqual({
+      action: 'ANNOUNCEMENT_PUBLISH',
+      actor: { name: 'admin' },
+      target: { type: 'ANNOUNCEMENT', id: '1', name: 'Maintenance tonight' },
+    });
   });
 
   it('answers its REST route, and its errors and unknown paths in its own error body', async () => {
-    expect(await t.request('/api/announcements/1')).toMatchObject({ status: 200, body: { id: 1, text: 'Maintenance tonight' } });
-    expect(await t.request('/api/announcements/99')).toMatchObject({ status: 404, body: { problem: 'No such announcement' } });
-    expect(await t.request('/api/announcements/1/comments')).toMatchObject({ status: 404, body: { problem: 'No such announcement' } });
+    expect(await t.request('/api/announcements/1')).toMatchObject({
+      status: 200,
+      body: { id: 1, text: 'Maintenance tonight' },
+    });
+    expect(await t.request('/api/announcements/99')).toMatchObject({
+      status: 404,
+      body: { problem: 'No such announcement' },
+    });
+    expect(await t.request('/api/announcements/1/comments')).toMatchObject({
+      status: 404,
+      body: { problem: 'No such announcement' },
+    });
     // The other APIs keep theirs.
-    expect(await t.request('/api/help/nothing')).toMatchObject({ status: 404, body: { message: 'Resource not found' } });
+    expect(await t.request('/api/help/nothing')).toMatchObject({
+      status: 404,
+      body: { message: 'Resource not found' },
+    });
     expect(await t.request('/api/nothing')).toMatchObject({ status: 404, body: { error: 'Not found' } });
   });
 
@@ -56,7 +84,9 @@ describe('a gateway with a new domain added to its module list', () => {
     expect(doc.tags).toContainEqual({ name: 'announcements', description: expect.stringContaining('{problem}') });
     const operation = doc.paths['/api/announcements/{id}'].get;
     expect(operation.tags).toEqual(['announcements']);
-    expect(operation.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AnnouncementsError' });
+    expect(operation.responses['404'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/AnnouncementsError',
+    });
     expect(doc.components.schemas.AnnouncementsError.properties).toEqual({ problem: { type: 'string' } });
   });
 });

@@ -11,11 +11,9 @@ describe('permissions', () => {
   const tree = ruleTree(assemble(modules));
 
   it('checks every root the schema has: Query, Mutation and Subscription', () => {
-    expect([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((root) => root?.name)).toEqual([
-      'Query',
-      'Mutation',
-      'Subscription',
-    ]);
+    expect(
+      [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].map((root) => root?.name),
+    ).toEqual(['Query', 'Mutation', 'Subscription']);
   });
 
   for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {

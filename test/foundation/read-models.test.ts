@@ -37,9 +37,15 @@ describe('read models', () => {
     const em = t.app.orm.em.fork();
     const [admin] = await read<{ id: string }>(em, `select id from users where username = ?`, ['admin']);
     const runs = await t.countQueries(() =>
-      Promise.all(Array.from({ length: 30 }, (_, i) => readNames(em, [...Array.from({ length: i }, (_, k) => `x'); drop table users; --\\${k}`), admin!.id]))),
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          readNames(em, [...Array.from({ length: i }, (_, k) => `x'); drop table users; --\\${k}`), admin!.id]),
+        ),
+      ),
     );
-    expect(runs.result.map((names) => names.map((n) => n.username))).toEqual(Array.from({ length: 30 }, () => ['admin']));
+    expect(runs.result.map((names) => names.map((n) => n.username))).toEqual(
+      Array.from({ length: 30 }, () => ['admin']),
+    );
     expect(runs.statements.filter((s) => /from users where id in/.test(s))).toHaveLength(30);
     expect(await readNames(em, [])).toEqual([]);
   });
@@ -67,14 +73,18 @@ describe('read models', () => {
     for (const [i, [at, iso]] of written.entries()) {
       const [user] = await readUsers(t.app.orm.em.fork(), [ids[i]!]);
       expect(user!.createdAt.toISOString(), at).toBe(iso);
-      const res = await t.gql<{ user: { createdAt: string } }>('query($id: ID!) { user(id: $id) { createdAt } }', { id: ids[i] }, admin);
+      const res = await t.gql<{ user: { createdAt: string } }>(
+        'query($id: ID!) { user(id: $id) { createdAt } }',
+        { id: ids[i] },
+        admin,
+      );
       expect(res.data?.user.createdAt, at).toBe(iso);
     }
     // The scalar writes what toISOString writes, for a date read or made here.
     expect(DateTime.serialize(new Date(Date.UTC(2030, 10, 20, 10, 0, 0, 500)))).toBe('2030-11-20T10:00:00.500Z');
   });
 
-  it('keep a timestamp as the API writes it, formatted once from PostgreSQL\'s text, as toISOString would', async () => {
+  it("keep a timestamp as the API writes it, formatted once from PostgreSQL's text, as toISOString would", async () => {
     const em = t.app.orm.em.fork();
     const texts = [
       '2026-11-20 10:00:00+00',
@@ -101,16 +111,19 @@ describe('read models', () => {
       `select '2026-11-20 10:00:00+00'::timestamptz::text as a, '2026-11-20 10:00:00.5+02'::timestamptz::text as b, now()::text as c`,
       [],
     );
-    for (const text of Object.values(row!)) expect(isoTimestamp(em, text), text).toBe(em.getPlatform().parseDate(text).toISOString());
+    for (const text of Object.values(row!))
+      expect(isoTimestamp(em, text), text).toBe(em.getPlatform().parseDate(text).toISOString());
     expect(isoTimestamp(em, row!.b!)).toBe('2026-11-20T08:00:00.500Z');
     // The scalar writes ISO text as it is, any other text or a Date as toISOString writes it, and refuses no date.
-    expect(DateTime.serialize(asIsoTimestamp(new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6))))).toBe('2030-01-02T03:04:05.006Z');
+    expect(DateTime.serialize(asIsoTimestamp(new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6))))).toBe(
+      '2030-01-02T03:04:05.006Z',
+    );
     expect(DateTime.serialize('2030-01-02T03:04:05Z')).toBe('2030-01-02T03:04:05.000Z');
     expect(DateTime.serialize('2030-01-02 03:04:05.5+00')).toBe('2030-01-02T03:04:05.500Z');
     expect(() => DateTime.serialize('not a date')).toThrow('DateTime cannot represent an invalid date');
   });
 
-  it('answer the same times for a help request through the list (read model text) and one request (the entity\'s Dates)', async () => {
+  it("answer the same times for a help request through the list (read model text) and one request (the entity's Dates)", async () => {
     const admin = await t.login('admin', ADMIN_PASSWORD);
     const created = await t.gql<{ createHelpRequest: { id: number } }>(
       'mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }',
@@ -125,14 +138,32 @@ describe('read models', () => {
     );
     expect(responded.errors).toBeUndefined();
     const em = t.app.orm.em.fork();
-    await em.execute(`update help_requests set created_at = '2026-11-20 10:00:00.123456+00', updated_at = '2026-11-21 11:30:00+00' where id = ?`, [id]);
+    await em.execute(
+      `update help_requests set created_at = '2026-11-20 10:00:00.123456+00', updated_at = '2026-11-21 11:30:00+00' where id = ?`,
+      [id],
+    );
     await em.execute(`update help_responses set created_at = '2026-11-20 12:00:00.5+00' where request_id = ?`, [id]);
-    const fields = 'id createdAt updatedAt responses { createdAt } history { createdAt } sla { firstResponseDueAt resolutionDueAt firstResponseAt resolvedAt }';
-    const list = await t.gql<{ helpRequests: { requests: Array<Record<string, unknown>> } }>(`{ helpRequests(perPage: 100) { requests { ${fields} } } }`, {}, admin);
-    const one = await t.gql<{ helpRequest: Record<string, unknown> }>(`query($id: Int!) { helpRequest(id: $id) { ${fields} } }`, { id }, admin);
+    const fields =
+      'id createdAt updatedAt responses { createdAt } history { createdAt } sla { firstResponseDueAt resolutionDueAt firstResponseAt resolvedAt }';
+    const list = await t.gql<{ helpRequests: { requests: Array<Record<string, unknown>> } }>(
+      `{ helpRequests(perPage: 100) { requests { ${fields} } } }`,
+      {},
+      admin,
+    );
+    const one = await t.gql<{ helpRequest: Record<string, unknown> }>(
+      `query($id: Int!) { helpRequest(id: $id) { ${fields} } }`,
+      { id },
+      admin,
+    );
     const listed = list.data!.helpRequests.requests.find((r) => r.id === id)!;
     expect(listed).toEqual(one.data!.helpRequest);
-    expect(listed).toMatchObject({ createdAt: '2026-11-20T10:00:00.123Z', updatedAt: '2026-11-21T11:30:00.000Z', responses: [{ createdAt: '2026-11-20T12:00:00.500Z' }] });
-    expect((listed.sla as { firstResponseAt: string }).firstResponseAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(listed).toMatchObject({
+      createdAt: '2026-11-20T10:00:00.123Z',
+      updatedAt: '2026-11-21T11:30:00.000Z',
+      responses: [{ createdAt: '2026-11-20T12:00:00.500Z' }],
+    });
+    expect((listed.sla as { firstResponseAt: string }).firstResponseAt).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+    );
   });
 });

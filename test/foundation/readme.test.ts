@@ -22,13 +22,21 @@ describe('README configuration', () => {
     const end = readme.indexOf('\n## ', start + 1);
     const section = readme.slice(start, end === -1 ? undefined : end);
     // The first cell of a row names the variable (or a pair of them, `PORT` / `HOST`).
-    const named = section.split('\n').filter((line) => line.startsWith('| ')).map((line) => line.split(' | ')[0]!);
+    const named = section
+      .split('\n')
+      .filter((line) => line.startsWith('| '))
+      .map((line) => line.split(' | ')[0]!);
     expect(named.some((cell) => cell.includes(`\`${name}\``))).toBe(true);
   });
 });
 
 describe('README and docs/', () => {
-  const pages = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const pages = [
+    'README.md',
+    ...readdirSync(path.join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
 
   it('keeps the README a front door of at most 250 lines', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(250);
@@ -43,7 +51,10 @@ describe('README and docs/', () => {
       expect(existsSync(target), `${page} links to ${link}`).toBe(true);
       if (anchor) {
         const slugs = [...readFileSync(target, 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) =>
-          m[1]!.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'),
+          m[1]!
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N} _-]/gu, '')
+            .replace(/ /g, '-'),
         );
         expect(slugs, `${page} links to ${link}`).toContain(anchor);
       }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_PASSWORD,
+  API_KEY,
+  API_KEY_SECRET,
+  DEFAULT_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js';
 import { connect, untilListening } from '../helpers/subscriptions.js';
 
 /*
@@ -28,20 +35,36 @@ afterAll(async () => {
 
 /** Signs in as the help desk page does; returns the cookie pair a browser sends back. */
 async function signInWithCookie(app: TestApp, uid: string, password = DEFAULT_PASSWORD): Promise<string> {
-  const res = await app.request('/api/authenticate', { method: 'POST', json: { uid, password }, headers: { origin: PAGE } });
+  const res = await app.request('/api/authenticate', {
+    method: 'POST',
+    json: { uid, password },
+    headers: { origin: PAGE },
+  });
   expect(res.status).toBe(200);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-const cookieHeaders = (cookie: string) => ({ cookie, origin: PAGE, 'content-type': 'application/json', 'x-origin': 'client' });
+const cookieHeaders = (cookie: string) => ({
+  cookie,
+  origin: PAGE,
+  'content-type': 'application/json',
+  'x-origin': 'client',
+});
 
 /** How a credential fares on each door: GET /api/user, POST /graphql and the WebSocket. */
 async function restStatus(app: TestApp, headers: Record<string, string>): Promise<number> {
   return (await app.request('/api/user', { headers })).status;
 }
 
-async function graphqlMe(app: TestApp, headers: Record<string, string>): Promise<{ status: number; code?: unknown; username?: string }> {
-  const res = await app.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: '{ me { username } }' }) });
+async function graphqlMe(
+  app: TestApp,
+  headers: Record<string, string>,
+): Promise<{ status: number; code?: unknown; username?: string }> {
+  const res = await app.request('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query: '{ me { username } }' }),
+  });
   return { status: res.status, code: res.body.errors?.[0]?.extensions?.code, username: res.body.data?.me?.username };
 }
 
@@ -61,7 +84,10 @@ async function subscribeWithCookie(app: TestApp, cookie: string): Promise<{ clos
   });
   try {
     const error = await new Promise<unknown>((resolve) => {
-      client.subscribe({ query: 'subscription { helpRequestChanged { requestId } }' }, { next: (value) => resolve(value), error: resolve, complete: () => resolve(undefined) });
+      client.subscribe(
+        { query: 'subscription { helpRequestChanged { requestId } }' },
+        { next: (value) => resolve(value), error: resolve, complete: () => resolve(undefined) },
+      );
     });
     return { closedCode, error };
   } finally {
@@ -103,14 +129,19 @@ describe('signing out ends the session on the server', () => {
       expect(ws.closedCode).toBe(4403);
     }
     // Signing out again, with the dead cookie or none, is still a plain success for the page.
-    expect((await a.request('/api/authenticate', { method: 'DELETE', headers: cookieHeaders(cookie) })).status).toBe(200);
+    expect((await a.request('/api/authenticate', { method: 'DELETE', headers: cookieHeaders(cookie) })).status).toBe(
+      200,
+    );
     expect((await a.request('/api/authenticate', { method: 'DELETE' })).status).toBe(200);
     expect(a.logs.filter((line) => (line.level as number) >= 50)).toEqual([]);
   });
 
   it('refuses a bearer token signed out with POST /api/auth/logout, and its cookie twin, everywhere', async () => {
     await a.createUser('bert');
-    const login = await a.request('/api/auth/login', { method: 'POST', json: { username: 'bert', password: DEFAULT_PASSWORD } });
+    const login = await a.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'bert', password: DEFAULT_PASSWORD },
+    });
     const bearer = { authorization: `Bearer ${login.body.access_token}` };
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     expect(await restStatus(b, bearer)).toBe(200);
@@ -129,8 +160,14 @@ describe('signing out ends the session on the server', () => {
       await ws.dispose();
     }
     // A second sign-out of the same token is refused as any use of it is.
-    expect(await a.request('/api/auth/logout', { method: 'POST', headers: bearer })).toMatchObject({ status: 401, body: { message: 'Session has ended' } });
-    expect(await a.request('/api/auth/logout', { method: 'POST' })).toMatchObject({ status: 401, body: { message: 'Authentication required' } });
+    expect(await a.request('/api/auth/logout', { method: 'POST', headers: bearer })).toMatchObject({
+      status: 401,
+      body: { message: 'Session has ended' },
+    });
+    expect(await a.request('/api/auth/logout', { method: 'POST' })).toMatchObject({
+      status: 401,
+      body: { message: 'Authentication required' },
+    });
   });
 
   it('ends only the session signed out of with GraphQL logout: the same user signed in elsewhere stays signed in', async () => {
@@ -144,8 +181,12 @@ describe('signing out ends the session on the server', () => {
 
     expect(await refusedOn(b, { authorization: phone })).toBe(true);
     const replay = await a.gql('{ me { username } }', {}, phone);
-    expect(replay).toMatchObject({ status: 401, errors: [{ message: 'Session has ended', extensions: { code: 'UNAUTHENTICATED' } }] });
-    for (const app of [a, b]) expect((await app.gql('{ me { username } }', {}, laptop)).data).toEqual({ me: { username: 'gina' } });
+    expect(replay).toMatchObject({
+      status: 401,
+      errors: [{ message: 'Session has ended', extensions: { code: 'UNAUTHENTICATED' } }],
+    });
+    for (const app of [a, b])
+      expect((await app.gql('{ me { username } }', {}, laptop)).data).toEqual({ me: { username: 'gina' } });
   });
 
   it('ends the subscriptions of a signed-out session on the other replica, without waiting for a change', async () => {
@@ -161,11 +202,21 @@ describe('signing out ends the session on the server', () => {
     expect((await a.gql('mutation { logout }', {}, token)).data).toEqual({ logout: true });
 
     const ended = await changes.take();
-    expect(ended).toMatchObject({ type: 'next', result: { errors: [{ message: 'Session has ended', extensions: { code: 'UNAUTHENTICATED' } }] } });
+    expect(ended).toMatchObject({
+      type: 'next',
+      result: { errors: [{ message: 'Session has ended', extensions: { code: 'UNAUTHENTICATED' } }] },
+    });
     expect(await changes.take()).toEqual({ type: 'complete' });
     // The same user's other session still hears of changes.
-    await b.request('/api/help/requests', { method: 'POST', json: { title: 'After', description: 'ping' }, headers: { authorization: other } });
-    expect(await staying.take()).toMatchObject({ type: 'next', result: { data: { helpRequestChanged: { requestId: expect.any(Number) } } } });
+    await b.request('/api/help/requests', {
+      method: 'POST',
+      json: { title: 'After', description: 'ping' },
+      headers: { authorization: other },
+    });
+    expect(await staying.take()).toMatchObject({
+      type: 'next',
+      result: { data: { helpRequestChanged: { requestId: expect.any(Number) } } },
+    });
     await connection.dispose();
     await stays.dispose();
   });
@@ -179,8 +230,16 @@ describe('signing out ends the session on the server', () => {
 describe('mySessions and revokeSession', () => {
   it("lists the caller's open sessions with their user agent, never a token, and marks the current one", async () => {
     await a.createUser('lena');
-    const desk = await a.request('/api/auth/login', { method: 'POST', json: { username: 'lena', password: DEFAULT_PASSWORD }, headers: { 'user-agent': 'Desk/1.0' } });
-    const phone = await a.request('/api/auth/login', { method: 'POST', json: { username: 'lena', password: DEFAULT_PASSWORD }, headers: { 'user-agent': 'Phone/2.0' } });
+    const desk = await a.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'lena', password: DEFAULT_PASSWORD },
+      headers: { 'user-agent': 'Desk/1.0' },
+    });
+    const phone = await a.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'lena', password: DEFAULT_PASSWORD },
+      headers: { 'user-agent': 'Phone/2.0' },
+    });
     const deskAuth = `Bearer ${desk.body.access_token}`;
 
     const listed = await b.gql<{ mySessions: Array<Record<string, unknown>> }>(MY_SESSIONS, {}, deskAuth);
@@ -205,11 +264,15 @@ describe('mySessions and revokeSession', () => {
     const res = await a.request('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': 'GraphQL-App/3' },
-      body: JSON.stringify({ query: `mutation { login(username: "quinn", password: "${DEFAULT_PASSWORD}") { accessToken } }` }),
+      body: JSON.stringify({
+        query: `mutation { login(username: "quinn", password: "${DEFAULT_PASSWORD}") { accessToken } }`,
+      }),
     });
     const auth = `Bearer ${res.body.data.login.accessToken}`;
     const listed = await b.gql<{ mySessions: Array<{ userAgent: string; current: boolean }> }>(MY_SESSIONS, {}, auth);
-    expect(listed.data!.mySessions.filter((s) => s.current)).toEqual([expect.objectContaining({ userAgent: 'GraphQL-App/3' })]);
+    expect(listed.data!.mySessions.filter((s) => s.current)).toEqual([
+      expect.objectContaining({ userAgent: 'GraphQL-App/3' }),
+    ]);
     expect((await b.gql('mutation { logout }', {}, auth)).data).toEqual({ logout: true });
     expect(await refusedOn(a, { authorization: auth })).toBe(true);
   });
@@ -222,7 +285,9 @@ describe('mySessions and revokeSession', () => {
     const listed = await a.gql<{ mySessions: Array<{ id: string; current: boolean }> }>(MY_SESSIONS, {}, mine);
     const lostId = listed.data!.mySessions.find((s) => !s.current)!.id;
 
-    expect((await a.gql('mutation($id: ID!) { revokeSession(id: $id) }', { id: lostId }, mine)).data).toEqual({ revokeSession: true });
+    expect((await a.gql('mutation($id: ID!) { revokeSession(id: $id) }', { id: lostId }, mine)).data).toEqual({
+      revokeSession: true,
+    });
 
     expect(await refusedOn(b, { authorization: lost })).toBe(true);
     expect(await restStatus(a, { authorization: lost })).toBe(401);
@@ -240,7 +305,9 @@ describe('mySessions and revokeSession', () => {
     const olga = await a.login('olga', DEFAULT_PASSWORD);
     const mallory = await a.login('mallory', DEFAULT_PASSWORD);
     const olgaSessions = (await a.gql<{ mySessions: Array<{ id: string }> }>(MY_SESSIONS, {}, olga)).data!.mySessions;
-    const malloryIds = (await a.gql<{ mySessions: Array<{ id: string }> }>(MY_SESSIONS, {}, mallory)).data!.mySessions.map((s) => s.id);
+    const malloryIds = (
+      await a.gql<{ mySessions: Array<{ id: string }> }>(MY_SESSIONS, {}, mallory)
+    ).data!.mySessions.map((s) => s.id);
     expect(malloryIds).not.toContain(olgaSessions[0]!.id);
 
     const revoke = (id: string) => a.gql('mutation($id: ID!) { revokeSession(id: $id) }', { id }, mallory);
@@ -250,42 +317,56 @@ describe('mySessions and revokeSession', () => {
     for (const answer of [foreign, unknown, malformed]) {
       expect(answer.status).toBe(200);
       expect(answer.data ?? null).toBeNull();
-      expect(answer.errors).toEqual([expect.objectContaining({ message: 'No such session', extensions: { code: 'NOT_FOUND', field: 'id' } })]);
+      expect(answer.errors).toEqual([
+        expect.objectContaining({ message: 'No such session', extensions: { code: 'NOT_FOUND', field: 'id' } }),
+      ]);
     }
     expect(await restStatus(a, { authorization: olga })).toBe(200);
     // Even an administrator ends someone else's sessions only all at once, with logoutUser.
-    expect((await a.gql('mutation($id: ID!) { revokeSession(id: $id) }', { id: olgaSessions[0]!.id }, admin)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(
+      (await a.gql('mutation($id: ID!) { revokeSession(id: $id) }', { id: olgaSessions[0]!.id }, admin)).errors?.[0]
+        ?.extensions?.code,
+    ).toBe('NOT_FOUND');
     expect(await restStatus(a, { authorization: olga })).toBe(200);
   });
 
   it('answers mySessions and revokeSession with UNAUTHENTICATED for anonymous callers and API keys', async () => {
     for (const auth of [undefined, `ApiKey ${API_KEY}:${API_KEY_SECRET}`]) {
       expect((await a.gql(MY_SESSIONS, {}, auth)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-      expect((await a.gql('mutation { revokeSession(id: "0") }', {}, auth)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect((await a.gql('mutation { revokeSession(id: "0") }', {}, auth)).errors?.[0]?.extensions?.code).toBe(
+        'UNAUTHENTICATED',
+      );
     }
   });
 });
 
 describe('what ends sessions besides signing out', () => {
   const update = (id: string, input: Record<string, unknown>, auth: string) =>
-    a.gql('mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }', { id, input }, auth);
+    a.gql(
+      'mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }',
+      { id, input },
+      auth,
+    );
 
-  it("ends every other session of a user who changes their own password, and keeps the one they changed it from", async () => {
+  it('ends every other session of a user who changes their own password, and keeps the one they changed it from', async () => {
     const boss = await a.createUser('boss', { role: 'admin' });
     const here = await a.login('boss', DEFAULT_PASSWORD);
     const elsewhere = await a.login('boss', DEFAULT_PASSWORD);
     const cookie = await signInWithCookie(a, 'boss');
-    for (const headers of [{ authorization: here }, { authorization: elsewhere }, cookieHeaders(cookie)]) expect(await restStatus(b, headers)).toBe(200);
+    for (const headers of [{ authorization: here }, { authorization: elsewhere }, cookieHeaders(cookie)])
+      expect(await restStatus(b, headers)).toBe(200);
 
     expect((await update(boss.id, { password: 'N3w-Passw0rd!' }, here)).errors).toBeUndefined();
 
-    for (const headers of [{ authorization: elsewhere }, cookieHeaders(cookie)]) expect(await refusedOn(b, headers)).toBe(true);
-    for (const app of [a, b]) expect((await app.gql('{ me { username } }', {}, here)).data).toEqual({ me: { username: 'boss' } });
+    for (const headers of [{ authorization: elsewhere }, cookieHeaders(cookie)])
+      expect(await refusedOn(b, headers)).toBe(true);
+    for (const app of [a, b])
+      expect((await app.gql('{ me { username } }', {}, here)).data).toEqual({ me: { username: 'boss' } });
     const left = await b.gql<{ mySessions: Array<{ current: boolean }> }>(MY_SESSIONS, {}, here);
     expect(left.data!.mySessions).toEqual([expect.objectContaining({ current: true })]);
   });
 
-  it("ends every session of a user whose password someone else changes", async () => {
+  it('ends every session of a user whose password someone else changes', async () => {
     const user = await a.createUser('pat');
     const first = user.auth;
     const second = await a.login('pat', DEFAULT_PASSWORD);
@@ -298,9 +379,13 @@ describe('what ends sessions besides signing out', () => {
     const user = await a.createUser('lou');
     const cookie = await signInWithCookie(a, 'lou');
     const bearer = await a.login('lou', DEFAULT_PASSWORD);
-    const logoutUser = await a.request('/api/public/logout_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: user.id } } });
+    const logoutUser = await a.request('/api/public/logout_user', {
+      method: 'POST',
+      json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: user.id } },
+    });
     expect(logoutUser.status).toBe(200);
-    for (const headers of [cookieHeaders(cookie), { authorization: bearer }, { authorization: user.auth }]) expect(await refusedOn(b, headers)).toBe(true);
+    for (const headers of [cookieHeaders(cookie), { authorization: bearer }, { authorization: user.auth }])
+      expect(await refusedOn(b, headers)).toBe(true);
 
     const again = await a.login('lou', DEFAULT_PASSWORD);
     const more = await a.login('lou', DEFAULT_PASSWORD);
@@ -310,7 +395,9 @@ describe('what ends sessions besides signing out', () => {
     // Unlocking gives no session back.
     for (const auth of [again, more]) expect(await restStatus(a, { authorization: auth })).toBe(401);
     const fresh = await a.login('lou', DEFAULT_PASSWORD);
-    expect((await b.gql<{ mySessions: unknown[] }>(MY_SESSIONS, {}, fresh)).data!.mySessions).toEqual([expect.objectContaining({ current: true })]);
+    expect((await b.gql<{ mySessions: unknown[] }>(MY_SESSIONS, {}, fresh)).data!.mySessions).toEqual([
+      expect.objectContaining({ current: true }),
+    ]);
   });
 });
 
@@ -322,7 +409,9 @@ describe('cost and housekeeping', () => {
     const second = await b.countQueries(() => b.gql('{ __typename }', {}, user.auth));
     expect(first.result.data).toEqual({ __typename: 'Query' });
     expect(second.result.data).toEqual({ __typename: 'Query' });
-    expect(selects(first.statements)).toEqual([expect.stringMatching(/from sessions s where s\.id = \?[\s\S]*from users where id = \?/)]);
+    expect(selects(first.statements)).toEqual([
+      expect.stringMatching(/from sessions s where s\.id = \?[\s\S]*from users where id = \?/),
+    ]);
     expect(selects(second.statements)).toEqual([]);
 
     // A second session of a user already cached costs one read of that session alone, then none.
@@ -337,14 +426,17 @@ describe('cost and housekeeping', () => {
     const user = await a.createUser('gone');
     const sql = a.app.orm.em.fork().getConnection();
     await sql.execute(`update sessions set expires_at = now() - interval '2 hours' where user_id = ?`, [user.id]);
-    const count = async () => ((await sql.execute<{ n: number }[]>(`select count(*)::int as n from sessions where user_id = ?`, [user.id]))[0]!.n);
+    const count = async () =>
+      (await sql.execute<{ n: number }[]>(`select count(*)::int as n from sessions where user_id = ?`, [user.id]))[0]!
+        .n;
     expect(await count()).toBe(1);
     expect(await refusedOn(a, { authorization: user.auth })).toBe(true);
 
     // A replica starting up purges without being asked.
     const c = await startTestApp({}, { replicaOf: a });
     try {
-      for (let attempt = 0; attempt < 100 && (await count()) > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let attempt = 0; attempt < 100 && (await count()) > 0; attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await count()).toBe(0);
     } finally {
       await c.stop();

@@ -15,7 +15,7 @@ describe('SharedWork', () => {
     const shared = new SharedWork();
     const gate = deferred<string>();
     let runs = 0;
-    const work = () => ((runs++), gate.promise);
+    const work = () => (runs++, gate.promise);
     const first = shared.run(['alice', 'change 1'], work);
     const second = shared.run(['alice', 'change 1'], work);
     const other = shared.run(['alice', 'change 2'], async () => 'other');
@@ -47,7 +47,11 @@ describe('SharedWork', () => {
 
   it('turns work that throws at once into a failure, and keeps no empty level behind', async () => {
     const shared = new SharedWork();
-    await expect(shared.run(['a', 'b', 'c'], () => { throw new Error('sync'); })).rejects.toThrow('sync');
+    await expect(
+      shared.run(['a', 'b', 'c'], () => {
+        throw new Error('sync');
+      }),
+    ).rejects.toThrow('sync');
     const gate = deferred<number>();
     const running = shared.run(['a', 'b', 'd'], () => gate.promise);
     expect(shared.size).toBe(1);
@@ -71,14 +75,26 @@ describe('the keys of shared work', () => {
   const admin: Principal = { kind: 'user', userId: 'a'.repeat(32), username: 'admin', role: 'admin' };
   const alice: Principal = { kind: 'user', userId: 'b'.repeat(32), username: 'alice', role: 'user' };
   const key = (permissions: string[]): Principal =>
-    ({ kind: 'apiKey', keyId: 'k1', key: 'key', name: 'integration', permissions: new Set(permissions), readOnly: false }) as Principal;
+    ({
+      kind: 'apiKey',
+      keyId: 'k1',
+      key: 'key',
+      name: 'integration',
+      permissions: new Set(permissions),
+      readOnly: false,
+    }) as Principal;
 
   it.each([
     ['two administrators who are the same person', admin, { ...admin }, true],
     ['an administrator and a plain user', admin, alice, false],
     ['the same person after a change of role', alice, { ...alice, role: 'admin' }, false],
     ['the same user id under another name', alice, { ...alice, username: 'alice2' }, false],
-    ['an API key with its permissions in another order', key(['users:view', 'users:modify']), key(['users:modify', 'users:view']), true],
+    [
+      'an API key with its permissions in another order',
+      key(['users:view', 'users:modify']),
+      key(['users:modify', 'users:view']),
+      true,
+    ],
     ['an API key with fewer permissions', key(['users:view', 'users:modify']), key(['users:view']), false],
     ['anonymous and a user', { kind: 'anonymous' } as Principal, alice, false],
   ])('principals: %s share a key: %s', (_name, one, two, same) => {
@@ -86,10 +102,16 @@ describe('the keys of shared work', () => {
   });
 
   it('names the operation by its text, its name and its variables', () => {
-    expect(operationKey('subscription { a }', null, { id: 1 })).toEqual(operationKey('subscription { a }', undefined, { id: 1 }));
-    expect(operationKey('subscription { a }', null, { id: 1 })).not.toEqual(operationKey('subscription { a }', null, { id: 2 }));
+    expect(operationKey('subscription { a }', null, { id: 1 })).toEqual(
+      operationKey('subscription { a }', undefined, { id: 1 }),
+    );
+    expect(operationKey('subscription { a }', null, { id: 1 })).not.toEqual(
+      operationKey('subscription { a }', null, { id: 2 }),
+    );
     expect(operationKey('subscription { a }', null, null)).not.toEqual(operationKey('subscription { b }', null, null));
-    expect(operationKey('subscription A { a } subscription B { a }', 'A', null)).not.toEqual(operationKey('subscription A { a } subscription B { a }', 'B', null));
+    expect(operationKey('subscription A { a } subscription B { a }', 'A', null)).not.toEqual(
+      operationKey('subscription A { a } subscription B { a }', 'B', null),
+    );
   });
 
   it('gives every subscriber of one shared event the very same key, and a differently seen event another', () => {

@@ -16,7 +16,18 @@ const open: Connection[] = [];
 
 const CHANGES = /* GraphQL */ `
   subscription Changes {
-    helpRequestChanged { kind requestId fields request { id title status requesterId adminNotes } }
+    helpRequestChanged {
+      kind
+      requestId
+      fields
+      request {
+        id
+        title
+        status
+        requesterId
+        adminNotes
+      }
+    }
   }
 `;
 
@@ -58,7 +69,14 @@ afterAll(async () => {
 describe('one change, many subscribers', () => {
   it("shows each subscriber the change as they may see it: never an administrator's view to a requester, nor one requester's change to another", async () => {
     const otherAdmin = await t.login('admin', ADMIN_PASSWORD);
-    const [admin1, admin2, admin3, alice1, alice2, bob1] = await subscribers([admin, admin, otherAdmin, alice.auth, alice.auth, bob.auth]);
+    const [admin1, admin2, admin3, alice1, alice2, bob1] = await subscribers([
+      admin,
+      admin,
+      otherAdmin,
+      alice.auth,
+      alice.auth,
+      bob.auth,
+    ]);
     const alices = await h.file(alice.auth, { title: 'Laptop' });
     await h.put(`/requests/${alices}`, { status: 'in_progress', admin_notes: 'warranty expired' }, admin);
     const bobs = await h.file(bob.auth, { title: 'Printer' });
@@ -69,7 +87,13 @@ describe('one change, many subscribers', () => {
         kind: 'UPDATED',
         requestId: alices,
         fields: ['status', 'admin_notes'],
-        request: { id: alices, title: 'Laptop', status: 'IN_PROGRESS', requesterId: alice.id, adminNotes: 'warranty expired' },
+        request: {
+          id: alices,
+          title: 'Laptop',
+          status: 'IN_PROGRESS',
+          requesterId: alice.id,
+          adminNotes: 'warranty expired',
+        },
       });
       expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: bobs });
     }
@@ -97,7 +121,8 @@ describe('one change, many subscribers', () => {
       const listening = await subscribers(Array.from({ length: count }, () => admin));
       const { statements } = await t.countQueries(async () => {
         await h.put(`/requests/${id}`, { status }, admin);
-        for (const subscriber of listening) expect((await subscriber.nextData()).helpRequestChanged.request.status).toBe(status.toUpperCase());
+        for (const subscriber of listening)
+          expect((await subscriber.nextData()).helpRequestChanged.request.status).toBe(status.toUpperCase());
       });
       await Promise.all(open.splice(0).map((c) => c.dispose()));
       await untilListening(t.app, 0);
@@ -110,7 +135,11 @@ describe('one change, many subscribers', () => {
   it('still reads each subscriber afresh: a locked account stops hearing at once while others sharing the change go on', async () => {
     const dana = await t.createUser('dana', { role: 'admin' });
     const [dana1, dana2, admin1] = await subscribers([dana.auth, dana.auth, admin]);
-    const locked = await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { locked } }', { id: dana.id }, admin);
+    const locked = await t.gql(
+      'mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { locked } }',
+      { id: dana.id },
+      admin,
+    );
     expect(locked.data).toEqual({ updateUser: { locked: true } });
     const id = await h.file(alice.auth, { title: 'Keyboard' });
 
@@ -120,6 +149,10 @@ describe('one change, many subscribers', () => {
       expect(ended.type === 'next' && ended.result.data).toBeFalsy();
       expect(await subscriber.take()).toEqual({ type: 'complete' });
     }
-    expect((await admin1!.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: id, request: { title: 'Keyboard' } });
+    expect((await admin1!.nextData()).helpRequestChanged).toMatchObject({
+      kind: 'CREATED',
+      requestId: id,
+      request: { title: 'Keyboard' },
+    });
   });
 });

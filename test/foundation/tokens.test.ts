@@ -46,7 +46,11 @@ describe('access tokens checked once and remembered', () => {
 
   it('remembers 10,000 tokens, forgetting the least recently used first', async () => {
     const tokens = service();
-    const issued = await Promise.all(Array.from({ length: 10_001 }, (_, i) => tokens.issue({ sub: i.toString(16).padStart(32, '0'), role: 'user', ver: 0 })));
+    const issued = await Promise.all(
+      Array.from({ length: 10_001 }, (_, i) =>
+        tokens.issue({ sub: i.toString(16).padStart(32, '0'), role: 'user', ver: 0 }),
+      ),
+    );
     const [first, second] = issued.map((t) => t.accessToken);
     for (const { accessToken } of issued.slice(0, 10_000)) await tokens.verify(accessToken);
     await tokens.verify(first!); // used again: the second is now the least recently used

@@ -10,7 +10,10 @@ import { ConfigError, loadConfig } from '../../src/platform/config.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'trusted-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const CODEGEN_MANIFEST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../generated/persisted-documents.json');
+const CODEGEN_MANIFEST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../generated/persisted-documents.json',
+);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 function manifest(name: string, content: unknown): string {
@@ -46,18 +49,26 @@ describe('TRUSTED_DOCUMENTS configuration', () => {
 
   it('refuses log and enforce without a manifest, and an unknown mode', () => {
     for (const mode of ['log', 'enforce']) {
-      expect(problemsOf({ TRUSTED_DOCUMENTS: mode }).join('\n')).toMatch(/TRUSTED_DOCUMENTS_FILE: is required when TRUSTED_DOCUMENTS=/);
+      expect(problemsOf({ TRUSTED_DOCUMENTS: mode }).join('\n')).toMatch(
+        /TRUSTED_DOCUMENTS_FILE: is required when TRUSTED_DOCUMENTS=/,
+      );
     }
     expect(problemsOf({ TRUSTED_DOCUMENTS: 'strict' }).join('\n')).toMatch(/^TRUSTED_DOCUMENTS: /m);
   });
 
   it('names a manifest that cannot be read or is not an object of documents', () => {
     const missing = path.join(dir, 'missing.json');
-    expect(problemsOf({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: missing })).toEqual([`TRUSTED_DOCUMENTS_FILE: cannot read ${missing} as JSON (ENOENT)`]);
+    expect(problemsOf({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: missing })).toEqual([
+      `TRUSTED_DOCUMENTS_FILE: cannot read ${missing} as JSON (ENOENT)`,
+    ]);
     const notJson = manifest('not.json', '{"sha256:ab": ');
-    expect(problemsOf({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: notJson })[0]).toMatch(/cannot read .*not\.json as JSON/);
+    expect(problemsOf({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: notJson })[0]).toMatch(
+      /cannot read .*not\.json as JSON/,
+    );
     const list = manifest('list.json', ['query { health { status } }']);
-    expect(problemsOf({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: list })[0]).toMatch(/must hold a JSON object of document id → document/);
+    expect(problemsOf({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: list })[0]).toMatch(
+      /must hold a JSON object of document id → document/,
+    );
     const empty = manifest('empty.json', {});
     expect(problemsOf({ TRUSTED_DOCUMENTS: 'log', TRUSTED_DOCUMENTS_FILE: empty })[0]).toMatch(/lists no document/);
   });
@@ -73,7 +84,9 @@ describe('TRUSTED_DOCUMENTS configuration', () => {
     const problems = problemsOf({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: file, PORT: 'eighty' });
     expect(problems[0]).toMatch(/^PORT: /);
     expect(problems.slice(1)).toEqual([
-      expect.stringMatching(/^TRUSTED_DOCUMENTS_FILE: .*bad-entries\.json: "sha256:[0-9a-f]{64}" is not the SHA-256 of its document$/),
+      expect.stringMatching(
+        /^TRUSTED_DOCUMENTS_FILE: .*bad-entries\.json: "sha256:[0-9a-f]{64}" is not the SHA-256 of its document$/,
+      ),
       expect.stringMatching(/"custom-id" does not parse: Syntax Error/),
       expect.stringMatching(/"another" is not a document$/),
     ]);
@@ -81,8 +94,10 @@ describe('TRUSTED_DOCUMENTS configuration', () => {
 
   it('accepts ids that are not SHA-256 hashes (a manifest of ids of its own), as they are', () => {
     const file = manifest('custom.json', { 'health-v1': 'query Health { health { status } }' });
-    expect(loadConfig({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: file }).trustedDocuments.manifest?.byId.get('health-v1')).toBe(
-      'query Health { health { status } }',
-    );
+    expect(
+      loadConfig({ TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: file }).trustedDocuments.manifest?.byId.get(
+        'health-v1',
+      ),
+    ).toBe('query Health { health { status } }');
   });
 });

@@ -28,10 +28,19 @@ interface Told {
 }
 
 /** A plain HTTP server whose upgrades go to a GraphqlWsServer, each with the data 'caller #n'. */
-async function serve(options: Partial<GraphqlWsOptions> = {}, onConnect?: (ctx: Context<any, GraphqlWsSocket<string>>) => unknown) {
+async function serve(
+  options: Partial<GraphqlWsOptions> = {},
+  onConnect?: (ctx: Context<any, GraphqlWsSocket<string>>) => unknown,
+) {
   const told: Told[] = [];
-  const log = { warn: (_o: object, message: string) => void told.push({ level: 'warn', message }), error: (_o: object, message: string) => void told.push({ level: 'error', message }) };
-  const graphqlWs = new GraphqlWsServer<string>({ schema, onConnect: onConnect as never }, { maxPayload: 4096, isProd: true, log, ...options });
+  const log = {
+    warn: (_o: object, message: string) => void told.push({ level: 'warn', message }),
+    error: (_o: object, message: string) => void told.push({ level: 'error', message }),
+  };
+  const graphqlWs = new GraphqlWsServer<string>(
+    { schema, onConnect: onConnect as never },
+    { maxPayload: 4096, isProd: true, log, ...options },
+  );
   let n = 0;
   const server: Server = createServer((_req, res) => res.end());
   server.on('upgrade', (req, socket, head) => graphqlWs.handleUpgrade(req, socket, head, `caller #${++n}`));
@@ -53,13 +62,16 @@ afterEach(async () => {
 /** A raw WebSocket client; resolves once open. */
 async function raw(url: string, protocol: string | undefined, options: WebSocket.ClientOptions = {}) {
   const socket = new WebSocket(url, protocol ? [protocol] : [], options);
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   socket.on('error', () => undefined);
   await new Promise<void>((resolve, reject) => (socket.once('open', () => resolve()), socket.once('error', reject)));
   return { socket, closed };
 }
 
-const next = (socket: WebSocket) => new Promise<any>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+const next = (socket: WebSocket) =>
+  new Promise<any>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
 
 describe('GraphqlWsServer: graphql-ws on ws through makeServer', () => {
   it('serves a subscription to graphql-ws’s own client, the hooks finding the caller’s data and not the upgrade request', async () => {
@@ -68,7 +80,10 @@ describe('GraphqlWsServer: graphql-ws on ws through makeServer', () => {
     const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
     const results: unknown[] = [];
     await new Promise<void>((resolve, reject) =>
-      client.subscribe({ query: 'subscription { greeting }' }, { next: (r) => void results.push(r.data), error: reject, complete: resolve }),
+      client.subscribe(
+        { query: 'subscription { greeting }' },
+        { next: (r) => void results.push(r.data), error: reject, complete: resolve },
+      ),
     );
     await client.dispose();
     expect(results).toEqual([{ greeting: 'hello' }, { greeting: 'again' }]);

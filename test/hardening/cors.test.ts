@@ -18,12 +18,20 @@ const QUERY = { query: '{ health { status } }' };
 const preflight = (app: TestApp, origin: string) =>
   app.request('/graphql', {
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,authorization',
+    },
   });
 
 describe('CORS', () => {
   it('lets any origin call in development (NODE_ENV=development), preflight included', async () => {
-    const res = await dev.request('/graphql', { method: 'POST', json: QUERY, headers: { origin: 'http://localhost:5173' } });
+    const res = await dev.request('/graphql', {
+      method: 'POST',
+      json: QUERY,
+      headers: { origin: 'http://localhost:5173' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     const pre = await preflight(dev, 'http://localhost:5173');
@@ -37,12 +45,18 @@ describe('CORS', () => {
     const other = await listed.request('/api/health', { headers: { origin: 'https://evil.example.net' } });
     expect(other.status).toBe(200);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    expect((await preflight(listed, 'https://app.example.com')).headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect((await preflight(listed, 'https://app.example.com')).headers.get('access-control-allow-origin')).toBe(
+      'https://app.example.com',
+    );
     expect((await preflight(listed, 'https://evil.example.net')).headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('lets no browser origin call in production without an allowlist', async () => {
-    const res = await prod.request('/graphql', { method: 'POST', json: QUERY, headers: { origin: 'https://app.example.com' } });
+    const res = await prod.request('/graphql', {
+      method: 'POST',
+      json: QUERY,
+      headers: { origin: 'https://app.example.com' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     for (const path of ['/graphql', '/api/help/requests']) {

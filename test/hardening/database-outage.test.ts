@@ -59,7 +59,9 @@ async function timed<T>(fn: () => Promise<T>): Promise<T> {
 
 describe('while the database is up', () => {
   it('answers normally (control)', async () => {
-    expect((await t.request('/graphql', { ...ME, headers: { authorization: userAuth } })).body.data.me.username).toBe('outage-user');
+    expect((await t.request('/graphql', { ...ME, headers: { authorization: userAuth } })).body.data.me.username).toBe(
+      'outage-user',
+    );
     expect((await t.request('/api/ready')).status).toBe(200);
   });
 });
@@ -72,12 +74,19 @@ describe('while the database is down', () => {
   it('answers GraphQL with 503 and SERVICE_UNAVAILABLE, promptly, for authenticated and anonymous callers', async () => {
     const signedIn = await timed(() => t.request('/graphql', { ...ME, headers: { authorization: userAuth } }));
     expect(signedIn.status).toBe(503);
-    expect(signedIn.body.errors).toEqual([expect.objectContaining({ message: 'Service temporarily unavailable', extensions: { code: 'SERVICE_UNAVAILABLE' } })]);
+    expect(signedIn.body.errors).toEqual([
+      expect.objectContaining({
+        message: 'Service temporarily unavailable',
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      }),
+    ]);
 
     const anonymous = await timed(() => t.request('/graphql', FAQS));
     expect(anonymous.status).toBe(503);
     expect(anonymous.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(anonymous.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['SERVICE_UNAVAILABLE']);
+    expect(anonymous.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual([
+      'SERVICE_UNAVAILABLE',
+    ]);
     expect(JSON.stringify(anonymous.body)).not.toMatch(/ECONNREFUSED|5432|postgres|stack/i);
   });
 
@@ -85,8 +94,16 @@ describe('while the database is down', () => {
     const cases: Array<[string, RequestInit & { json?: unknown }, unknown]> = [
       ['/api/help/faqs', {}, { message: 'Service temporarily unavailable' }],
       ['/api/help/requests', { headers: { authorization: userAuth } }, { message: 'Service temporarily unavailable' }],
-      ['/api/auth/login', { method: 'POST', json: { username: 'outage-user', password: 'Whatever-1' } }, { message: 'Service temporarily unavailable' }],
-      ['/api/public/get_users', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET } }, { error_message: 'Service temporarily unavailable' }],
+      [
+        '/api/auth/login',
+        { method: 'POST', json: { username: 'outage-user', password: 'Whatever-1' } },
+        { message: 'Service temporarily unavailable' },
+      ],
+      [
+        '/api/public/get_users',
+        { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET } },
+        { error_message: 'Service temporarily unavailable' },
+      ],
     ];
     for (const [url, init, body] of cases) {
       const res = await timed(() => t.request(url, init));
@@ -123,6 +140,13 @@ describe('when the database returns', () => {
     expect(me?.body.data.me.username).toBe('outage-user');
     expect((await t.request('/api/ready')).status).toBe(200);
     expect((await t.request('/api/help/faqs')).status).toBe(200);
-    expect((await t.request('/api/auth/login', { method: 'POST', json: { username: 'outage-user', password: 'Passw0rd!x' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('/api/auth/login', {
+          method: 'POST',
+          json: { username: 'outage-user', password: 'Passw0rd!x' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

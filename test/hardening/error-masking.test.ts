@@ -65,7 +65,10 @@ describe('a failure with a secret in its message', () => {
   });
 
   it('reaches the REST twin as the legacy 500 body, and is logged with that request id', async () => {
-    const res = await t.request('/api/auth/login', { method: 'POST', json: { username: 'masked', password: DEFAULT_PASSWORD } });
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'masked', password: DEFAULT_PASSWORD },
+    });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: 'Internal server error' });
     expectNothingInternal(res.body);
@@ -83,7 +86,10 @@ describe('a missing table', () => {
 
   it('is INTERNAL_SERVER_ERROR on GraphQL, 500 {message} on /api/help, with the cause in the log only', async () => {
     const gql = await t.request('/graphql', { method: 'POST', json: { query: '{ faqs { totalCount } }' } });
-    expect(gql.body.errors[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(gql.body.errors[0]).toMatchObject({
+      message: 'Internal server error',
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
     expectNothingInternal(gql.body);
     expect(JSON.stringify(loggedErrorsFor(gql.headers.get('x-request-id')))).toMatch(/faqs/);
 
@@ -101,7 +107,10 @@ describe('a missing table', () => {
 
 describe('after the faults are repaired', () => {
   it('answers normally again (control)', async () => {
-    const login = await t.request('/api/auth/login', { method: 'POST', json: { username: 'masked', password: DEFAULT_PASSWORD } });
+    const login = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'masked', password: DEFAULT_PASSWORD },
+    });
     expect(login.status).toBe(200);
     const faqs = await t.request('/api/help/faqs');
     expect(faqs.status).toBe(200);

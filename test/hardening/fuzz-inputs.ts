@@ -50,7 +50,9 @@ export const RAW = (literal: string) => `\u0001RAW:${literal}\u0001`;
 
 /** JSON text for a value, with RAW markers replaced by their literal. */
 export function toJson(value: unknown): string {
-  return JSON.stringify(value).replace(/"\\u0001RAW:(?:[^"\\]|\\.)*?\\u0001"/g, (quoted) => (JSON.parse(quoted) as string).slice(5, -1));
+  return JSON.stringify(value).replace(/"\\u0001RAW:(?:[^"\\]|\\.)*?\\u0001"/g, (quoted) =>
+    (JSON.parse(quoted) as string).slice(5, -1),
+  );
 }
 
 const deepArray = (depth: number): unknown => {
@@ -64,11 +66,20 @@ const deepObject = (depth: number): unknown => {
   return v;
 };
 /** An own property named __proto__, as a hostile client's JSON has it (JSON.stringify writes it). */
-const protoKey = (inner: unknown) => JSON.parse(`{"__proto__": ${JSON.stringify(inner)}, "constructor": {"prototype": {"isAdmin": true}}}`);
+const protoKey = (inner: unknown) =>
+  JSON.parse(`{"__proto__": ${JSON.stringify(inner)}, "constructor": {"prototype": {"isAdmin": true}}}`);
 
 /** Hostile strings by kind, so each kind comes up often whatever the size of the others. */
 export const HOSTILE_STRING_KINDS: Record<string, readonly string[]> = {
-  control: ['\u0000', 'nul\u0000inside', '\u0000\u0000\u0000', '\u0007\u001b[31mred\u001b[0m', 'line\r\nbreak', '\b\f\v', '\u007f\u0085'],
+  control: [
+    '\u0000',
+    'nul\u0000inside',
+    '\u0000\u0000\u0000',
+    '\u0007\u001b[31mred\u001b[0m',
+    'line\r\nbreak',
+    '\b\f\v',
+    '\u007f\u0085',
+  ],
   unicode: [
     '\uD800',
     'lone \uDC00 low surrogate',
@@ -200,7 +211,21 @@ export function hostile(r: Rng): unknown {
 }
 
 /** Integers a schema's Int accepts but its rules may not, and a few it does not. */
-const HOSTILE_INTEGERS: readonly unknown[] = [0, -1, -0, 2 ** 31 - 1, -(2 ** 31), 101, 501, 65_536, 1_000_001, 999_999_999, 1.5, 2 ** 31, RAW('1e400')];
+const HOSTILE_INTEGERS: readonly unknown[] = [
+  0,
+  -1,
+  -0,
+  2 ** 31 - 1,
+  -(2 ** 31),
+  101,
+  501,
+  65_536,
+  1_000_001,
+  999_999_999,
+  1.5,
+  2 ** 31,
+  RAW('1e400'),
+];
 
 /**
  * A hostile value of the same JSON type as `like`, so it passes GraphQL's type coercion and the REST
@@ -211,7 +236,12 @@ export function hostileLike(r: Rng, like: unknown): unknown {
   if (typeof like === 'number') return r.pick(HOSTILE_INTEGERS);
   if (typeof like === 'boolean') return r.chance(0.5) ? !like : like;
   if (Array.isArray(like)) {
-    return r.pick([[], [hostileString(r)], Array.from({ length: 200 }, () => (like.length ? like[0] : 'a')), [...like, ...like]]);
+    return r.pick([
+      [],
+      [hostileString(r)],
+      Array.from({ length: 200 }, () => (like.length ? like[0] : 'a')),
+      [...like, ...like],
+    ]);
   }
   return hostile(r);
 }
@@ -314,7 +344,17 @@ type JsonSchema = {
   maximum?: number;
 };
 
-const PATTERN_CANDIDATES = ['1', '2', '10', '12345', 'a', 'abc', 'x-1', '0123456789abcdef0123456789abcdef', 'fuzz/img:1.0'];
+const PATTERN_CANDIDATES = [
+  '1',
+  '2',
+  '10',
+  '12345',
+  'a',
+  'abc',
+  'x-1',
+  '0123456789abcdef0123456789abcdef',
+  'fuzz/img:1.0',
+];
 
 export function fromJsonSchema(r: Rng, pools: Pools, schema: JsonSchema, name: string, owner: string): unknown {
   const named = name ? valueByName(r, pools, name, owner) : undefined;
@@ -430,7 +470,8 @@ type Path = Array<string | number>;
 export function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
   if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...path, i], out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out);
   return out;
 }
 
@@ -493,7 +534,13 @@ export function addExtra(r: Rng, value: unknown): unknown {
 
 /** Percent-encodes every byte outside the unreserved set, lone surrogates included (as U+FFFD). */
 export const encodeAll = (text: string) =>
-  [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b))
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 
 /** A query string in the form legacy clients send: repeated keys for arrays, JSON text for objects. */
 export function queryString(query: Record<string, unknown>): string {
@@ -502,7 +549,14 @@ export function queryString(query: Record<string, unknown>): string {
     const values = Array.isArray(value) ? value : [value];
     for (const v of values) {
       if (v === undefined) continue;
-      const text = typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v).replace(/^\u0001RAW:(.*)\u0001$/, '$1');
+      const text =
+        typeof v === 'string'
+          ? v
+          : v === null
+            ? ''
+            : typeof v === 'object'
+              ? JSON.stringify(v)
+              : String(v).replace(/^\u0001RAW:(.*)\u0001$/, '$1');
       parts.push(`${encodeAll(key)}=${encodeAll(text)}`);
     }
   }

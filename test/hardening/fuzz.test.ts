@@ -13,7 +13,14 @@ import { buildSchema } from '../../src/server/schema.js';
 import type { RestRoute } from '../../src/platform/rest/catalog.js';
 import { restApiOf } from '../../src/platform/rest/api.js';
 import { restApisOf } from '../../src/server/rest.js';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_PASSWORD,
+  API_KEY,
+  API_KEY_SECRET,
+  DEFAULT_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js';
 import {
   addExtra,
   corrupt,
@@ -73,11 +80,18 @@ const GRAPHQL_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
-const ERROR_KEY: Record<string, string> = { public: 'error_message', help: 'message', auth: 'message', risk: 'error', gateway: 'error' };
+const ERROR_KEY: Record<string, string> = {
+  public: 'error_message',
+  help: 'message',
+  auth: 'message',
+  risk: 'error',
+  gateway: 'error',
+};
 const APIS = restApisOf(assemble(modules));
 
 /** What an internal failure looks like when it escapes: a stack frame, a file, a database message. */
-const LEAK = /\n\s+at |node_modules|\.ts:\d+|\.js:\d+|violates .* constraint|duplicate key value|invalid byte sequence|relation ".*" does not exist|QueryFailedError|DriverException/i;
+const LEAK =
+  /\n\s+at |node_modules|\.ts:\d+|\.js:\d+|violates .* constraint|duplicate key value|invalid byte sequence|relation ".*" does not exist|QueryFailedError|DriverException/i;
 
 interface Case {
   /** The route (`POST /api/help/requests`) or root field (`Mutation.updateUser`) fuzzed. */
@@ -101,7 +115,11 @@ interface Outcome {
 }
 
 let t: TestApp;
-const auth: Record<'admin' | 'user' | 'apikey', string> = { admin: '', user: '', apikey: `ApiKey ${API_KEY}:${API_KEY_SECRET}` };
+const auth: Record<'admin' | 'user' | 'apikey', string> = {
+  admin: '',
+  user: '',
+  apikey: `ApiKey ${API_KEY}:${API_KEY_SECRET}`,
+};
 /** Sessions of their own for the cases that sign out, so a fuzzed sign-out never ends the other cases' sessions. */
 const disposable: string[] = [];
 const SIGN_OUT_TARGETS = new Set(['Mutation.logout', 'DELETE /api/authenticate', 'POST /api/auth/logout']);
@@ -112,7 +130,17 @@ function forSignOut(target: string, [as, headers]: [string, Record<string, strin
   if (!session) throw new Error('fixture: too few disposable sessions for the sign-out cases');
   return ['user', { ...headers, authorization: session }];
 }
-const pools: Pools = { users: [], usernames: [], admins: [], groups: [], entries: [], workspaces: [], mappings: [], requests: [], faqs: [] };
+const pools: Pools = {
+  users: [],
+  usernames: [],
+  admins: [],
+  groups: [],
+  entries: [],
+  workspaces: [],
+  mappings: [],
+  requests: [],
+  faqs: [],
+};
 
 async function gqlOk<T = any>(query: string, variables: Record<string, unknown>, as = auth.admin): Promise<T> {
   const res = await t.gql<T>(query, variables, as);
@@ -128,33 +156,49 @@ async function seedFixtures() {
   auth.user = member.auth;
   const leaver = await t.createUser('fz-leaver');
   disposable.push(leaver.auth);
-  for (let i = 0; i < 3 * CASES_PER_TARGET_WITHOUT_INPUT; i++) disposable.push(await t.login('fz-leaver', DEFAULT_PASSWORD));
+  for (let i = 0; i < 3 * CASES_PER_TARGET_WITHOUT_INPUT; i++)
+    disposable.push(await t.login('fz-leaver', DEFAULT_PASSWORD));
   const assignee = await t.createUser('fz-assignee', { role: 'admin' });
   pools.admins.push(assignee.id);
 
   for (let i = 0; i < 12; i++) {
     const username = `fz-target-${i}`;
-    const { createUser } = await gqlOk('mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', { input: { username } });
+    const { createUser } = await gqlOk('mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', {
+      input: { username },
+    });
     pools.users.push(createUser.id);
     pools.usernames.push(username);
   }
   for (let i = 0; i < 4; i++) {
-    const { createGroup } = await gqlOk('mutation($input: CreateGroupInput!) { createGroup(input: $input) { id } }', { input: { name: `fz-group-${i}` } });
+    const { createGroup } = await gqlOk('mutation($input: CreateGroupInput!) { createGroup(input: $input) { id } }', {
+      input: { name: `fz-group-${i}` },
+    });
     pools.groups.push(createGroup.id);
-    await gqlOk('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', { u: pools.users[i]!, g: createGroup.id });
+    await gqlOk('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', {
+      u: pools.users[i]!,
+      g: createGroup.id,
+    });
   }
-  const { importWorkspaceRegistry } = await gqlOk('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }', {
-    e: ['fz/one', 'fz/two', 'fz/three'].map(registryEntry),
-  });
+  const { importWorkspaceRegistry } = await gqlOk(
+    'mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }',
+    {
+      e: ['fz/one', 'fz/two', 'fz/three'].map(registryEntry),
+    },
+  );
   pools.entries.push(...importWorkspaceRegistry.map((e: { id: string }) => e.id));
   for (const entryId of pools.entries.slice(0, 2)) {
-    const { installWorkspace } = await gqlOk('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entryId });
+    const { installWorkspace } = await gqlOk('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', {
+      id: entryId,
+    });
     pools.workspaces.push(installWorkspace.id);
   }
   for (let i = 0; i < 3; i++) {
-    const { addFileMapping } = await gqlOk('mutation($input: FileMappingInput!) { addFileMapping(input: $input) { id } }', {
-      input: { name: `fz-map-${i}`, destinationPath: `/opt/fz/${i}.sh` },
-    });
+    const { addFileMapping } = await gqlOk(
+      'mutation($input: FileMappingInput!) { addFileMapping(input: $input) { id } }',
+      {
+        input: { name: `fz-map-${i}`, destinationPath: `/opt/fz/${i}.sh` },
+      },
+    );
     pools.mappings.push(addFileMapping.id);
   }
   for (let i = 0; i < 8; i++) {
@@ -222,7 +266,21 @@ function bodyCredentials(r: Rng): [string, Record<string, unknown>] {
 
 // ---- GraphQL cases -------------------------------------------------------------------------------------------
 
-const WRONG_VARIABLE_TYPES = ['String', 'Int', 'Float', 'Boolean', 'ID', 'JSON', 'BigInt', 'DateTime', '[String!]!', 'HelpStatus', 'NoSuchType', 'CreateUserInput!', 'Role'];
+const WRONG_VARIABLE_TYPES = [
+  'String',
+  'Int',
+  'Float',
+  'Boolean',
+  'ID',
+  'JSON',
+  'BigInt',
+  'DateTime',
+  '[String!]!',
+  'HelpStatus',
+  'NoSuchType',
+  'CreateUserInput!',
+  'Role',
+];
 
 const isRecord = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
@@ -238,7 +296,8 @@ function literal(value: unknown, type?: GraphQLInputType): string {
   }
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '1e400';
   if (typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `[${value.map((v) => literal(v, inner && isListType(inner) ? inner.ofType : undefined)).join(', ')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => literal(v, inner && isListType(inner) ? inner.ofType : undefined)).join(', ')}]`;
   const fields = inner && isInputObjectType(inner) ? inner.getFields() : {};
   const entries = Object.entries(value as Record<string, unknown>).filter(([k]) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(k));
   return `{${entries.map(([k, v]) => `${k}: ${literal(v, fields[k]?.type)}`).join(', ')}}`;
@@ -251,9 +310,16 @@ function mangleDocument(r: Rng, doc: string): string {
     case 0:
       return doc.slice(0, at);
     case 1:
-      return doc.slice(0, at) + r.pick(['$', '#', '"', '{', '}', '(', ')', '...', '@', '!', '\u0000', '\uD800', '"""', '\\u{110000}']) + doc.slice(at);
+      return (
+        doc.slice(0, at) +
+        r.pick(['$', '#', '"', '{', '}', '(', ')', '...', '@', '!', '\u0000', '\uD800', '"""', '\\u{110000}']) +
+        doc.slice(at)
+      );
     case 2:
-      return doc.replace(/\{ /, `{ ${r.pick(['__schema { types { name } }', 'nope', '__typename @include(if: "yes")', 'a: __typename a: health { status }'])} `);
+      return doc.replace(
+        /\{ /,
+        `{ ${r.pick(['__schema { types { name } }', 'nope', '__typename @include(if: "yes")', 'a: __typename a: health { status }'])} `,
+      );
     case 3:
       return `${doc} ${r.pick(['query Other { health { status } }', 'fragment F on Query { health { status } }', 'subscription { x }'])}`;
     case 4:
@@ -266,7 +332,10 @@ function mangleDocument(r: Rng, doc: string): string {
 function graphqlCases(r: Rng): Case[] {
   const schema = buildSchema(assemble(modules));
   const cases: Case[] = [];
-  for (const [kind, root] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+  for (const [kind, root] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+  ] as const) {
     if (!root) continue;
     for (const field of Object.values(root.getFields()) as GraphQLField<unknown, unknown>[]) {
       const target = `${root.name}.${field.name}`;
@@ -286,11 +355,19 @@ function graphqlCases(r: Rng): Case[] {
         const hasArgs = field.args.length > 0;
         const strategy = pickWeighted(r, [
           { name: 'valid', weight: hasArgs ? 10 : 40, apply: () => undefined },
-          { name: 'hostile-values-of-the-right-type', weight: hasArgs ? 30 : 0, apply: () => (variables = corrupt(r, valid, true)) },
+          {
+            name: 'hostile-values-of-the-right-type',
+            weight: hasArgs ? 30 : 0,
+            apply: () => (variables = corrupt(r, valid, true)),
+          },
           { name: 'hostile-values', weight: hasArgs ? 16 : 0, apply: () => (variables = corrupt(r, valid)) },
           { name: 'missing-field', weight: hasArgs ? 6 : 0, apply: () => (variables = omitOne(r, valid, false) ?? {}) },
           { name: 'null-field', weight: hasArgs ? 4 : 0, apply: () => (variables = omitOne(r, valid, true) ?? {}) },
-          { name: 'extra-fields', weight: hasArgs ? 5 : 20, apply: () => (variables = addExtra(r, { ...valid, notDeclared: hostile(r) })) },
+          {
+            name: 'extra-fields',
+            weight: hasArgs ? 5 : 20,
+            apply: () => (variables = addExtra(r, { ...valid, notDeclared: hostile(r) })),
+          },
           {
             name: 'inline-literals',
             weight: hasArgs ? 9 : 0,
@@ -299,12 +376,22 @@ function graphqlCases(r: Rng): Case[] {
               variables = r.chance(0.6) ? corrupt(r, valid, true) : valid;
             },
           },
-          { name: 'wrong-variable-type', weight: hasArgs ? 6 : 0, apply: () => (varTypes[r.pick(Object.keys(varTypes))] = r.pick(WRONG_VARIABLE_TYPES)) },
-          { name: 'variables-not-an-object', weight: hasArgs ? 4 : 15, apply: () => (variables = r.pick([[valid], 'variables', 42, true, toJson(valid)])) },
+          {
+            name: 'wrong-variable-type',
+            weight: hasArgs ? 6 : 0,
+            apply: () => (varTypes[r.pick(Object.keys(varTypes))] = r.pick(WRONG_VARIABLE_TYPES)),
+          },
+          {
+            name: 'variables-not-an-object',
+            weight: hasArgs ? 4 : 15,
+            apply: () => (variables = r.pick([[valid], 'variables', 42, true, toJson(valid)])),
+          },
           { name: 'mangled-document', weight: hasArgs ? 10 : 25, apply: () => undefined },
         ]);
 
-        const args = field.args.filter((a) => inline || (isRecord(variables) && a.name in variables) || isNonNullType(a.type));
+        const args = field.args.filter(
+          (a) => inline || (isRecord(variables) && a.name in variables) || isNonNullType(a.type),
+        );
         if (inline) {
           const values = isRecord(variables) ? variables : valid;
           const list = args.filter((a) => a.name in values).map((a) => `${a.name}: ${literal(values[a.name], a.type)}`);
@@ -325,7 +412,11 @@ function graphqlCases(r: Rng): Case[] {
           method: 'POST',
           path: '/graphql',
           headers: { 'content-type': 'application/json', ...headers },
-          body: toJson({ query: document, variables, ...(r.chance(0.1) ? { operationName: r.pick(['Fuzz', 'Other', 42, null]) } : {}) }),
+          body: toJson({
+            query: document,
+            variables,
+            ...(r.chance(0.1) ? { operationName: r.pick(['Fuzz', 'Other', 42, null]) } : {}),
+          }),
         });
       }
     }
@@ -336,7 +427,12 @@ function graphqlCases(r: Rng): Case[] {
 /** The GraphQL endpoint itself: bodies that are not GraphQL requests, the wrong methods and media types. */
 function graphqlTransportCases(r: Rng): Case[] {
   const valid = '{ health { status } }';
-  const post = (strategy: string, body: string | Uint8Array, contentType?: string, extra: Record<string, string> = {}): Case => ({
+  const post = (
+    strategy: string,
+    body: string | Uint8Array,
+    contentType?: string,
+    extra: Record<string, string> = {},
+  ): Case => ({
     target: 'POST /graphql (transport)',
     surface: 'graphql',
     strategy,
@@ -388,37 +484,95 @@ function graphqlTransportCases(r: Rng): Case[] {
     ['deep-document', toJson({ query: `{ ${'health { '.repeat(3000)}status${' }'.repeat(3000)} }` })],
     ['deep-document', toJson({ query: '{'.repeat(5000) })],
     ['huge-document', toJson({ query: `{ ${'health { status } '.repeat(2000)}}` })],
-    ['huge-variable', toJson({ query: 'query($q: String!) { helpSearch(q: $q) { faqs { id } } }', variables: { q: 'x'.repeat(900_000) } })],
+    [
+      'huge-variable',
+      toJson({
+        query: 'query($q: String!) { helpSearch(q: $q) { faqs { id } } }',
+        variables: { q: 'x'.repeat(900_000) },
+      }),
+    ],
     ['huge-body', toJson({ query: valid, padding: 'x'.repeat(1_100_000) })],
     ['nul-bytes', toJson({ query: `{ health { status } }\u0000` })],
     ['lone-surrogate', toJson({ query: `{ health { status } } # \uD800` })],
-    ['deep-variables', `{"query": ${JSON.stringify('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }')}, "variables": {"e": ${DEEP_ARRAY}}}`],
-    ['deep-variables', `{"query": ${JSON.stringify('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }')}, "variables": {"e": [${DEEP_OBJECT}]}}`],
-    ['deep-variables', `{"query": ${JSON.stringify('query($s: String) { faqs(search: $s) { totalCount } }')}, "variables": {"s": ${DEEP_OBJECT}}}`],
-    ['deep-variables', `{"query": ${JSON.stringify('query($f: UserFilter) { users(filter: $f) { total } }')}, "variables": {"f": ${DEEP_OBJECT}}}`],
-    ['numbers', `{"query": ${JSON.stringify('query($n: Int) { users(limit: $n) { total } }')}, "variables": {"n": 1e400}}`],
-    ['numbers', `{"query": ${JSON.stringify('query($n: Int) { users(limit: $n) { total } }')}, "variables": {"n": -0.0}}`],
-    ['numbers', `{"query": ${JSON.stringify('query($n: BigInt) { workspaceSettings { agentMemoryBytes } }')}, "variables": {"n": 123456789012345678901234567890}}`],
+    [
+      'deep-variables',
+      `{"query": ${JSON.stringify('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }')}, "variables": {"e": ${DEEP_ARRAY}}}`,
+    ],
+    [
+      'deep-variables',
+      `{"query": ${JSON.stringify('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }')}, "variables": {"e": [${DEEP_OBJECT}]}}`,
+    ],
+    [
+      'deep-variables',
+      `{"query": ${JSON.stringify('query($s: String) { faqs(search: $s) { totalCount } }')}, "variables": {"s": ${DEEP_OBJECT}}}`,
+    ],
+    [
+      'deep-variables',
+      `{"query": ${JSON.stringify('query($f: UserFilter) { users(filter: $f) { total } }')}, "variables": {"f": ${DEEP_OBJECT}}}`,
+    ],
+    [
+      'numbers',
+      `{"query": ${JSON.stringify('query($n: Int) { users(limit: $n) { total } }')}, "variables": {"n": 1e400}}`,
+    ],
+    [
+      'numbers',
+      `{"query": ${JSON.stringify('query($n: Int) { users(limit: $n) { total } }')}, "variables": {"n": -0.0}}`,
+    ],
+    [
+      'numbers',
+      `{"query": ${JSON.stringify('query($n: BigInt) { workspaceSettings { agentMemoryBytes } }')}, "variables": {"n": 123456789012345678901234567890}}`,
+    ],
   ];
   for (const [strategy, body] of bodies) cases.push(post(strategy, body, 'application/json'));
   const json = toJson({ query: valid });
-  for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/graphql', 'application/octet-stream', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/json, text/plain', 'application/jsonp', 'application/json; boundary="']) {
+  for (const contentType of [
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+    'application/graphql',
+    'application/octet-stream',
+    'application/json; charset=latin1',
+    'APPLICATION/JSON',
+    'application/json, text/plain',
+    'application/jsonp',
+    'application/json; boundary="',
+  ]) {
     cases.push(post('content-type', json, contentType));
   }
   cases.push(post('no-content-type', new TextEncoder().encode(json)));
-  cases.push(post('invalid-utf8', new Uint8Array([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]), 'application/json'));
+  cases.push(
+    post(
+      'invalid-utf8',
+      new Uint8Array([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+      'application/json',
+    ),
+  );
   cases.push(post('method-override', json, 'application/json', { 'x-http-method-override': 'DELETE' }));
   cases.push(post('csrf-text-plain-mutation', toJson({ query: 'mutation { deleteFaq(id: 1) }' }), 'text/plain'));
   const preflight = { 'apollo-require-preflight': '1' };
   cases.push(get('get-query', `query=${encodeAll(valid)}`, preflight));
   cases.push(get('get-without-preflight', `query=${encodeAll(valid)}`));
   cases.push(get('get-mutation', `query=${encodeAll('mutation { logoutUser(id: "x") { id } }')}`, preflight));
-  cases.push(get('get-variables-junk', `query=${encodeAll('query($z: String!) { wildfireRisk(zip: $z) { riskScore } }')}&variables=%7Bnot-json`, preflight));
-  cases.push(get('get-variables-junk', `query=${encodeAll(valid)}&variables=${encodeAll('[1]')}&extensions=${encodeAll('"x"')}`, preflight));
+  cases.push(
+    get(
+      'get-variables-junk',
+      `query=${encodeAll('query($z: String!) { wildfireRisk(zip: $z) { riskScore } }')}&variables=%7Bnot-json`,
+      preflight,
+    ),
+  );
+  cases.push(
+    get(
+      'get-variables-junk',
+      `query=${encodeAll(valid)}&variables=${encodeAll('[1]')}&extensions=${encodeAll('"x"')}`,
+      preflight,
+    ),
+  );
   cases.push(get('get-bad-encoding', 'query=%E0%A4%A&x=%zz%', preflight));
   cases.push(get('get-repeated-query', `query=${encodeAll(valid)}&query=${encodeAll(valid)}`, preflight));
   cases.push(get('get-empty', '', preflight));
-  for (let i = 0; i < 40; i++) cases.push(get('get-hostile-query', `query=${encodeAll(String(r.pick(HOSTILE_STRINGS)))}`, preflight));
+  for (let i = 0; i < 40; i++)
+    cases.push(get('get-hostile-query', `query=${encodeAll(String(r.pick(HOSTILE_STRINGS)))}`, preflight));
   for (const method of ['PUT', 'DELETE', 'PATCH']) {
     cases.push({ ...post('wrong-method', json, 'application/json'), method, target: `${method} /graphql (transport)` });
   }
@@ -428,16 +582,73 @@ function graphqlTransportCases(r: Rng): Case[] {
 // ---- REST cases ----------------------------------------------------------------------------------------------
 
 const jsonSchemaOf = (schema: z.ZodType | undefined) =>
-  schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>) : undefined;
+  schema
+    ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>)
+    : undefined;
 
 /** Nesting no JSON.stringify on the sending side survives; sent as text. */
 const DEEP_ARRAY = '['.repeat(20_000) + ']'.repeat(20_000);
 const DEEP_OBJECT = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
 
-const BAD_JSON = ['{', '{"a":}', "{'title':'x'}", '{"title":"x",}', 'NaN', '[1,2', '\u0000', '{"a":1}{"b":2}', '\uFEFF{"title":"x"}', '{"a": Infinity}', '['.repeat(50_000) + ']'.repeat(50_000), ''];
-const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/octet-stream', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/json, text/plain', 'application/merge-patch+json'];
-const JUNK_QUERY_STRINGS = ['%E0%A4%A', 'zip=%zz', 'zip=94103&zip=10001', 'q[]=a&q[b]=c', `${'x'.repeat(3000)}=1`, 'zip=94103%00', 'zip=%F0%9F%94%A5', '&&&==&', 'status=open&status=closed', 'page=1e3&per_page=-0', 'q=%C0%AF'];
-const JUNK_PATH_IDS = ['0', '-1', '1.5', '1e3', 'NaN', 'abc', '9999999999', '999999999', '%00', '%zz', '%E0%A4%A', '..%2F..%2Fetc', '%2e%2e', '1%20OR%201=1', encodeAll('\uD800'), encodeAll('👩‍👩‍👧'), 'x'.repeat(5000), '1;select', '%u0031'];
+const BAD_JSON = [
+  '{',
+  '{"a":}',
+  "{'title':'x'}",
+  '{"title":"x",}',
+  'NaN',
+  '[1,2',
+  '\u0000',
+  '{"a":1}{"b":2}',
+  '\uFEFF{"title":"x"}',
+  '{"a": Infinity}',
+  '['.repeat(50_000) + ']'.repeat(50_000),
+  '',
+];
+const CONTENT_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/octet-stream',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON',
+  'application/json, text/plain',
+  'application/merge-patch+json',
+];
+const JUNK_QUERY_STRINGS = [
+  '%E0%A4%A',
+  'zip=%zz',
+  'zip=94103&zip=10001',
+  'q[]=a&q[b]=c',
+  `${'x'.repeat(3000)}=1`,
+  'zip=94103%00',
+  'zip=%F0%9F%94%A5',
+  '&&&==&',
+  'status=open&status=closed',
+  'page=1e3&per_page=-0',
+  'q=%C0%AF',
+];
+const JUNK_PATH_IDS = [
+  '0',
+  '-1',
+  '1.5',
+  '1e3',
+  'NaN',
+  'abc',
+  '9999999999',
+  '999999999',
+  '%00',
+  '%zz',
+  '%E0%A4%A',
+  '..%2F..%2Fetc',
+  '%2e%2e',
+  '1%20OR%201=1',
+  encodeAll('\uD800'),
+  encodeAll('👩‍👩‍👧'),
+  'x'.repeat(5000),
+  '1;select',
+  '%u0031',
+];
 
 function restCases(r: Rng): Case[] {
   const cases: Case[] = [];
@@ -456,7 +667,10 @@ function restCases(r: Rng): Case[] {
       if (route.auth === 'body-api-key') {
         const [who, credentials] = bodyCredentials(r);
         as = who;
-        valid.body = { ...credentials, ...Object.fromEntries(Object.entries(valid.body ?? {}).filter(([k]) => !k.startsWith('api_key'))) };
+        valid.body = {
+          ...credentials,
+          ...Object.fromEntries(Object.entries(valid.body ?? {}).filter(([k]) => !k.startsWith('api_key'))),
+        };
         headers = {};
       }
       const parts: Array<'params' | 'query' | 'body'> = [];
@@ -479,30 +693,69 @@ function restCases(r: Rng): Case[] {
       };
       const strategy = pickWeighted(r, [
         { name: 'valid', weight: hasInput ? 10 : 40, apply: () => undefined },
-        { name: `hostile-values-of-the-right-type(${part})`, weight: part ? 30 : 0, apply: () => change((v) => corrupt(r, v, true)) },
+        {
+          name: `hostile-values-of-the-right-type(${part})`,
+          weight: part ? 30 : 0,
+          apply: () => change((v) => corrupt(r, v, true)),
+        },
         { name: `hostile-values(${part})`, weight: part ? 13 : 0, apply: () => change((v) => corrupt(r, v)) },
-        { name: `missing-field(${part})`, weight: part ? 6 : 0, apply: () => change((v) => omitOne(r, v, false) ?? {}) },
+        {
+          name: `missing-field(${part})`,
+          weight: part ? 6 : 0,
+          apply: () => change((v) => omitOne(r, v, false) ?? {}),
+        },
         { name: `null-field(${part})`, weight: part ? 4 : 0, apply: () => change((v) => omitOne(r, v, true)) },
-        { name: `extra-fields(${part})`, weight: part ? 4 : 0, apply: () => change((v) => addExtra(r, { ...(v as object), unexpected: hostile(r) })) },
-        { name: 'body-not-an-object', weight: valid.body !== undefined ? 4 : 0, apply: () => (input.body = r.pick([[input.body], 'text', 42, null, true, []])) },
+        {
+          name: `extra-fields(${part})`,
+          weight: part ? 4 : 0,
+          apply: () => change((v) => addExtra(r, { ...(v as object), unexpected: hostile(r) })),
+        },
+        {
+          name: 'body-not-an-object',
+          weight: valid.body !== undefined ? 4 : 0,
+          apply: () => (input.body = r.pick([[input.body], 'text', 42, null, true, []])),
+        },
         { name: 'bad-json', weight: hasBody ? 3 : 0, apply: () => (rawBody = r.pick(BAD_JSON)) },
-        { name: 'deeply-nested-field', weight: hasBody ? 2 : 0, apply: () => withBodyLeaf(r.pick([DEEP_ARRAY, DEEP_OBJECT])) },
+        {
+          name: 'deeply-nested-field',
+          weight: hasBody ? 2 : 0,
+          apply: () => withBodyLeaf(r.pick([DEEP_ARRAY, DEEP_OBJECT])),
+        },
         { name: 'content-type', weight: hasBody ? 4 : 0, apply: () => (contentType = r.pick(CONTENT_TYPES)) },
-        { name: 'raw-numbers', weight: hasBody ? 3 : 0, apply: () => withBodyLeaf(r.pick(['1e400', '-1e400', '123456789012345678901234567890', '-0.0', '1E+2', '0.0000001e-400'])) },
-        { name: 'proto-poisoning', weight: hasBody ? 2 : 0, apply: () => (input.body = { ...(input.body as object), ...PROTO_POISON() }) },
+        {
+          name: 'raw-numbers',
+          weight: hasBody ? 3 : 0,
+          apply: () =>
+            withBodyLeaf(
+              r.pick(['1e400', '-1e400', '123456789012345678901234567890', '-0.0', '1E+2', '0.0000001e-400']),
+            ),
+        },
+        {
+          name: 'proto-poisoning',
+          weight: hasBody ? 2 : 0,
+          apply: () => (input.body = { ...(input.body as object), ...PROTO_POISON() }),
+        },
         { name: 'junk-path-id', weight: params ? 5 : 0, apply: () => (rawPathId = r.pick(JUNK_PATH_IDS)) },
         { name: 'junk-query-string', weight: query ? 3 : 0, apply: () => (rawQuery = r.pick(JUNK_QUERY_STRINGS)) },
         { name: 'repeated-slashes', weight: hasInput ? 2 : 30, apply: () => undefined },
-        { name: 'unknown-query-params', weight: hasInput ? 3 : 30, apply: () => (input.query = { ...input.query, unknown: hostile(r), __proto__x: '1' }) },
+        {
+          name: 'unknown-query-params',
+          weight: hasInput ? 3 : 30,
+          apply: () => (input.query = { ...input.query, unknown: hostile(r), __proto__x: '1' }),
+        },
       ]);
 
-      let path = route.path.replace(/:(\w+)/g, (_, name: string) => rawPathId ?? encodeAll(String(input.params?.[name] ?? '')));
+      let path = route.path.replace(
+        /:(\w+)/g,
+        (_, name: string) => rawPathId ?? encodeAll(String(input.params?.[name] ?? '')),
+      );
       if (strategy === 'repeated-slashes') path = path.replace(/\//g, () => (r.chance(0.3) ? '//' : '/'));
       const qs = rawQuery ?? (input.query && typeof input.query === 'object' ? queryString(input.query) : '');
       if (qs) path += `?${qs}`;
       let sentBody: string | Uint8Array | undefined;
       if (route.method !== 'GET') {
-        sentBody = rawBody ?? (input.body === undefined ? (route.method === 'DELETE' ? undefined : '{}') : toJson(input.body));
+        sentBody =
+          rawBody ?? (input.body === undefined ? (route.method === 'DELETE' ? undefined : '{}') : toJson(input.body));
       }
       cases.push({
         target,
@@ -539,7 +792,8 @@ function problemWith(o: Outcome): string | undefined {
   const body = parseJson(o.text) as any;
   if (o.c.surface === 'graphql') {
     // /graphql answers GET and POST; another method matches no route, and gets the not-found body.
-    if (!['GET', 'POST'].includes(o.c.method)) return o.status === 404 && body?.error === 'Not found' ? undefined : `wrong method answered ${o.status}`;
+    if (!['GET', 'POST'].includes(o.c.method))
+      return o.status === 404 && body?.error === 'Not found' ? undefined : `wrong method answered ${o.status}`;
     if (!body || typeof body !== 'object' || Array.isArray(body)) return 'answer is not a JSON object';
     if (body.errors !== undefined) {
       if (!Array.isArray(body.errors) || body.errors.length === 0) return 'errors is not a non-empty array';
@@ -559,8 +813,10 @@ function problemWith(o: Outcome): string | undefined {
   if (o.status >= 400) {
     // An unknown path under /api answers in the generic not-found shape, except under /api/help and /api/public.
     const key = o.status === 404 && api === 'auth' ? 'error' : ERROR_KEY[api];
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return `error body is not a JSON object: ${o.text.slice(0, 80)}`;
-    if (Object.keys(body).join() !== key || typeof body[key] !== 'string' || !body[key]) return `error body is not {${key}}: ${o.text.slice(0, 120)}`;
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      return `error body is not a JSON object: ${o.text.slice(0, 80)}`;
+    if (Object.keys(body).join() !== key || typeof body[key] !== 'string' || !body[key])
+      return `error body is not {${key}}: ${o.text.slice(0, 120)}`;
     if (LEAK.test(body[key])) return `internal detail in the message: ${String(body[key]).slice(0, 120)}`;
     return undefined;
   }
@@ -568,16 +824,26 @@ function problemWith(o: Outcome): string | undefined {
   if (!documented) return `undocumented success status ${o.status}`;
   if (documented.schema) {
     const parsed = documented.schema.safeParse(body);
-    if (!parsed.success) return `success body does not match the documented schema: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`;
+    if (!parsed.success)
+      return `success body does not match the documented schema: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`;
   }
   return undefined;
 }
 
 async function send(c: Case): Promise<Outcome> {
   try {
-    const res = await fetch(t.url + c.path, { method: c.method, headers: c.headers, body: c.body as RequestInit['body'] });
+    const res = await fetch(t.url + c.path, {
+      method: c.method,
+      headers: c.headers,
+      body: c.body as RequestInit['body'],
+    });
     const text = await res.text();
-    return { c, status: res.status, text, executed: c.surface === 'graphql' && Boolean((parseJson(text) as any)?.data !== undefined) };
+    return {
+      c,
+      status: res.status,
+      text,
+      executed: c.surface === 'graphql' && Boolean((parseJson(text) as any)?.data !== undefined),
+    };
   } catch (error) {
     return { c, status: 599, text: `no answer: ${(error as Error).message}`, executed: false };
   }
@@ -634,11 +900,15 @@ function table(outcomes: Outcome[]): string {
   }
   const width = Math.max(...[...byTarget.keys()].map((k) => k.length));
   const line = (name: string, counts: Map<number, number>, extra = '') =>
-    `${name.padEnd(width)}  ${String([...counts.values()].reduce((a, b) => a + b, 0)).padStart(5)}  ${[...counts.entries()]
+    `${name.padEnd(width)}  ${String([...counts.values()].reduce((a, b) => a + b, 0)).padStart(5)}  ${[
+      ...counts.entries(),
+    ]
       .sort(([a], [b]) => a - b)
       .map(([s, n]) => `${s}×${n}`)
       .join(' ')}${extra}`;
-  const rows = [...byTarget.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => line(k, v, executed.has(k) ? `  (executed ${executed.get(k)})` : ''));
+  const rows = [...byTarget.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => line(k, v, executed.has(k) ? `  (executed ${executed.get(k)})` : ''));
   const total = new Map<number, number>();
   for (const o of outcomes) total.set(o.status, (total.get(o.status) ?? 0) + 1);
   return [...rows, '-'.repeat(width + 20), line('total', total)].join('\n');
@@ -659,7 +929,9 @@ beforeAll(async () => {
   outcomes = await runAll(cases, async () => {
     liveness.push((await fetch(`${t.url}/api/health`)).status);
   });
-  console.log(`fuzz seed ${SEED}: ${outcomes.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s\n${table(outcomes)}`);
+  console.log(
+    `fuzz seed ${SEED}: ${outcomes.length} requests in ${((Date.now() - started) / 1000).toFixed(1)} s\n${table(outcomes)}`,
+  );
 }, 240_000);
 
 afterAll(() => t?.stop());
@@ -667,7 +939,9 @@ afterAll(() => t?.stop());
 describe(`fuzzing every REST route and GraphQL root field (seed ${SEED})`, () => {
   it('covers every route in the REST catalog and every Query and Mutation field, thousands of cases in all', () => {
     const schema = buildSchema(assemble(modules));
-    const fields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((root) => Object.keys(root.getFields()).map((f) => `${root.name}.${f}`));
+    const fields = [schema.getQueryType()!, schema.getMutationType()!].flatMap((root) =>
+      Object.keys(root.getFields()).map((f) => `${root.name}.${f}`),
+    );
     const targets = new Set(outcomes.map((o) => o.c.target));
     for (const field of fields) expect(targets, field).toContain(field);
     for (const route of t.app.restRoutes) expect(targets, route.path).toContain(`${route.method} ${route.path}`);
@@ -676,7 +950,9 @@ describe(`fuzzing every REST route and GraphQL root field (seed ${SEED})`, () =>
 
   it('reaches the resolvers of every root field, so the cases test the rules and not only the parser', () => {
     const executed = new Set(outcomes.filter((o) => o.executed).map((o) => o.c.target));
-    const fields = outcomes.filter((o) => o.c.surface === 'graphql' && !o.c.target.includes('(transport)')).map((o) => o.c.target);
+    const fields = outcomes
+      .filter((o) => o.c.surface === 'graphql' && !o.c.target.includes('(transport)'))
+      .map((o) => o.c.target);
     expect([...new Set(fields)].filter((f) => !executed.has(f))).toEqual([]);
   });
 
@@ -685,7 +961,9 @@ describe(`fuzzing every REST route and GraphQL root field (seed ${SEED})`, () =>
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
     expect((await fetch(`${t.url}/api/ready`)).status).toBe(200);
     // Still fully working: the administrator can sign in and read through both doors.
-    expect((await t.gql('{ me { username } }', {}, await t.login('admin', ADMIN_PASSWORD))).data?.me.username).toBe('admin');
+    expect((await t.gql('{ me { username } }', {}, await t.login('admin', ADMIN_PASSWORD))).data?.me.username).toBe(
+      'admin',
+    );
   });
 
   it('answers every case with a client error or a success in the documented shape of its surface, never a 5xx', () => {
@@ -700,7 +978,11 @@ describe(`fuzzing every REST route and GraphQL root field (seed ${SEED})`, () =>
         request: `${o.c.method} ${o.c.path.slice(0, 200)} ${typeof o.c.body === 'string' ? o.c.body.slice(0, 300) : o.c.body ? '<bytes>' : ''}`,
         answer: `${o.status} ${o.text.slice(0, 200)}`,
       }));
-    if (problems.length) console.log(`fuzz seed ${SEED}: ${problems.length} answers broke the contract`, problems.slice(0, Number(process.env.FUZZ_SHOW ?? 40)));
+    if (problems.length)
+      console.log(
+        `fuzz seed ${SEED}: ${problems.length} answers broke the contract`,
+        problems.slice(0, Number(process.env.FUZZ_SHOW ?? 40)),
+      );
     expect(problems.slice(0, 10), `${problems.length} problems (seed ${SEED})`).toEqual([]);
   });
 });

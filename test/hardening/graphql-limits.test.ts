@@ -17,14 +17,18 @@ let dev: TestApp;
 let prod: TestApp;
 beforeAll(async () => {
   // dev (NODE_ENV=development) is for what only development does: introspection and suggestions. The rest runs as deployed.
-  [dev, prod] = await Promise.all([startTestApp({ NODE_ENV: 'development' }), startTestApp({ NODE_ENV: 'production' })]);
+  [dev, prod] = await Promise.all([
+    startTestApp({ NODE_ENV: 'development' }),
+    startTestApp({ NODE_ENV: 'production' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([dev?.stop(), prod?.stop()]);
 });
 
 const LOGIN = 'login(username: "admin", password: "not-the-password")';
-const codes = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) => (res.errors ?? []).map((e) => e.extensions?.code);
+const codes = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) =>
+  (res.errors ?? []).map((e) => e.extensions?.code);
 const messages = (res: { errors?: Array<{ message: string }> }) => (res.errors ?? []).map((e) => e.message).join('\n');
 
 /** Sends a document anonymously and returns the answer with the SQL statements it caused. */
@@ -62,7 +66,14 @@ describe('introspection and schema leakage', () => {
   });
 
   it('serves the full introspection query in development (NODE_ENV=development), so the limits leave tooling working', async () => {
-    const res = await dev.gql(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true }));
+    const res = await dev.gql(
+      getIntrospectionQuery({
+        descriptions: true,
+        specifiedByUrl: true,
+        directiveIsRepeatable: true,
+        inputValueDeprecation: true,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.errors).toBeUndefined();
     expect(res.data.__schema.types.map((t: { name: string }) => t.name)).toContain('User');
@@ -99,30 +110,41 @@ describe('CSRF prevention and batching', () => {
 
   it('refuses a simple GET without a preflight header and serves it with one', async () => {
     expect((await prod.request('/graphql?query=%7B__typename%7D')).status).toBe(400);
-    const ok = await prod.request('/graphql?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } });
+    const ok = await prod.request('/graphql?query=%7B__typename%7D', {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(ok).toMatchObject({ status: 200, body: { data: { __typename: 'Query' } } });
   });
 
   it('refuses a mutation over GET with 405', async () => {
     const q = encodeURIComponent(`mutation { ${LOGIN} { accessToken } }`);
-    const { result, statements } = await prod.countQueries(() => prod.request(`/graphql?query=${q}`, { headers: { 'apollo-require-preflight': 'true' } }));
+    const { result, statements } = await prod.countQueries(() =>
+      prod.request(`/graphql?query=${q}`, { headers: { 'apollo-require-preflight': 'true' } }),
+    );
     expect(result.status).toBe(405);
     expect(statements).toEqual([]);
   });
 
   it('refuses a batch of operations in one HTTP request without running any of them', async () => {
     const op = { query: `mutation { ${LOGIN} { accessToken } }` };
-    const { result, statements } = await prod.countQueries(() => prod.request('/graphql', { method: 'POST', json: [op, op, op] }));
+    const { result, statements } = await prod.countQueries(() =>
+      prod.request('/graphql', { method: 'POST', json: [op, op, op] }),
+    );
     expect(result.status).toBe(400);
     expect(statements).toEqual([]);
   });
 });
 
 describe('depth', () => {
-  const nested = (levels: number) => `mutation { ${'... on Mutation { '.repeat(levels)}${LOGIN} { accessToken }${' }'.repeat(levels)} }`;
+  const nested = (levels: number) =>
+    `mutation { ${'... on Mutation { '.repeat(levels)}${LOGIN} { accessToken }${' }'.repeat(levels)} }`;
 
   it(`refuses a document deeper than ${GRAPHQL_LIMITS.maxDepth} levels before the resolver runs`, async () => {
-    await expectRefused(prod, nested(GRAPHQL_LIMITS.maxDepth), new RegExp(`depth limit of ${GRAPHQL_LIMITS.maxDepth} exceeded`));
+    await expectRefused(
+      prod,
+      nested(GRAPHQL_LIMITS.maxDepth),
+      new RegExp(`depth limit of ${GRAPHQL_LIMITS.maxDepth} exceeded`),
+    );
   });
 
   it('runs the same shape inside the limit (control)', async () => {
@@ -131,7 +153,9 @@ describe('depth', () => {
 
   it('counts depth through named fragments too', async () => {
     const fragments = Array.from({ length: 11 }, (_, i) =>
-      i === 10 ? `fragment F10 on Mutation { ${LOGIN} { accessToken } }` : `fragment F${i} on Mutation { ...F${i + 1} }`,
+      i === 10
+        ? `fragment F10 on Mutation { ${LOGIN} { accessToken } }`
+        : `fragment F${i} on Mutation { ...F${i + 1} }`,
     ).join('\n');
     await expectRefused(prod, `mutation { ...F0 }\n${fragments}`, /depth limit/);
   });
@@ -166,7 +190,9 @@ describe('depth', () => {
     const queries = roots.map((root) => {
       const type = getNamedType(root.type) as GraphQLObjectType;
       const args = root.args.filter((a) => a.type.toString().endsWith('!')).map((a) => `${a.name}: $${a.name}`);
-      const vars = root.args.filter((a) => a.type.toString().endsWith('!')).map((a) => `$${a.name}: ${a.type.toString()}`);
+      const vars = root.args
+        .filter((a) => a.type.toString().endsWith('!'))
+        .map((a) => `$${a.name}: ${a.type.toString()}`);
       return `query${vars.length ? `(${vars.join(', ')})` : ''} { ${root.name}${args.length ? `(${args.join(', ')})` : ''} { ${deepest(type, new Set([type.name]))} } }`;
     });
     const deepestQuery = queries.sort((a, b) => b.split('{').length - a.split('{').length)[0]!;
@@ -201,7 +227,8 @@ describe('aliases', () => {
 });
 
 describe('directives', () => {
-  const directives = (n: number) => `mutation { ${LOGIN} { ${Array.from({ length: n }, () => 'accessToken @include(if: true)').join(' ')} } }`;
+  const directives = (n: number) =>
+    `mutation { ${LOGIN} { ${Array.from({ length: n }, () => 'accessToken @include(if: true)').join(' ')} } }`;
 
   it(`refuses ${GRAPHQL_LIMITS.maxDirectives + 1} directives before the resolver runs, runs ${GRAPHQL_LIMITS.maxDirectives}`, async () => {
     await expectRefused(prod, directives(GRAPHQL_LIMITS.maxDirectives + 1), /Directives limit of 50 exceeded/);
@@ -217,7 +244,11 @@ describe('directives', () => {
 
 describe('tokens and nesting', () => {
   it(`refuses a document of more than ${GRAPHQL_LIMITS.maxTokens} tokens at parse time`, async () => {
-    const res = await expectRefused(prod, `mutation { ${LOGIN} { accessToken } ${'__typename '.repeat(1000)} }`, /contains more tha[nt] 1000 tokens/);
+    const res = await expectRefused(
+      prod,
+      `mutation { ${LOGIN} { accessToken } ${'__typename '.repeat(1000)} }`,
+      /contains more tha[nt] 1000 tokens/,
+    );
     expect(codes(res)).toEqual(['GRAPHQL_PARSE_FAILED']);
   });
 
@@ -237,7 +268,10 @@ describe('tokens and nesting', () => {
 
 describe('fragments and cost', () => {
   it('refuses circular fragments before anything runs', async () => {
-    const res = await attempt(prod, `mutation { ...A } fragment A on Mutation { ...B } fragment B on Mutation { ...A ${LOGIN} { accessToken } }`);
+    const res = await attempt(
+      prod,
+      `mutation { ...A } fragment A on Mutation { ...B } fragment B on Mutation { ...A ${LOGIN} { accessToken } }`,
+    );
     expect(res.status).toBe(400);
     expect(messages(res)).toMatch(/Cannot spread fragment "A" within itself/);
     expect(res.statements).toEqual([]);
@@ -245,7 +279,9 @@ describe('fragments and cost', () => {
 
   it('refuses fragment fan-out (each fragment spreading the previous one ten times)', async () => {
     const levels = Array.from({ length: 7 }, (_, i) =>
-      i === 0 ? 'fragment F0 on AuthPayload { accessToken }' : `fragment F${i} on AuthPayload { ${`...F${i - 1} `.repeat(10)}}`,
+      i === 0
+        ? 'fragment F0 on AuthPayload { accessToken }'
+        : `fragment F${i} on AuthPayload { ${`...F${i - 1} `.repeat(10)}}`,
     ).join('\n');
     const res = await attempt(prod, `mutation { ${LOGIN} { ...F6 } }\n${levels}`);
     expect(res.status).toBe(400);

@@ -14,10 +14,20 @@ afterAll(() => t?.stop());
 
 describe('request body size', () => {
   const limit = 1024 * 1024; // BODY_LIMIT_BYTES default
-  const oversized = JSON.stringify({ username: 'admin', password: 'x'.repeat(2 * 1024 * 1024), query: '{ __typename }' });
+  const oversized = JSON.stringify({
+    username: 'admin',
+    password: 'x'.repeat(2 * 1024 * 1024),
+    query: '{ __typename }',
+  });
 
   const cases: Array<[string, (body: any) => void]> = [
-    ['/graphql', (body) => expect(body).toEqual({ errors: [{ message: 'Request body is too large', extensions: { code: 'BAD_REQUEST' } }] })],
+    [
+      '/graphql',
+      (body) =>
+        expect(body).toEqual({
+          errors: [{ message: 'Request body is too large', extensions: { code: 'BAD_REQUEST' } }],
+        }),
+    ],
     ['/api/auth/login', (body) => expect(body).toEqual({ message: 'Request body is too large' })],
     ['/api/help/requests', (body) => expect(body).toEqual({ message: 'Request body is too large' })],
     ['/api/public/create_user', (body) => expect(body).toEqual({ error_message: 'Request body is too large' })],
@@ -34,7 +44,10 @@ describe('request body size', () => {
   }
 
   it('reads a body just under the limit normally (control)', async () => {
-    const res = await t.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: 'x'.repeat(limit - 100) } });
+    const res = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'admin', password: 'x'.repeat(limit - 100) },
+    });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Invalid username or password' });
   });
@@ -42,7 +55,9 @@ describe('request body size', () => {
   it('refuses an oversized body announced by its content-length before reading it', async () => {
     const socket = await open();
     const answer = collect(socket);
-    socket.write(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n{"query":`);
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n{"query":`,
+    );
     const text = await answer.untilClosedOr(10_000);
     expect(text).toMatch(/^HTTP\/1\.1 413/);
     socket.destroy();
@@ -70,7 +85,9 @@ describe('slow clients', () => {
   it('closes a connection whose body trickles in after quick headers', async () => {
     const socket = await open();
     const answer = collect(socket);
-    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":"');
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":"',
+    );
     const drip = setInterval(() => socket.writable && socket.write('a'), 500);
     try {
       await answer.untilClosedOr(15_000);

@@ -60,65 +60,132 @@ beforeAll(async () => {
   startupLines = lines.length;
 
   // Log in through both doors; a failed attempt too.
-  const adminLogin = await call('/api/auth/login', { method: 'POST', json: { username: 'admin', password: ADMIN_PASSWORD } });
+  const adminLogin = await call('/api/auth/login', {
+    method: 'POST',
+    json: { username: 'admin', password: ADMIN_PASSWORD },
+  });
   const adminToken = adminLogin.body.access_token as string;
   secrets.push(adminToken);
   await call('/api/auth/login', { method: 'POST', json: { username: 'admin', password: WRONG_PASSWORD } });
   const gqlLogin = await call('/graphql', {
     method: 'POST',
-    json: { query: 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { accessToken } }', variables: { u: 'admin', p: ADMIN_PASSWORD } },
+    json: {
+      query: 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { accessToken } }',
+      variables: { u: 'admin', p: ADMIN_PASSWORD },
+    },
   });
   secrets.push(gqlLogin.body.data.login.accessToken);
   // A password inlined into the document rather than a variable.
-  await call('/graphql', { method: 'POST', json: { query: `mutation { login(username: "admin", password: "${WRONG_PASSWORD}") { accessToken } }` } });
+  await call('/graphql', {
+    method: 'POST',
+    json: { query: `mutation { login(username: "admin", password: "${WRONG_PASSWORD}") { accessToken } }` },
+  });
 
   // Create a user with a password and change it, over GraphQL and over the platform API.
   const created = await call('/graphql', {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}` },
-    json: { query: 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', variables: { input: { username: 'logged', password: FIRST_PASSWORD } } },
+    json: {
+      query: 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
+      variables: { input: { username: 'logged', password: FIRST_PASSWORD } },
+    },
   });
   const userId = created.body.data.createUser.id as string;
   await call('/graphql', {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}` },
-    json: { query: 'mutation($id: ID!, $p: String!) { updateUser(id: $id, input: { password: $p }) { id } }', variables: { id: userId, p: SECOND_PASSWORD } },
+    json: {
+      query: 'mutation($id: ID!, $p: String!) { updateUser(id: $id, input: { password: $p }) { id } }',
+      variables: { id: userId, p: SECOND_PASSWORD },
+    },
   });
   if (t.app.restRoutes.some((r) => r.path === '/api/public/update_user')) {
     await call('/api/public/update_user', {
       method: 'POST',
-      json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: userId, password: FIRST_PASSWORD } },
+      json: {
+        api_key: API_KEY,
+        api_key_secret: API_KEY_SECRET,
+        target_user: { user_id: userId, password: FIRST_PASSWORD },
+      },
     });
-    await call('/api/public/get_users', { method: 'POST', json: { api_key: API_KEY, api_key_secret: 'wrong-secret-but-still-a-secret' } });
+    await call('/api/public/get_users', {
+      method: 'POST',
+      json: { api_key: API_KEY, api_key_secret: 'wrong-secret-but-still-a-secret' },
+    });
     secrets.push('wrong-secret-but-still-a-secret');
   }
   // A user created over the platform API with a password; one refused for a weak password, on both doors.
-  await call('/api/public/create_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { username: 'rest-made', password: CREATED_PASSWORD } } });
-  await call('/api/public/create_user', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { username: 'too-weak', password: WEAK_PASSWORD } } });
+  await call('/api/public/create_user', {
+    method: 'POST',
+    json: {
+      api_key: API_KEY,
+      api_key_secret: API_KEY_SECRET,
+      target_user: { username: 'rest-made', password: CREATED_PASSWORD },
+    },
+  });
+  await call('/api/public/create_user', {
+    method: 'POST',
+    json: {
+      api_key: API_KEY,
+      api_key_secret: API_KEY_SECRET,
+      target_user: { username: 'too-weak', password: WEAK_PASSWORD },
+    },
+  });
   await call('/graphql', {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}` },
-    json: { query: 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', variables: { input: { username: 'weak-too', password: WEAK_PASSWORD } } },
+    json: {
+      query: 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
+      variables: { input: { username: 'weak-too', password: WEAK_PASSWORD } },
+    },
   });
   // A log-in body that is not valid JSON, and an API key header with the wrong secret.
-  await call('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"username":"admin","password":"${MALFORMED_PASSWORD}"` });
-  await call('/graphql', { method: 'POST', headers: { authorization: `ApiKey ${API_KEY}:${HEADER_SECRET}` }, json: { query: '{ users { total } }' } });
-  const userLogin = await call('/api/auth/login', { method: 'POST', json: { username: 'logged', password: FIRST_PASSWORD } });
+  await call('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: `{"username":"admin","password":"${MALFORMED_PASSWORD}"`,
+  });
+  await call('/graphql', {
+    method: 'POST',
+    headers: { authorization: `ApiKey ${API_KEY}:${HEADER_SECRET}` },
+    json: { query: '{ users { total } }' },
+  });
+  const userLogin = await call('/api/auth/login', {
+    method: 'POST',
+    json: { username: 'logged', password: FIRST_PASSWORD },
+  });
   const userToken = userLogin.body.access_token as string;
   secrets.push(userToken);
 
   // Use the tokens and the API key in headers; a forged token; a token in a URL; a password in a GET query.
-  await call('/graphql', { method: 'POST', headers: { authorization: `Bearer ${userToken}` }, json: { query: '{ me { id } }' } });
+  await call('/graphql', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${userToken}` },
+    json: { query: '{ me { id } }' },
+  });
   await call('/api/help/requests', { headers: { authorization: `Bearer ${userToken}` } });
-  await call('/graphql', { method: 'POST', headers: { authorization: `ApiKey ${API_KEY}:${API_KEY_SECRET}` }, json: { query: '{ users { total } }' } });
+  await call('/graphql', {
+    method: 'POST',
+    headers: { authorization: `ApiKey ${API_KEY}:${API_KEY_SECRET}` },
+    json: { query: '{ users { total } }' },
+  });
   const forged = await signToken(userId, { role: 'admin', forged: true });
   secrets.push(forged.slice(0, -10) + 'AAAAAAAAAA');
-  await call('/graphql', { method: 'POST', headers: { authorization: `Bearer ${forged.slice(0, -10)}AAAAAAAAAA` }, json: { query: '{ me { id } }' } });
+  await call('/graphql', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${forged.slice(0, -10)}AAAAAAAAAA` },
+    json: { query: '{ me { id } }' },
+  });
   await call(`/api/help/requests?access_token=${userToken}`);
-  await call(`/graphql?query=${encodeURIComponent(`{ __typename }`)}&password=${encodeURIComponent(SECOND_PASSWORD)}`, { headers: { 'apollo-require-preflight': '1' } });
-  await call(`/graphql?query=${encodeURIComponent(`mutation { login(username: "logged", password: "${SECOND_PASSWORD}") { accessToken } }`)}`, {
+  await call(`/graphql?query=${encodeURIComponent(`{ __typename }`)}&password=${encodeURIComponent(SECOND_PASSWORD)}`, {
     headers: { 'apollo-require-preflight': '1' },
   });
+  await call(
+    `/graphql?query=${encodeURIComponent(`mutation { login(username: "logged", password: "${SECOND_PASSWORD}") { accessToken } }`)}`,
+    {
+      headers: { 'apollo-require-preflight': '1' },
+    },
+  );
 }, 60_000);
 
 afterAll(() => t?.stop());
@@ -133,9 +200,11 @@ describe('credentials in logs', () => {
 
   it('never logs a password, token, API secret or secret digest', () => {
     const text = raw.join('\n');
-    for (const secret of secrets) expect(text.includes(secret), `a log line contains ${secret.slice(0, 12)}…`).toBe(false);
+    for (const secret of secrets)
+      expect(text.includes(secret), `a log line contains ${secret.slice(0, 12)}…`).toBe(false);
     // A token's signature alone identifies it.
-    for (const token of secrets.filter((s) => s.split('.').length === 3)) expect(text).not.toContain(token.split('.')[2]!);
+    for (const token of secrets.filter((s) => s.split('.').length === 3))
+      expect(text).not.toContain(token.split('.')[2]!);
   });
 
   it('shows where it redacted, so the absence above is redaction, not silence', () => {
@@ -159,8 +228,14 @@ describe('request ids', () => {
   it('uses the id the response carried, on the request’s own lines and on the SQL it caused', () => {
     for (const id of requestIds) {
       const own = lines.filter((l) => l.requestId === id);
-      expect(own.some((l) => /incoming request/.test(String(l.msg))), id).toBe(true);
-      expect(own.some((l) => /request completed/.test(String(l.msg))), id).toBe(true);
+      expect(
+        own.some((l) => /incoming request/.test(String(l.msg))),
+        id,
+      ).toBe(true);
+      expect(
+        own.some((l) => /request completed/.test(String(l.msg))),
+        id,
+      ).toBe(true);
     }
     const sqlLines = lines.slice(startupLines).filter((l) => l.orm === true);
     expect(sqlLines.length).toBeGreaterThan(5);
@@ -185,7 +260,11 @@ describe('request ids', () => {
     });
     const log = buildLogger('info', stream);
     // The logging pieces the app is built with, around a handler that writes through three loggers.
-    const app = Fastify({ loggerInstance: log as FastifyBaseLogger, logController: new LogController({ requestIdLogLabel: 'requestId' }), genReqId: () => 'req-0123' });
+    const app = Fastify({
+      loggerInstance: log as FastifyBaseLogger,
+      logController: new LogController({ requestIdLogLabel: 'requestId' }),
+      genReqId: () => 'req-0123',
+    });
     registerRequestScope(app);
     app.get('/', async (request) => {
       request.log.child({ part: 'child' }).info('from a child of the request logger');

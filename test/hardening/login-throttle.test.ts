@@ -30,7 +30,9 @@ describe('login throttling', () => {
     for (let i = 0; i < MAX; i++) {
       expect(await restLogin(t, `10.3.0.${i + 1}`, 'victim', `Wrong-guess-${i}`)).toMatchObject({ status: 401 });
     }
-    const { result: rest, statements } = await t.countQueries(() => restLogin(t, '10.3.0.9', 'VICTIM', DEFAULT_PASSWORD));
+    const { result: rest, statements } = await t.countQueries(() =>
+      restLogin(t, '10.3.0.9', 'VICTIM', DEFAULT_PASSWORD),
+    );
     expect(rest.status).toBe(429);
     expect(rest.body).toEqual({ message: 'Too many requests' });
     expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -38,7 +40,11 @@ describe('login throttling', () => {
     // Refused before the account is even looked up: no SQL, no password hashing.
     expect(statements).toEqual([]);
 
-    const gql = await gqlLogin(t, '10.3.0.10', `mutation { login(username: "victim", password: "${DEFAULT_PASSWORD}") { accessToken } }`);
+    const gql = await gqlLogin(
+      t,
+      '10.3.0.10',
+      `mutation { login(username: "victim", password: "${DEFAULT_PASSWORD}") { accessToken } }`,
+    );
     expect(gql.status).toBe(429);
     expect(gql.body.data).toBeNull();
     expect(gql.body.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
@@ -63,7 +69,9 @@ describe('login throttling', () => {
     for (let i = 0; i < MAX; i++) {
       const { result, statements } = await t.countQueries(() => gqlLogin(t, `10.3.2.${i + 1}`, guesses(10)));
       expect(result.body.data).toBeNull();
-      expect(result.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
+      expect(result.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual([
+        'UNAUTHENTICATED',
+      ]);
       expect(statements.filter((s) => /from "users"/.test(s))).toHaveLength(1);
     }
     const spent = await gqlLogin(t, '10.3.2.9', guesses(10));
@@ -73,12 +81,14 @@ describe('login throttling', () => {
   });
 
   it('does not count successful log-ins against anyone', async () => {
-    for (let i = 0; i < MAX * 3; i++) expect((await restLogin(t, '10.3.3.1', 'bystander', DEFAULT_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < MAX * 3; i++)
+      expect((await restLogin(t, '10.3.3.1', 'bystander', DEFAULT_PASSWORD)).status).toBe(200);
   });
 
   it('spends nothing from the address for attempts it refuses', async () => {
     for (let i = 0; i < MAX; i++) await restLogin(t, `10.3.5.${i + 1}`, 'hammered', 'Wrong-guess');
-    for (let i = 0; i < MAX * 2; i++) expect((await restLogin(t, '10.3.5.9', 'hammered', DEFAULT_PASSWORD)).status).toBe(429);
+    for (let i = 0; i < MAX * 2; i++)
+      expect((await restLogin(t, '10.3.5.9', 'hammered', DEFAULT_PASSWORD)).status).toBe(429);
     // Had the refusals counted, this address would be over its own budget by now.
     expect((await restLogin(t, '10.3.5.9', 'neighbour', DEFAULT_PASSWORD)).status).toBe(200);
   });
@@ -127,7 +137,9 @@ describe.skipIf(!redisUrl)('login throttling across replicas (Redis)', () => {
   const prefix = `trellis-test:${hex(4)}:`;
   beforeAll(async () => {
     redis = new Redis(redisUrl!);
-    replicas = await Promise.all([0, 1].map(() => startTestApp({ ...throttled, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix })));
+    replicas = await Promise.all(
+      [0, 1].map(() => startTestApp({ ...throttled, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix })),
+    );
   });
   afterAll(async () => {
     await Promise.all(replicas.map((r) => r.stop()));

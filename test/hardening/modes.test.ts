@@ -28,7 +28,11 @@ async function prepare(mode: 'production' | 'development'): Promise<Side> {
   const alice = await t.createUser('alice');
   const bob = await t.createUser('bob');
   const admin = await t.login('admin', ADMIN_PASSWORD);
-  const filed = await t.request('/api/help/requests', { method: 'POST', json: { title: 'Printer', description: 'On fire' }, headers: { authorization: alice.auth } });
+  const filed = await t.request('/api/help/requests', {
+    method: 'POST',
+    json: { title: 'Printer', description: 'On fire' },
+    headers: { authorization: alice.auth },
+  });
   if (filed.status !== 201 || filed.body.request_id !== 1) throw new Error(`filing failed: ${JSON.stringify(filed)}`);
   return { t, auth: { anonymous: undefined, alice: alice.auth, bob: bob.auth, admin } };
 }
@@ -68,42 +72,148 @@ const cases: Case[] = [
   { name: 'health', rest: { method: 'GET', path: '/api/health' }, status: 200 },
   // Help desk
   { name: "someone else's request", as: 'bob', rest: { method: 'GET', path: '/api/help/requests/1' }, status: 404 },
-  { name: 'a request that does not exist', as: 'alice', rest: { method: 'GET', path: '/api/help/requests/999' }, status: 404 },
+  {
+    name: 'a request that does not exist',
+    as: 'alice',
+    rest: { method: 'GET', path: '/api/help/requests/999' },
+    status: 404,
+  },
   { name: 'statistics as a user', as: 'alice', rest: { method: 'GET', path: '/api/help/statistics' }, status: 403 },
-  { name: 'a thousand per page', as: 'alice', rest: { method: 'GET', path: '/api/help/requests?per_page=1000' }, status: 400 },
+  {
+    name: 'a thousand per page',
+    as: 'alice',
+    rest: { method: 'GET', path: '/api/help/requests?per_page=1000' },
+    status: 400,
+  },
   { name: 'listing anonymously', rest: { method: 'GET', path: '/api/help/requests' }, status: 401 },
   { name: 'an unknown help path', rest: { method: 'GET', path: '/api/help/nothing' }, status: 404 },
-  { name: 'a user setting a status', as: 'alice', rest: { method: 'PUT', path: '/api/help/requests/1', json: { status: 'closed' } }, status: 403 },
-  { name: 'filing without a title', as: 'alice', rest: { method: 'POST', path: '/api/help/requests', json: { description: 'd' } }, status: 400 },
-  { name: 'malformed JSON', as: 'alice', rest: { method: 'POST', path: '/api/help/requests', body: '{"title":', contentType: 'application/json' }, status: 400 },
+  {
+    name: 'a user setting a status',
+    as: 'alice',
+    rest: { method: 'PUT', path: '/api/help/requests/1', json: { status: 'closed' } },
+    status: 403,
+  },
+  {
+    name: 'filing without a title',
+    as: 'alice',
+    rest: { method: 'POST', path: '/api/help/requests', json: { description: 'd' } },
+    status: 400,
+  },
+  {
+    name: 'malformed JSON',
+    as: 'alice',
+    rest: { method: 'POST', path: '/api/help/requests', body: '{"title":', contentType: 'application/json' },
+    status: 400,
+  },
   { name: 'search without q', as: 'alice', rest: { method: 'GET', path: '/api/help/search' }, status: 400 },
   // Workspace users
   { name: 'no API key', rest: { method: 'POST', path: '/api/public/get_users', json: {} }, status: 400 },
-  { name: 'a wrong API secret', rest: { method: 'POST', path: '/api/public/get_users', json: { api_key: API_KEY, api_key_secret: 'x'.repeat(30) } }, status: 403 },
-  { name: 'an unknown user', rest: { method: 'POST', path: '/api/public/get_user', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: '0'.repeat(32) } } }, status: 400 },
-  { name: 'a weak password', rest: { method: 'POST', path: '/api/public/create_user', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { username: 'weak', password: 'short' } } }, status: 400 },
+  {
+    name: 'a wrong API secret',
+    rest: { method: 'POST', path: '/api/public/get_users', json: { api_key: API_KEY, api_key_secret: 'x'.repeat(30) } },
+    status: 403,
+  },
+  {
+    name: 'an unknown user',
+    rest: {
+      method: 'POST',
+      path: '/api/public/get_user',
+      json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: '0'.repeat(32) } },
+    },
+    status: 400,
+  },
+  {
+    name: 'a weak password',
+    rest: {
+      method: 'POST',
+      path: '/api/public/create_user',
+      json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { username: 'weak', password: 'short' } },
+    },
+    status: 400,
+  },
   // Log-in and content types
-  { name: 'a wrong password', rest: { method: 'POST', path: '/api/auth/login', json: { username: 'alice', password: 'Wrong-passw0rd' } }, status: 401 },
-  { name: 'a log-in sent as text/plain', rest: { method: 'POST', path: '/api/auth/login', body: '{"username":"alice","password":"x"}', contentType: 'text/plain' }, status: 415 },
-  { name: 'a log-in sent as a form', rest: { method: 'POST', path: '/api/auth/login', body: 'username=alice&password=x', contentType: 'application/x-www-form-urlencoded' }, status: 415 },
-  { name: 'a GraphQL document sent as text/plain (CSRF)', rest: { method: 'POST', path: '/graphql', body: '{"query":"{ __typename }"}', contentType: 'text/plain' }, status: 400 },
+  {
+    name: 'a wrong password',
+    rest: { method: 'POST', path: '/api/auth/login', json: { username: 'alice', password: 'Wrong-passw0rd' } },
+    status: 401,
+  },
+  {
+    name: 'a log-in sent as text/plain',
+    rest: {
+      method: 'POST',
+      path: '/api/auth/login',
+      body: '{"username":"alice","password":"x"}',
+      contentType: 'text/plain',
+    },
+    status: 415,
+  },
+  {
+    name: 'a log-in sent as a form',
+    rest: {
+      method: 'POST',
+      path: '/api/auth/login',
+      body: 'username=alice&password=x',
+      contentType: 'application/x-www-form-urlencoded',
+    },
+    status: 415,
+  },
+  {
+    name: 'a GraphQL document sent as text/plain (CSRF)',
+    rest: { method: 'POST', path: '/graphql', body: '{"query":"{ __typename }"}', contentType: 'text/plain' },
+    status: 400,
+  },
   // GraphQL: errors raised while a query runs
   { name: 'helpRequests anonymously', graphql: { query: '{ helpRequests { pagination { total } } }' }, status: 200 },
   { name: 'statistics anonymously', graphql: { query: '{ helpStatistics { requests { total } } }' }, status: 200 },
   { name: 'users anonymously', graphql: { query: '{ users { total } }' }, status: 200 },
   { name: 'me anonymously', graphql: { query: '{ me { id } }' }, status: 200 },
-  { name: "someone else's request in GraphQL", as: 'bob', graphql: { query: '{ helpRequest(id: 1) { id } }' }, status: 200 },
-  { name: 'a bad ZIP beside a good field', graphql: { query: '{ health { status } wildfireRisk(zip: "abc") { riskScore } }' }, status: 200 },
-  { name: 'a mutation refused', graphql: { query: 'mutation { createHelpRequest(input: { title: "t", description: "d" }) { id } }' }, status: 200 },
+  {
+    name: "someone else's request in GraphQL",
+    as: 'bob',
+    graphql: { query: '{ helpRequest(id: 1) { id } }' },
+    status: 200,
+  },
+  {
+    name: 'a bad ZIP beside a good field',
+    graphql: { query: '{ health { status } wildfireRisk(zip: "abc") { riskScore } }' },
+    status: 200,
+  },
+  {
+    name: 'a mutation refused',
+    graphql: { query: 'mutation { createHelpRequest(input: { title: "t", description: "d" }) { id } }' },
+    status: 200,
+  },
   // GraphQL: documents and variables a client got wrong
   { name: 'a misspelt field', graphql: { query: '{ helth { status } }' }, status: 400 },
-  { name: 'a misspelt enum variable', graphql: { query: 'query($c: HelpCategory) { faqs(category: $c) { totalCount } }', variables: { c: 'TECHNICL' } }, status: 400 },
-  { name: 'a misspelt input field', as: 'alice', graphql: { query: 'mutation($i: CreateHelpRequestInput!) { createHelpRequest(input: $i) { id } }', variables: { i: { title: 't', descripton: 'd' } } }, status: 400 },
+  {
+    name: 'a misspelt enum variable',
+    graphql: { query: 'query($c: HelpCategory) { faqs(category: $c) { totalCount } }', variables: { c: 'TECHNICL' } },
+    status: 400,
+  },
+  {
+    name: 'a misspelt input field',
+    as: 'alice',
+    graphql: {
+      query: 'mutation($i: CreateHelpRequestInput!) { createHelpRequest(input: $i) { id } }',
+      variables: { i: { title: 't', descripton: 'd' } },
+    },
+    status: 400,
+  },
   { name: 'a document that does not parse', graphql: { query: '{ health { status }' }, status: 400 },
   { name: 'a document too deep', as: 'admin', graphql: { query: deep }, status: 400 },
-  { name: 'too many aliases', graphql: { query: `{ ${Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: health { status }`).join(' ')} }` }, status: 400 },
+  {
+    name: 'too many aliases',
+    graphql: {
+      query: `{ ${Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: health { status }`).join(' ')} }`,
+    },
+    status: 400,
+  },
   { name: 'too many repeated fields', graphql: { query: `{ health { ${'status '.repeat(900)}} }` }, status: 400 },
-  { name: 'two hundred unknown directives', graphql: { query: `{ health { status ${'@x '.repeat(200)}} }` }, status: 400 },
+  {
+    name: 'two hundred unknown directives',
+    graphql: { query: `{ health { status ${'@x '.repeat(200)}} }` },
+    status: 400,
+  },
   { name: 'an unknown operation name', graphql: { query: 'query A { health { status } }' }, status: 400 },
 ];
 
@@ -133,7 +243,9 @@ describe('the same request in production and in development', () => {
   it('answers a misspelt enum value with a suggestion in development only (the documented difference)', async () => {
     const c = cases.find((x) => x.name === 'a misspelt enum variable')!;
     expect(stable((await send(dev, c)).body)).toMatch(/Did you mean the enum value \\"TECHNICAL\\"\?/);
-    expect(stable((await send(prod, c)).body)).toMatch(/Value \\"TECHNICL\\" does not exist in \\"HelpCategory\\" enum\."/);
+    expect(stable((await send(prod, c)).body)).toMatch(
+      /Value \\"TECHNICL\\" does not exist in \\"HelpCategory\\" enum\."/,
+    );
   });
 
   it('throttles GraphQL log-ins with 429 and Retry-After in both modes, as REST does', async () => {
@@ -150,15 +262,23 @@ describe('the same request in production and in development', () => {
       expect(throttled?.status).toBe(429);
       expect(Number(throttled!.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(throttled!.body.errors[0].extensions.code).toBe('RATE_LIMITED');
-      const rest = await side.t.request('/api/auth/login', { method: 'POST', json: { username: 'bob', password: 'Wrong-passw0rd' } });
+      const rest = await side.t.request('/api/auth/login', {
+        method: 'POST',
+        json: { username: 'bob', password: 'Wrong-passw0rd' },
+      });
       expect(rest.status).toBe(429);
       expect(rest.headers.get('retry-after')).toBeTruthy();
     }
   });
 
   it('names the limit a document of many repeated fields breaks, not "Validation aborted."', async () => {
-    const res = await send(prod, cases.find((x) => x.name === 'too many repeated fields')!);
-    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([expect.stringMatching(/^Repeated fields limit exceeded/)]);
+    const res = await send(
+      prod,
+      cases.find((x) => x.name === 'too many repeated fields')!,
+    );
+    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
+      expect.stringMatching(/^Repeated fields limit exceeded/),
+    ]);
   });
 
   it('answers a WebSocket subscriber with the messages HTTP gives, limits and suggestions alike', async () => {
@@ -166,15 +286,27 @@ describe('the same request in production and in development', () => {
       const ws = connect(side.t.url, side.auth.alice);
       try {
         // Each subscription with a query that fails the same way: POST /graphql refuses subscriptions themselves.
-        const aliases = (field: string) => Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: ${field}`).join(' ');
+        const aliases = (field: string) =>
+          Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: ${field}`).join(' ');
         const documents = [
-          { ws: `subscription { helpRequestChanged { ${aliases('kind')} } }`, http: `{ health { ${aliases('status')} } }` },
+          {
+            ws: `subscription { helpRequestChanged { ${aliases('kind')} } }`,
+            http: `{ health { ${aliases('status')} } }`,
+          },
           { ws: 'subscription { helpRequestChanged { request { titl } } }', http: '{ helpRequest(id: 1) { titl } }' },
-          { ws: 'subscription($id: Int) { helpRequestChanged(id: $id) { kind } }', http: 'query($id: Int!) { helpRequest(id: $id) { id } }', variables: { id: 'one' } },
+          {
+            ws: 'subscription($id: Int) { helpRequestChanged(id: $id) { kind } }',
+            http: 'query($id: Int!) { helpRequest(id: $id) { id } }',
+            variables: { id: 'one' },
+          },
         ];
         for (const { ws: query, http, variables } of documents) {
           const overWs = await ws.subscribe(query, variables).take();
-          const overHttp = await side.t.request('/graphql', { method: 'POST', json: { query: http, variables }, headers: { authorization: side.auth.alice! } });
+          const overHttp = await side.t.request('/graphql', {
+            method: 'POST',
+            json: { query: http, variables },
+            headers: { authorization: side.auth.alice! },
+          });
           expect(overWs.type).toBe('error');
           const wsMessages = (overWs as { error: Array<{ message: string }> }).error.map((e) => e.message);
           expect(wsMessages).toEqual(overHttp.body.errors.map((e: { message: string }) => e.message));
@@ -195,7 +327,8 @@ function rootQuery(field: GraphQLField<unknown, unknown>): string | undefined {
     if (isEnumType(type)) args.push(`${arg.name}: ${type.getValues()[0]!.name}`);
     else if (isScalarType(type) && type.name === 'Int') args.push(`${arg.name}: 1`);
     else if (isScalarType(type) && type.name === 'ID') args.push(`${arg.name}: "${'0'.repeat(32)}"`);
-    else if (isScalarType(type) && type.name === 'String') args.push(`${arg.name}: "${arg.name === 'zip' ? '00000' : 'x'}"`);
+    else if (isScalarType(type) && type.name === 'String')
+      args.push(`${arg.name}: "${arg.name === 'zip' ? '00000' : 'x'}"`);
     else return undefined;
   }
   const selection = isLeafType(getNamedType(field.type)) ? '' : ' { __typename }';
@@ -230,7 +363,10 @@ describe('what a client mistake costs in the log', () => {
 
   it('writes at most one line, below error level and without a stack, for a document with 200 unknown directives', async () => {
     const before = prod.t.logs.length;
-    const res = await send(prod, cases.find((x) => x.name === 'two hundred unknown directives')!);
+    const res = await send(
+      prod,
+      cases.find((x) => x.name === 'two hundred unknown directives')!,
+    );
     expect(res.status).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const lines = prod.t.logs.slice(before).filter((line) => !accessLog.has(String(line.msg)));

@@ -10,7 +10,12 @@ import { hex, reachableRedis, signToken } from './support.js';
 
 const MAX = 5;
 // A browser origin is allowed, as a deployment serving a web page allows it, so refusals can be checked for CORS headers.
-const limited = { RATE_LIMIT_MAX: String(MAX), RATE_LIMIT_WINDOW_SECONDS: '60', TRUST_PROXY: 'true', CORS_ORIGINS: 'http://localhost:5173' };
+const limited = {
+  RATE_LIMIT_MAX: String(MAX),
+  RATE_LIMIT_WINDOW_SECONDS: '60',
+  TRUST_PROXY: 'true',
+  CORS_ORIGINS: 'http://localhost:5173',
+};
 const from = (ip: string, headers: Record<string, string> = {}) => ({ headers: { 'x-forwarded-for': ip, ...headers } });
 
 describe('the global rate limit', () => {
@@ -23,12 +28,20 @@ describe('the global rate limit', () => {
   it('refuses the request after the budget with 429, Retry-After and RATE_LIMITED on /graphql', async () => {
     const ip = '10.1.0.1';
     for (let i = 0; i < MAX; i++) {
-      const res = await t.request('/graphql', { method: 'POST', json: { query: '{ health { status } }' }, ...from(ip) });
+      const res = await t.request('/graphql', {
+        method: 'POST',
+        json: { query: '{ health { status } }' },
+        ...from(ip),
+      });
       expect(res.status).toBe(200);
       expect(Number(res.headers.get('x-ratelimit-remaining'))).toBe(MAX - i - 1);
     }
     const { result: refused, statements } = await t.countQueries(() =>
-      t.request('/graphql', { method: 'POST', json: { query: 'mutation { login(username: "admin", password: "x") { accessToken } }' }, ...from(ip) }),
+      t.request('/graphql', {
+        method: 'POST',
+        json: { query: 'mutation { login(username: "admin", password: "x") { accessToken } }' },
+        ...from(ip),
+      }),
     );
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -44,7 +57,11 @@ describe('the global rate limit', () => {
       ['/api/help/requests', {}, { message: 'Too many requests' }],
       ['/api/public/get_users', { method: 'POST', json: {} }, { error_message: 'Too many requests' }],
       ['/api/risk/earthquake?zip=94103', {}, { error: 'Too many requests' }],
-      ['/api/auth/login', { method: 'POST', json: { username: 'admin', password: 'x' } }, { message: 'Too many requests' }],
+      [
+        '/api/auth/login',
+        { method: 'POST', json: { username: 'admin', password: 'x' } },
+        { message: 'Too many requests' },
+      ],
       ['/api/no-such-route', {}, { error: 'Too many requests' }],
     ];
     for (const [path, init, body] of expectations) {
@@ -59,7 +76,11 @@ describe('the global rate limit', () => {
     const ip = '10.1.0.9';
     const origin = { origin: 'http://localhost:5173' };
     for (let i = 0; i < MAX; i++) await t.request('/api/nowhere', from(ip, origin));
-    const refused = await t.request('/graphql', { method: 'POST', json: { query: '{ health { status } }' }, ...from(ip, origin) });
+    const refused = await t.request('/graphql', {
+      method: 'POST',
+      json: { query: '{ health { status } }' },
+      ...from(ip, origin),
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
@@ -70,7 +91,8 @@ describe('the global rate limit', () => {
     const ip = '10.1.0.3';
     for (let i = 0; i < MAX; i++) await t.request('/api/nowhere', from(ip));
     expect((await t.request('/api/nowhere', from(ip))).status).toBe(429);
-    for (const path of ['/api/health', '/api/v1/health', '/api/ready']) expect((await t.request(path, from(ip))).status, path).toBe(200);
+    for (const path of ['/api/health', '/api/v1/health', '/api/ready'])
+      expect((await t.request(path, from(ip))).status, path).toBe(200);
     expect((await t.request('/api/health?verbose=1', from(ip))).status).toBe(200);
     // A probe's path in the query string is no way past the limit.
     expect((await t.request('/api/nowhere?/api/health', from(ip))).status).toBe(429);
@@ -80,15 +102,28 @@ describe('the global rate limit', () => {
     const ip = '10.1.0.4';
     const alice = `Bearer ${await signToken(hex())}`;
     const bob = `Bearer ${await signToken(hex())}`;
-    const asAlice = () => t.request('/graphql', { method: 'POST', json: { query: '{ __typename }' }, ...from(ip, { authorization: alice }) });
+    const asAlice = () =>
+      t.request('/graphql', {
+        method: 'POST',
+        json: { query: '{ __typename }' },
+        ...from(ip, { authorization: alice }),
+      });
     for (let i = 0; i < MAX; i++) expect((await asAlice()).status).not.toBe(429);
     expect((await asAlice()).status).toBe(429);
     // Same address, another principal; and the anonymous budget of the address is untouched.
-    const asBob = await t.request('/graphql', { method: 'POST', json: { query: '{ __typename }' }, ...from(ip, { authorization: bob }) });
+    const asBob = await t.request('/graphql', {
+      method: 'POST',
+      json: { query: '{ __typename }' },
+      ...from(ip, { authorization: bob }),
+    });
     expect(asBob.status).not.toBe(429);
     expect((await t.request('/api/nowhere', from(ip))).status).toBe(404);
     // Alice from another address is still Alice.
-    const elsewhere = await t.request('/graphql', { method: 'POST', json: { query: '{ __typename }' }, ...from('10.1.0.5', { authorization: alice }) });
+    const elsewhere = await t.request('/graphql', {
+      method: 'POST',
+      json: { query: '{ __typename }' },
+      ...from('10.1.0.5', { authorization: alice }),
+    });
     expect(elsewhere.status).toBe(429);
   });
 
@@ -98,7 +133,9 @@ describe('the global rate limit', () => {
       const res = await t.request('/api/nowhere', from(ip, { authorization: `Bearer forged.${hex()}.token` }));
       expect(res.status).toBe(404);
     }
-    expect((await t.request('/api/nowhere', from(ip, { authorization: `Bearer forged.${hex()}.token` }))).status).toBe(429);
+    expect((await t.request('/api/nowhere', from(ip, { authorization: `Bearer forged.${hex()}.token` }))).status).toBe(
+      429,
+    );
     expect((await t.request('/api/nowhere', from(ip))).status).toBe(429);
   });
 });
@@ -112,7 +149,9 @@ describe.skipIf(!redisUrl)('the global rate limit in Redis', () => {
   beforeAll(async () => {
     redis = new Redis(redisUrl!);
     // Two replicas of one deployment: separate processes' worth of state, one Redis.
-    apps = await Promise.all([0, 1].map(() => startTestApp({ ...limited, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix })));
+    apps = await Promise.all(
+      [0, 1].map(() => startTestApp({ ...limited, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix })),
+    );
   });
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.stop()));

@@ -62,7 +62,9 @@ describe('SIGTERM with a request in flight', () => {
 
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
-    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const { rows } = await admin.query(
+      'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
     await admin.end();
     expect(rows[0].n).toBe(0);
   });

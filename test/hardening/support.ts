@@ -26,7 +26,13 @@ export const hex = (bytes = 16) => randomBytes(bytes).toString('hex');
  */
 export async function reachableRedis(): Promise<string | undefined> {
   const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => undefined);
   try {
     await probe.connect();

@@ -15,7 +15,8 @@ import { parseExposition, valueOf } from '../tools/prometheus.js';
 
 const DOCUMENTS = {
   health: 'query Health { health { status } }',
-  signIn: 'mutation SignIn($username: String!, $password: String!) { login(username: $username, password: $password) { accessToken tokenType } }',
+  signIn:
+    'mutation SignIn($username: String!, $password: String!) { login(username: $username, password: $password) { accessToken tokenType } }',
   file: 'mutation File($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id title } }',
   changes: 'subscription Changes { helpRequestChanged { kind requestId } }',
   wildfire: 'query Wildfire($zip: String!) { wildfireRisk(zip: $zip) { zipCode riskScore dataStatus { fire } } }',
@@ -37,9 +38,17 @@ const open: Connection[] = [];
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'trusted-documents-'));
   manifestFile = path.join(dir, 'persisted-documents.json');
-  writeFileSync(manifestFile, JSON.stringify(Object.fromEntries(Object.values(DOCUMENTS).map((d) => [idOf(d), d])), null, 2));
+  writeFileSync(
+    manifestFile,
+    JSON.stringify(Object.fromEntries(Object.values(DOCUMENTS).map((d) => [idOf(d), d])), null, 2),
+  );
   fake = await startFakeUpstream();
-  const upstream = { SEISMIC_API_URL: fake.seismicUrl, FIRE_API_URL: fake.fireUrl, FIRE_API_TOKEN: FAKE_MAP_KEY, METRICS_TOKEN };
+  const upstream = {
+    SEISMIC_API_URL: fake.seismicUrl,
+    FIRE_API_URL: fake.fireUrl,
+    FIRE_API_TOKEN: FAKE_MAP_KEY,
+    METRICS_TOKEN,
+  };
   [enforced, logged, offWithManifest] = await Promise.all([
     startTestApp({ ...upstream, TRUSTED_DOCUMENTS: 'enforce', TRUSTED_DOCUMENTS_FILE: manifestFile }),
     startTestApp({ ...upstream, TRUSTED_DOCUMENTS: 'log', TRUSTED_DOCUMENTS_FILE: manifestFile }),
@@ -68,11 +77,18 @@ const persisted = (text: string) => ({ persistedQuery: { version: 1, sha256Hash:
 describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
   it('refuses a document outside the manifest with a 400 that says only trusted documents are accepted, before any SQL runs', async () => {
     const before = await untrustedCount(enforced, 'refused');
-    const { result: res, statements } = await enforced.countQueries(() => post(enforced, { query: '{ faqs { id question } }' }));
+    const { result: res, statements } = await enforced.countQueries(() =>
+      post(enforced, { query: '{ faqs { id question } }' }),
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.body.data).toBeUndefined();
-    expect(res.body.errors).toEqual([{ message: expect.stringContaining('only trusted documents are accepted'), extensions: { code: 'UNTRUSTED_DOCUMENT' } }]);
+    expect(res.body.errors).toEqual([
+      {
+        message: expect.stringContaining('only trusted documents are accepted'),
+        extensions: { code: 'UNTRUSTED_DOCUMENT' },
+      },
+    ]);
     expect(statements).toEqual([]);
     expect(await untrustedCount(enforced, 'refused')).toBe(before + 1);
     // Not even an error-level line: a client's mistake.
@@ -82,7 +98,9 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
   it('refuses a trusted document made different by one space, and over GET too', async () => {
     const altered = await post(enforced, { query: DOCUMENTS.health.replace('{ health', '{  health') });
     expect(altered.status).toBe(400);
-    const get = await enforced.request(`/graphql?query=${encodeURIComponent('{ health { version } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const get = await enforced.request(`/graphql?query=${encodeURIComponent('{ health { version } }')}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(get.status).toBe(400);
     expect(get.body.errors[0].extensions.code).toBe('UNTRUSTED_DOCUMENT');
   });
@@ -117,10 +135,14 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
 
   it('serves a trusted query by hash over GET, as a persisted-query link with useGETForHashedQueries sends it', async () => {
     const extensions = encodeURIComponent(JSON.stringify(persisted(DOCUMENTS.health)));
-    const res = await enforced.request(`/graphql?extensions=${extensions}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const res = await enforced.request(`/graphql?extensions=${extensions}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { health: { status: 'healthy' } } });
-    const byId = await enforced.request(`/graphql?documentId=${idOf(DOCUMENTS.health)}`, { headers: { 'apollo-require-preflight': 'true' } });
+    const byId = await enforced.request(`/graphql?documentId=${idOf(DOCUMENTS.health)}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
     expect(byId.body).toEqual({ data: { health: { status: 'healthy' } } });
   });
 
@@ -128,11 +150,18 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
     const unknown = await post(enforced, { extensions: persisted('{ me { id } }') });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([
-      { message: expect.stringMatching(/^PersistedQueryNotFound: .*only trusted documents are accepted/), extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } },
+      {
+        message: expect.stringMatching(/^PersistedQueryNotFound: .*only trusted documents are accepted/),
+        extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' },
+      },
     ]);
     const byDocumentId = await post(enforced, { documentId: 'no-such-document' });
     expect(byDocumentId.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
-    for (const body of [{ documentId: 42 }, { extensions: { persistedQuery: { version: 2, sha256Hash: idOf(DOCUMENTS.health) } } }, { extensions: { persistedQuery: { version: 1 } } }]) {
+    for (const body of [
+      { documentId: 42 },
+      { extensions: { persistedQuery: { version: 2, sha256Hash: idOf(DOCUMENTS.health) } } },
+      { extensions: { persistedQuery: { version: 1 } } },
+    ]) {
       const res = await post(enforced, body);
       expect(res.status).toBe(400);
       expect(res.body.errors[0].extensions.code).toBe('BAD_REQUEST');
@@ -141,7 +170,10 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
 
   it('lets no client add a document by sending it with its hash (automatic persisted queries register nothing)', async () => {
     const query = '{ faqs { id } }';
-    const register = await post(enforced, { query, extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } } });
+    const register = await post(enforced, {
+      query,
+      extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } },
+    });
     expect(register.status).toBe(400);
     expect(register.body.errors[0].extensions.code).toBe('UNTRUSTED_DOCUMENT');
     const replay = await post(enforced, { extensions: { persistedQuery: { version: 1, sha256Hash: sha256(query) } } });
@@ -167,7 +199,9 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
     expect(replayed.headers.get('cache-control')).toMatch(/^public, max-age=/);
     expect(replayed.body).toEqual(cached.body);
     // The same answer by the document's exact text (trusted): the same stored entry.
-    expect((await post(enforced, { query: DOCUMENTS.wildfire, variables: { zip: '90210' } })).body).toEqual(cached.body);
+    expect((await post(enforced, { query: DOCUMENTS.wildfire, variables: { zip: '90210' } })).body).toEqual(
+      cached.body,
+    );
     expect(fake.requests('fire')).toHaveLength(fireCalls);
 
     // The same fields in a text of the client's own: refused, though an answer to them is stored.
@@ -177,9 +211,16 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
   });
 
   it('warns at start-up of a manifest document this schema does not validate, and answers it with a 400, never a 5xx', async () => {
-    expect(enforced.logs).toContainEqual(expect.objectContaining({ msg: 'trusted documents loaded', trustedDocuments: 'enforce', documents: 6 }));
     expect(enforced.logs).toContainEqual(
-      expect.objectContaining({ level: 40, invalidDocuments: 1, ids: [sha256(DOCUMENTS.stale)], msg: expect.stringMatching(/do not validate against this schema/) }),
+      expect.objectContaining({ msg: 'trusted documents loaded', trustedDocuments: 'enforce', documents: 6 }),
+    );
+    expect(enforced.logs).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        invalidDocuments: 1,
+        ids: [sha256(DOCUMENTS.stale)],
+        msg: expect.stringMatching(/do not validate against this schema/),
+      }),
     );
     const res = await post(enforced, { documentId: idOf(DOCUMENTS.stale) });
     expect(res.status).toBe(400);
@@ -187,18 +228,26 @@ describe('TRUSTED_DOCUMENTS=enforce over HTTP', () => {
   });
 
   it('still runs the REST routes, whose stored documents are the server’s own', async () => {
-    const login = await enforced.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: ADMIN_PASSWORD } });
+    const login = await enforced.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(login.status).toBe(200);
     const faqs = await enforced.request('/api/help/faqs');
     expect(faqs.status).toBe(200);
-    const requests = await enforced.request('/api/help/requests', { headers: { authorization: `Bearer ${login.body.access_token}` } });
+    const requests = await enforced.request('/api/help/requests', {
+      headers: { authorization: `Bearer ${login.body.access_token}` },
+    });
     expect(requests.status).toBe(200);
     expect(requests.body.requests.map((r: { title: string }) => r.title)).toContain('Printer jam');
   });
 });
 
 describe('TRUSTED_DOCUMENTS=enforce over graphql-ws', () => {
-  function subscribe(connection: Connection, payload: { query: string; extensions?: Record<string, unknown>; documentId?: string }) {
+  function subscribe(
+    connection: Connection,
+    payload: { query: string; extensions?: Record<string, unknown>; documentId?: string },
+  ) {
     const events: Array<{ type: 'next'; data: unknown } | { type: 'error'; error: unknown }> = [];
     connection.client.subscribe(payload as { query: string }, {
       next: (result) => events.push({ type: 'next', data: result.data ?? result.errors }),
@@ -216,7 +265,10 @@ describe('TRUSTED_DOCUMENTS=enforce over graphql-ws', () => {
 
     const refused = subscribe(connection, { query: 'subscription { helpRequestChanged { kind requestId fields } }' });
     await expect.poll(() => refused.length).toBe(1);
-    expect(refused[0]).toEqual({ type: 'error', error: [expect.objectContaining({ extensions: { code: 'UNTRUSTED_DOCUMENT' } })] });
+    expect(refused[0]).toEqual({
+      type: 'error',
+      error: [expect.objectContaining({ extensions: { code: 'UNTRUSTED_DOCUMENT' } })],
+    });
     expect(enforced.app.services.helpdesk.events.listenerCount).toBe(listening);
 
     const byHash = subscribe(connection, { query: '', extensions: persisted(DOCUMENTS.changes) });
@@ -226,7 +278,10 @@ describe('TRUSTED_DOCUMENTS=enforce over graphql-ws', () => {
 
     const filed = await post(
       enforced,
-      { extensions: persisted(DOCUMENTS.file), variables: { input: { title: 'Heard over WebSocket', description: 'x' } } },
+      {
+        extensions: persisted(DOCUMENTS.file),
+        variables: { input: { title: 'Heard over WebSocket', description: 'x' } },
+      },
       { authorization: admin },
     );
     const id = filed.body.data.createHelpRequest.id;
@@ -234,14 +289,23 @@ describe('TRUSTED_DOCUMENTS=enforce over graphql-ws', () => {
       await expect.poll(() => events.length).toBe(1);
       expect(events[0]).toEqual({ type: 'next', data: { helpRequestChanged: { kind: 'CREATED', requestId: id } } });
     }
-    const unknown = subscribe(connection, { query: '', extensions: persisted('subscription { helpRequestChanged { kind } }') });
+    const unknown = subscribe(connection, {
+      query: '',
+      extensions: persisted('subscription { helpRequestChanged { kind } }'),
+    });
     await expect.poll(() => unknown.length).toBe(1);
-    expect(unknown[0]).toEqual({ type: 'error', error: [expect.objectContaining({ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })] });
+    expect(unknown[0]).toEqual({
+      type: 'error',
+      error: [expect.objectContaining({ extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })],
+    });
   });
 });
 
 describe('TRUSTED_DOCUMENTS=log', () => {
-  const warnings = () => logged.logs.filter((line) => line.trustedDocuments === 'log' && line.level === 40 && line.documentHash !== undefined);
+  const warnings = () =>
+    logged.logs.filter(
+      (line) => line.trustedDocuments === 'log' && line.level === 40 && line.documentHash !== undefined,
+    );
 
   it('runs a document outside the manifest, counts every run and logs each distinct document once, without its literals', async () => {
     const before = await untrustedCount(logged, 'served');
@@ -258,7 +322,10 @@ describe('TRUSTED_DOCUMENTS=log', () => {
     expect(await untrustedCount(logged, 'served')).toBe(before + 4);
     const lines = warnings();
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ documentHash: idOf(adHoc), document: expect.stringContaining('login(username: "", password: "")') });
+    expect(lines[0]).toMatchObject({
+      documentHash: idOf(adHoc),
+      document: expect.stringContaining('login(username: "", password: "")'),
+    });
     expect(lines[1]).toMatchObject({ documentHash: idOf('{ health { version } }') });
     expect(JSON.stringify(logged.logs)).not.toContain(secret);
   });
@@ -266,13 +333,21 @@ describe('TRUSTED_DOCUMENTS=log', () => {
   it("counts nothing for the manifest's documents, by id or by text, and still refuses an unknown id without text", async () => {
     const before = await untrustedCount(logged, 'served');
     const lines = warnings().length;
-    expect((await post(logged, { extensions: persisted(DOCUMENTS.health) })).body).toEqual({ data: { health: { status: 'healthy' } } });
+    expect((await post(logged, { extensions: persisted(DOCUMENTS.health) })).body).toEqual({
+      data: { health: { status: 'healthy' } },
+    });
     expect((await post(logged, { query: DOCUMENTS.health })).status).toBe(200);
     const unknown = await post(logged, { extensions: persisted('{ health { version } }') });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^PersistedQueryNotFound/), extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } });
+    expect(unknown.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/^PersistedQueryNotFound/),
+      extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' },
+    });
     // A persisted-query link's second try, the text with its hash: run, counted, not logged again.
-    const retry = await post(logged, { query: '{ health { version } }', extensions: persisted('{ health { version } }') });
+    const retry = await post(logged, {
+      query: '{ health { version } }',
+      extensions: persisted('{ health { version } }'),
+    });
     expect(retry.body).toEqual({ data: { health: { version: '1.0.0' } } });
     expect(await untrustedCount(logged, 'served')).toBe(before + 1);
     expect(warnings()).toHaveLength(lines);
@@ -281,8 +356,12 @@ describe('TRUSTED_DOCUMENTS=log', () => {
 
 describe('TRUSTED_DOCUMENTS=off with a manifest', () => {
   it('serves the manifest by id and runs any other document, without counting or logging it', async () => {
-    expect((await post(offWithManifest, { documentId: idOf(DOCUMENTS.health) })).body).toEqual({ data: { health: { status: 'healthy' } } });
-    expect((await post(offWithManifest, { query: '{ health { version } }' })).body).toEqual({ data: { health: { version: '1.0.0' } } });
+    expect((await post(offWithManifest, { documentId: idOf(DOCUMENTS.health) })).body).toEqual({
+      data: { health: { status: 'healthy' } },
+    });
+    expect((await post(offWithManifest, { query: '{ health { version } }' })).body).toEqual({
+      data: { health: { version: '1.0.0' } },
+    });
     const unknown = await post(offWithManifest, { extensions: persisted('{ health { version } }') });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');

@@ -16,7 +16,12 @@ const JULY = new Date('2026-07-15T12:00:00.000Z');
 beforeAll(async () => {
   fake = await startFakeUpstream();
   t = await startTestApp(
-    { SEISMIC_API_URL: fake.seismicUrl, FIRE_API_URL: fake.fireUrl, FIRE_API_TOKEN: FAKE_MAP_KEY, UPSTREAM_TIMEOUT_MS: '300' },
+    {
+      SEISMIC_API_URL: fake.seismicUrl,
+      FIRE_API_URL: fake.fireUrl,
+      FIRE_API_TOKEN: FAKE_MAP_KEY,
+      UPSTREAM_TIMEOUT_MS: '300',
+    },
     { now: () => JULY },
   );
   admin = await t.login('admin', ADMIN_PASSWORD);
@@ -30,11 +35,16 @@ afterEach(() => fake.reset());
 
 const CREATE = `mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id zip } }`;
 const file = async (zip?: string | null, auth = alice) => {
-  const answer = await t.gql<{ createHelpRequest: { id: number; zip: string | null } }>(CREATE, { input: { title: 'Smoke', description: 'Ash on cars', zip } }, auth);
+  const answer = await t.gql<{ createHelpRequest: { id: number; zip: string | null } }>(
+    CREATE,
+    { input: { title: 'Smoke', description: 'Ash on cars', zip } },
+    auth,
+  );
   expect(answer.errors).toBeUndefined();
   return answer.data!.createHelpRequest;
 };
-const countRequests = async () => (await t.gql('{ helpRequests { pagination { total } } }', {}, admin)).data.helpRequests.pagination.total as number;
+const countRequests = async () =>
+  (await t.gql('{ helpRequests { pagination { total } } }', {}, admin)).data.helpRequests.pagination.total as number;
 
 const AREA = `areaRisk {
   wildfire { zipCode riskScore riskLevel recentFires dataStatus { fire } }
@@ -44,10 +54,18 @@ describe('the ZIP code of a help request', () => {
   it('is kept when filed through GraphQL or REST, and null when not given', async () => {
     expect((await file('90210')).zip).toBe('90210');
     expect((await file()).zip).toBeNull();
-    const rest = await t.request('/api/help/requests', { method: 'POST', headers: { authorization: alice }, json: { title: 'Shaking', description: 'Cracks', zip: '94103' } });
+    const rest = await t.request('/api/help/requests', {
+      method: 'POST',
+      headers: { authorization: alice },
+      json: { title: 'Shaking', description: 'Cracks', zip: '94103' },
+    });
     expect(rest.status).toBe(201);
     expect(rest.body.data.zip).toBe('94103');
-    const withoutZip = await t.request('/api/help/requests', { method: 'POST', headers: { authorization: alice }, json: { title: 'Printer', description: 'Jammed' } });
+    const withoutZip = await t.request('/api/help/requests', {
+      method: 'POST',
+      headers: { authorization: alice },
+      json: { title: 'Printer', description: 'Jammed' },
+    });
     expect(withoutZip.body.data.zip).toBeNull();
     const shown = await t.request(`/api/help/requests/${rest.body.request_id}`, { headers: { authorization: alice } });
     expect(shown.body.zip).toBe('94103');
@@ -58,7 +76,11 @@ describe('the ZIP code of a help request', () => {
   it('is read by the cursor connections as by the page-numbered list', async () => {
     const { id } = await file('90210');
     const newest = `edges { node { id zip areaRisk { wildfire { zipCode } } } }`;
-    const read = await t.gql(`{ helpRequestsConnection(first: 1) { ${newest} } me { helpRequests(first: 1) { ${newest} } } }`, {}, alice);
+    const read = await t.gql(
+      `{ helpRequestsConnection(first: 1) { ${newest} } me { helpRequests(first: 1) { ${newest} } } }`,
+      {},
+      alice,
+    );
     expect(read.errors).toBeUndefined();
     const expected = [{ node: { id, zip: '90210', areaRisk: { wildfire: { zipCode: '90210' } } } }];
     expect(read.data.helpRequestsConnection.edges).toEqual(expected);
@@ -69,8 +91,15 @@ describe('the ZIP code of a help request', () => {
     const before = await countRequests();
     for (const zip of ['9021', '902100', 'abcde', '9021O', ' 90210', '']) {
       const answer = await t.gql(CREATE, { input: { title: 'Bad', description: 'zip', zip } }, alice);
-      expect(answer.errors?.[0]).toMatchObject({ message: 'zip must be a five-digit ZIP code', extensions: { code: 'BAD_USER_INPUT' } });
-      const rest = await t.request('/api/help/requests', { method: 'POST', headers: { authorization: alice }, json: { title: 'Bad', description: 'zip', zip } });
+      expect(answer.errors?.[0]).toMatchObject({
+        message: 'zip must be a five-digit ZIP code',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      const rest = await t.request('/api/help/requests', {
+        method: 'POST',
+        headers: { authorization: alice },
+        json: { title: 'Bad', description: 'zip', zip },
+      });
       expect(rest.status).toBe(400);
       expect(rest.body.message).toMatch(/zip/);
     }
@@ -79,15 +108,29 @@ describe('the ZIP code of a help request', () => {
 
   it('is changed by the requester and by an administrator, cleared with null, and each change is in the history', async () => {
     const { id } = await file('90210');
-    const byRequester = await t.request(`/api/help/requests/${id}`, { method: 'PUT', headers: { authorization: alice }, json: { zip: '94103' } });
+    const byRequester = await t.request(`/api/help/requests/${id}`, {
+      method: 'PUT',
+      headers: { authorization: alice },
+      json: { zip: '94103' },
+    });
     expect(byRequester.status).toBe(200);
     expect(byRequester.body.data.zip).toBe('94103');
-    const cleared = await t.gql('mutation($id: Int!) { updateHelpRequest(id: $id, input: { zip: null }) { zip } }', { id }, admin);
+    const cleared = await t.gql(
+      'mutation($id: Int!) { updateHelpRequest(id: $id, input: { zip: null }) { zip } }',
+      { id },
+      admin,
+    );
     expect(cleared.data).toEqual({ updateHelpRequest: { zip: null } });
-    const refused = await t.request(`/api/help/requests/${id}`, { method: 'PUT', headers: { authorization: alice }, json: { zip: '941' } });
+    const refused = await t.request(`/api/help/requests/${id}`, {
+      method: 'PUT',
+      headers: { authorization: alice },
+      json: { zip: '941' },
+    });
     expect(refused.status).toBe(400);
     const history = await t.request(`/api/help/requests/${id}`, { headers: { authorization: alice } });
-    const zipChanges = history.body.history.filter((h: { field: string }) => h.field === 'zip').map((h: { old_value: string; new_value: string }) => [h.old_value, h.new_value]);
+    const zipChanges = history.body.history
+      .filter((h: { field: string }) => h.field === 'zip')
+      .map((h: { old_value: string; new_value: string }) => [h.old_value, h.new_value]);
     expect(zipChanges).toEqual([
       ['90210', '94103'],
       ['94103', null],
@@ -99,10 +142,16 @@ describe('the area risk of a help request', () => {
   it('answers the same scores as the risk queries, and null without a ZIP code', async () => {
     const { id } = await file('90210');
     const { id: none } = await file(null);
-    const read = await t.gql(`query($a: Int!, $b: Int!) { a: helpRequest(id: $a) { ${AREA} } b: helpRequest(id: $b) { ${AREA} } }`, { a: id, b: none }, alice);
+    const read = await t.gql(
+      `query($a: Int!, $b: Int!) { a: helpRequest(id: $a) { ${AREA} } b: helpRequest(id: $b) { ${AREA} } }`,
+      { a: id, b: none },
+      alice,
+    );
     expect(read.errors).toBeUndefined();
     expect(read.data.b.areaRisk).toBeNull();
-    const direct = await t.gql(`{ wildfireRisk(zip: "90210") { zipCode riskScore riskLevel recentFires } earthquakeRisk(zip: "90210") { zipCode riskScore riskLevel recentEarthquakes maxMagnitude faultDistance } }`);
+    const direct = await t.gql(
+      `{ wildfireRisk(zip: "90210") { zipCode riskScore riskLevel recentFires } earthquakeRisk(zip: "90210") { zipCode riskScore riskLevel recentEarthquakes maxMagnitude faultDistance } }`,
+    );
     expect(read.data.a.areaRisk.wildfire).toMatchObject(direct.data.wildfireRisk);
     expect(read.data.a.areaRisk.earthquake).toMatchObject(direct.data.earthquakeRisk);
   });
@@ -121,9 +170,19 @@ describe('the area risk of a help request', () => {
     fake.reset();
     const again = await t.gql(page, {}, carol);
     const scores = (data: typeof first.data) =>
-      data.helpRequests.requests.map((r: { areaRisk: { wildfire: { riskScore: number }; earthquake: { riskScore: number } } }) => [r.areaRisk.wildfire.riskScore, r.areaRisk.earthquake.riskScore]);
+      data.helpRequests.requests.map(
+        (r: { areaRisk: { wildfire: { riskScore: number }; earthquake: { riskScore: number } } }) => [
+          r.areaRisk.wildfire.riskScore,
+          r.areaRisk.earthquake.riskScore,
+        ],
+      );
     expect(scores(again.data)).toEqual(scores(first.data));
-    expect(again.data.helpRequests.requests.map((r: { areaRisk: { earthquake: { dataStatus: { seismic: string } } } }) => r.areaRisk.earthquake.dataStatus.seismic)).toEqual(Array(5).fill('CACHED'));
+    expect(
+      again.data.helpRequests.requests.map(
+        (r: { areaRisk: { earthquake: { dataStatus: { seismic: string } } } }) =>
+          r.areaRisk.earthquake.dataStatus.seismic,
+      ),
+    ).toEqual(Array(5).fill('CACHED'));
     expect(fake.calls('seismic') + fake.calls('fire')).toBe(0);
   });
 

@@ -50,7 +50,9 @@ describe('attachments stored in S3', () => {
   it('deletes the objects of a deleted request after the commit', async () => {
     const { requestId, fileId } = await fileOnNewRequest('goes with the request');
     expect(await objectExists(fileId)).toBe(true);
-    expect((await t.gql('mutation($id: Int!) { deleteHelpRequest(id: $id) }', { id: requestId }, admin)).errors).toBeUndefined();
+    expect(
+      (await t.gql('mutation($id: Int!) { deleteHelpRequest(id: $id) }', { id: requestId }, admin)).errors,
+    ).toBeUndefined();
     // Once the deletion has answered, the object is gone and its key forgotten, without waiting for a sweep.
     expect(await objectExists(fileId)).toBe(false);
     expect(await rows('select count(*)::int as n from help_attachment_deletions')).toEqual([{ n: 0 }]);
@@ -63,11 +65,15 @@ describe('attachments stored in S3', () => {
     try {
       const up = await upload(alice.auth, 'new', 'new.txt');
       expect(up.status).toBe(503);
-      expect(await rows('select count(*)::int as n from help_attachments where request_id is null')).toEqual([{ n: 0 }]);
+      expect(await rows('select count(*)::int as n from help_attachments where request_id is null')).toEqual([
+        { n: 0 },
+      ]);
       const down = await t.request(`/api/help/attachments/${kept}`, { headers: { authorization: alice.auth } });
       expect(down.status).toBe(503);
       // The row goes now; its object is deleted once the store is back.
-      expect((await t.gql('mutation($id: ID!) { removeHelpAttachment(id: $id) }', { id: removed }, admin)).data).toEqual({ removeHelpAttachment: true });
+      expect(
+        (await t.gql('mutation($id: ID!) { removeHelpAttachment(id: $id) }', { id: removed }, admin)).data,
+      ).toEqual({ removeHelpAttachment: true });
       expect(await rows('select attachment_id from help_attachment_deletions')).toEqual([{ attachment_id: removed }]);
     } finally {
       await store.start();

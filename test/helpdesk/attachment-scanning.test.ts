@@ -69,7 +69,14 @@ describe.skipIf(!existsSync(CLAMD))('uploads scanned by clamd', () => {
     const port = await freePort();
     writeFileSync(
       path.join(dir, 'clamd.conf'),
-      [`DatabaseDirectory ${dir}`, `TCPSocket ${port}`, 'TCPAddr 127.0.0.1', 'Foreground yes', `LogFile ${path.join(dir, 'clamd.log')}`, 'StreamMaxLength 20M'].join('\n') + '\n',
+      [
+        `DatabaseDirectory ${dir}`,
+        `TCPSocket ${port}`,
+        'TCPAddr 127.0.0.1',
+        'Foreground yes',
+        `LogFile ${path.join(dir, 'clamd.log')}`,
+        'StreamMaxLength 20M',
+      ].join('\n') + '\n',
     );
     clamd = spawn(CLAMD, ['--config-file', path.join(dir, 'clamd.conf')], { stdio: 'ignore' });
     await untilReady(port, clamd);
@@ -97,7 +104,8 @@ describe.skipIf(!existsSync(CLAMD))('uploads scanned by clamd', () => {
   });
 });
 
-if (!existsSync(CLAMD)) console.warn(`skipping the clamd scanning tests: ${CLAMD} is absent (apt-get install clamav-daemon)`);
+if (!existsSync(CLAMD))
+  console.warn(`skipping the clamd scanning tests: ${CLAMD} is absent (apt-get install clamav-daemon)`);
 
 describe('uploads when clamd cannot be reached', () => {
   it('are refused with 503 (fail closed) and nothing is stored', async () => {

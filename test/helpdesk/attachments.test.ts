@@ -27,7 +27,11 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
   beforeAll(async () => {
     if (backend === 's3') store = await startS3Store();
     t = await startTestApp(
-      { ATTACHMENT_MAX_BYTES: String(64 * 1024), ATTACHMENT_MAX_PER_REQUEST_BYTES: String(256 * 1024), ...store?.config },
+      {
+        ATTACHMENT_MAX_BYTES: String(64 * 1024),
+        ATTACHMENT_MAX_PER_REQUEST_BYTES: String(256 * 1024),
+        ...store?.config,
+      },
       { now: () => clock },
     );
     admin = await t.login('admin', ADMIN_PASSWORD);
@@ -41,10 +45,19 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
   });
 
   /** Uploads `bytes` as the one part `file` of a multipart form. */
-  async function upload(auth: string | undefined, bytes: Buffer | string, filename = 'file.bin', headers: Record<string, string> = {}) {
+  async function upload(
+    auth: string | undefined,
+    bytes: Buffer | string,
+    filename = 'file.bin',
+    headers: Record<string, string> = {},
+  ) {
     const form = new FormData();
     form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), filename);
-    return t.request('/api/help/uploads', { method: 'POST', body: form, headers: { ...(auth ? { authorization: auth } : {}), ...headers } });
+    return t.request('/api/help/uploads', {
+      method: 'POST',
+      body: form,
+      headers: { ...(auth ? { authorization: auth } : {}), ...headers },
+    });
   }
 
   async function token(auth: string, bytes: Buffer | string = PNG, filename = 'shot.png'): Promise<string> {
@@ -80,17 +93,29 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
     it('answers 201 with a token, the sanitised name, the sniffed type and the size', async () => {
       const res = await upload(alice.auth, PNG, '../../etc/passwd.png');
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ token: expect.stringMatching(/^[\w-]{40,}$/), filename: 'passwd.png', content_type: 'image/png', size: PNG.length });
-      const [{ id }] = await rows('select id from help_attachments where token_hash = $1', [createHash('sha256').update(res.body.token).digest('hex')]);
+      expect(res.body).toEqual({
+        token: expect.stringMatching(/^[\w-]{40,}$/),
+        filename: 'passwd.png',
+        content_type: 'image/png',
+        size: PNG.length,
+      });
+      const [{ id }] = await rows('select id from help_attachments where token_hash = $1', [
+        createHash('sha256').update(res.body.token).digest('hex'),
+      ]);
       expect(await storedBytes(id)).toEqual(PNG);
       // With S3 the bytes are in the bucket only, none in PostgreSQL.
-      if (backend === 's3') expect(await rows('select count(*)::int as n from help_attachment_contents')).toEqual([{ n: 0 }]);
+      if (backend === 's3')
+        expect(await rows('select count(*)::int as n from help_attachment_contents')).toEqual([{ n: 0 }]);
     });
 
     it('takes the content type from the bytes, not from what the client claims', async () => {
       const form = new FormData();
       form.append('file', new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' }), 'x.png');
-      const res = await t.request('/api/help/uploads', { method: 'POST', body: form, headers: { authorization: alice.auth } });
+      const res = await t.request('/api/help/uploads', {
+        method: 'POST',
+        body: form,
+        headers: { authorization: alice.auth },
+      });
       expect(res.status).toBe(201);
       expect(res.body.content_type).toBe('text/plain; charset=utf-8');
     });
@@ -120,11 +145,19 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
     });
 
     it('refuses a body that is not multipart with 415, and a part not named file with 400', async () => {
-      const json = await t.request('/api/help/uploads', { method: 'POST', json: { file: 'x' }, headers: { authorization: alice.auth } });
+      const json = await t.request('/api/help/uploads', {
+        method: 'POST',
+        json: { file: 'x' },
+        headers: { authorization: alice.auth },
+      });
       expect(json.status).toBe(415);
       const form = new FormData();
       form.append('other', new Blob(['x']), 'x.txt');
-      const wrong = await t.request('/api/help/uploads', { method: 'POST', body: form, headers: { authorization: alice.auth } });
+      const wrong = await t.request('/api/help/uploads', {
+        method: 'POST',
+        body: form,
+        headers: { authorization: alice.auth },
+      });
       expect(wrong.status).toBe(400);
     });
 
@@ -156,16 +189,27 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
       );
       expect(gql.errors).toBeUndefined();
       const [file] = gql.data.createHelpRequest.attachments;
-      expect(file).toEqual({ filename: 'shot.png', contentType: 'image/png', size: PNG.length, url: expect.stringMatching(/^\/api\/help\/attachments\/[0-9a-f]{32}$/) });
+      expect(file).toEqual({
+        filename: 'shot.png',
+        contentType: 'image/png',
+        size: PNG.length,
+        url: expect.stringMatching(/^\/api\/help\/attachments\/[0-9a-f]{32}$/),
+      });
 
-      const rest = await help.post('/requests', { title: 'Log', description: 'Attached', attachment_tokens: [await token(alice.auth, 'line 1\n', 'app.log')] }, alice.auth);
+      const rest = await help.post(
+        '/requests',
+        { title: 'Log', description: 'Attached', attachment_tokens: [await token(alice.auth, 'line 1\n', 'app.log')] },
+        alice.auth,
+      );
       expect(rest.status).toBe(201);
       expect(Object.keys(rest.body)).toEqual(['message', 'request_id', 'data']);
       const read = await t.gql(REQUEST, { id: rest.body.request_id }, alice.auth);
-      expect(read.data.helpRequest.attachments).toMatchObject([{ filename: 'app.log', contentType: 'text/plain; charset=utf-8', size: 7, uploadedBy: { id: alice.id } }]);
+      expect(read.data.helpRequest.attachments).toMatchObject([
+        { filename: 'app.log', contentType: 'text/plain; charset=utf-8', size: 7, uploadedBy: { id: alice.id } },
+      ]);
     });
 
-    it('refuses a token used twice, another user\'s token and an expired one, writing nothing', async () => {
+    it("refuses a token used twice, another user's token and an expired one, writing nothing", async () => {
       const used = await token(alice.auth);
       await help.post('/requests', { title: 'First', description: 'x', attachment_tokens: [used] }, alice.auth);
       const requestsBefore = await help.count('help_requests');
@@ -174,27 +218,42 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
         [[await token(alice.auth)], bob.auth],
         [['made-up-token'], alice.auth],
       ] as const) {
-        const res = await t.gql('mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }', { input: { title: 'x', description: 'y', attachmentTokens: tokens } }, auth);
+        const res = await t.gql(
+          'mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }',
+          { input: { title: 'x', description: 'y', attachmentTokens: tokens } },
+          auth,
+        );
         expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       }
       const stale = await token(alice.auth);
       clock = new Date(clock.getTime() + 61 * 60 * 1000);
-      const expired = await help.post('/requests', { title: 'x', description: 'y', attachment_tokens: [stale] }, alice.auth);
+      const expired = await help.post(
+        '/requests',
+        { title: 'x', description: 'y', attachment_tokens: [stale] },
+        alice.auth,
+      );
       expect(expired.status).toBe(400);
       expect(await help.count('help_requests')).toBe(requestsBefore);
     });
 
     it('attaches to a response and later to a request, within the count limit', async () => {
       const id = await help.file(alice.auth);
-      const res = await help.post(`/requests/${id}/response`, { response: 'Here is the fix', attachment_tokens: [await token(admin, 'patch', 'fix.diff')] }, admin);
+      const res = await help.post(
+        `/requests/${id}/response`,
+        { response: 'Here is the fix', attachment_tokens: [await token(admin, 'patch', 'fix.diff')] },
+        admin,
+      );
       expect(res.status).toBe(201);
       expect(Object.keys(res.body)).toEqual(['message', 'data']);
 
       const tokens = await Promise.all(Array.from({ length: 10 }, () => token(alice.auth, 'x', 'n.txt')));
-      const add = 'mutation($id: Int!, $tokens: [String!]!) { addHelpRequestAttachments(id: $id, tokens: $tokens) { attachments { id } history { field newValue } } }';
+      const add =
+        'mutation($id: Int!, $tokens: [String!]!) { addHelpRequestAttachments(id: $id, tokens: $tokens) { attachments { id } history { field newValue } } }';
       const ten = await t.gql(add, { id, tokens }, alice.auth);
       expect(ten.data.addHelpRequestAttachments.attachments).toHaveLength(10);
-      expect(ten.data.addHelpRequestAttachments.history.filter((h: { field: string }) => h.field === 'attachment')).toHaveLength(10);
+      expect(
+        ten.data.addHelpRequestAttachments.history.filter((h: { field: string }) => h.field === 'attachment'),
+      ).toHaveLength(10);
       const eleventh = await t.gql(add, { id, tokens: [await token(alice.auth)] }, alice.auth);
       expect(eleventh.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(eleventh.errors?.[0]?.message).toMatch(/at most 10 files/);
@@ -208,7 +267,8 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
     it('refuses files beyond ATTACHMENT_MAX_PER_REQUEST_BYTES in all', async () => {
       const id = await help.file(alice.auth);
       const big = Buffer.alloc(60 * 1024, 7);
-      const add = 'mutation($id: Int!, $tokens: [String!]!) { addHelpRequestAttachments(id: $id, tokens: $tokens) { id } }';
+      const add =
+        'mutation($id: Int!, $tokens: [String!]!) { addHelpRequestAttachments(id: $id, tokens: $tokens) { id } }';
       const four = await Promise.all([1, 2, 3, 4].map(() => token(alice.auth, big, 'big.bin')));
       expect((await t.gql(add, { id, tokens: four }, alice.auth)).errors).toBeUndefined();
       const fifth = await t.gql(add, { id, tokens: [await token(alice.auth, big, 'big.bin')] }, alice.auth);
@@ -222,9 +282,33 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
     let privateFileId: string;
 
     beforeAll(async () => {
-      requestId = await help.post('/requests', { title: 'Page', description: 'x', attachment_tokens: [await token(alice.auth, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "rapport d'été.svg")] }, alice.auth).then((r) => r.body.request_id);
+      requestId = await help
+        .post(
+          '/requests',
+          {
+            title: 'Page',
+            description: 'x',
+            attachment_tokens: [
+              await token(
+                alice.auth,
+                '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+                "rapport d'été.svg",
+              ),
+            ],
+          },
+          alice.auth,
+        )
+        .then((r) => r.body.request_id);
       fileId = (await t.gql(REQUEST, { id: requestId }, alice.auth)).data.helpRequest.attachments[0].id;
-      await help.post(`/requests/${requestId}/response`, { response: 'internal', is_public: false, attachment_tokens: [await token(admin, 'secret notes', 'notes.txt')] }, admin);
+      await help.post(
+        `/requests/${requestId}/response`,
+        {
+          response: 'internal',
+          is_public: false,
+          attachment_tokens: [await token(admin, 'secret notes', 'notes.txt')],
+        },
+        admin,
+      );
       privateFileId = (await t.gql(REQUEST, { id: requestId }, admin)).data.helpRequest.responses[0].attachments[0].id;
     });
 
@@ -239,15 +323,19 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
     });
 
     it('answers a Range with 206 and the asked bytes, and an impossible one with 416', async () => {
-      const res = await fetch(`${t.url}/api/help/attachments/${fileId}`, { headers: { authorization: alice.auth, range: 'bytes=1-3' } });
+      const res = await fetch(`${t.url}/api/help/attachments/${fileId}`, {
+        headers: { authorization: alice.auth, range: 'bytes=1-3' },
+      });
       expect(res.status).toBe(206);
       expect(res.headers.get('content-range')).toMatch(/^bytes 1-3\/\d+$/);
       expect(await res.text()).toBe('svg');
-      const out = await fetch(`${t.url}/api/help/attachments/${fileId}`, { headers: { authorization: alice.auth, range: 'bytes=99999-' } });
+      const out = await fetch(`${t.url}/api/help/attachments/${fileId}`, {
+        headers: { authorization: alice.auth, range: 'bytes=99999-' },
+      });
       expect(out.status).toBe(416);
     });
 
-    it('answers 404 exactly as for a missing file to another user, and a private response\'s file to the requester', async () => {
+    it("answers 404 exactly as for a missing file to another user, and a private response's file to the requester", async () => {
       const missing = await help.get('/attachments/00000000000000000000000000000000', alice.auth);
       expect(missing.status).toBe(404);
       for (const [id, auth] of [
@@ -270,27 +358,39 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
 
   describe('removing and purging', () => {
     it('lets an administrator remove a file, recorded in the audit trail and the history; others may not', async () => {
-      const id = await help.post('/requests', { title: 'Rm', description: 'x', attachment_tokens: [await token(alice.auth)] }, alice.auth).then((r) => r.body.request_id);
+      const id = await help
+        .post('/requests', { title: 'Rm', description: 'x', attachment_tokens: [await token(alice.auth)] }, alice.auth)
+        .then((r) => r.body.request_id);
       const fileId = (await t.gql(REQUEST, { id }, alice.auth)).data.helpRequest.attachments[0].id;
       const remove = 'mutation($id: ID!) { removeHelpAttachment(id: $id) }';
       expect((await t.gql(remove, { id: fileId }, alice.auth)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect((await t.gql(remove, { id: fileId }, admin)).data).toEqual({ removeHelpAttachment: true });
       expect((await help.get(`/attachments/${fileId}`, admin)).status).toBe(404);
-      expect(await rows('select count(*)::int as n from help_attachment_contents where attachment_id = $1', [fileId])).toEqual([{ n: 0 }]);
+      expect(
+        await rows('select count(*)::int as n from help_attachment_contents where attachment_id = $1', [fileId]),
+      ).toEqual([{ n: 0 }]);
       // A removal deletes an S3 object right after its commit, without waiting for the sweep.
       expect(await storedBytes(fileId)).toBeNull();
       expect(await rows('select count(*)::int as n from help_attachment_deletions')).toEqual([{ n: 0 }]);
-      expect(await rows("select action, target_id from audit_events where action = 'help_request.attachment_remove'")).toEqual([{ action: 'help_request.attachment_remove', target_id: String(id) }]);
-      const history = (await t.gql('query($id: Int!) { helpRequest(id: $id) { history { field oldValue } } }', { id }, alice.auth)).data.helpRequest.history;
+      expect(
+        await rows("select action, target_id from audit_events where action = 'help_request.attachment_remove'"),
+      ).toEqual([{ action: 'help_request.attachment_remove', target_id: String(id) }]);
+      const history = (
+        await t.gql('query($id: Int!) { helpRequest(id: $id) { history { field oldValue } } }', { id }, alice.auth)
+      ).data.helpRequest.history;
       expect(history).toContainEqual({ field: 'attachment', oldValue: 'shot.png' });
     });
 
     it('deletes the stored bytes with the request', async () => {
-      const id = await help.post('/requests', { title: 'Del', description: 'x', attachment_tokens: [await token(alice.auth)] }, alice.auth).then((r) => r.body.request_id);
+      const id = await help
+        .post('/requests', { title: 'Del', description: 'x', attachment_tokens: [await token(alice.auth)] }, alice.auth)
+        .then((r) => r.body.request_id);
       const fileId = (await t.gql(REQUEST, { id }, alice.auth)).data.helpRequest.attachments[0].id;
       expect(await storedBytes(fileId)).toEqual(PNG);
       expect((await t.gql('mutation($id: Int!) { deleteHelpRequest(id: $id) }', { id }, admin)).errors).toBeUndefined();
-      expect(await rows('select count(*)::int as n from help_attachment_contents where attachment_id = $1', [fileId])).toEqual([{ n: 0 }]);
+      expect(
+        await rows('select count(*)::int as n from help_attachment_contents where attachment_id = $1', [fileId]),
+      ).toEqual([{ n: 0 }]);
       await afterCommit();
       expect(await storedBytes(fileId)).toBeNull();
     });
@@ -303,9 +403,17 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
       clock = new Date(clock.getTime() + 61 * 60 * 1000);
       const purged = await t.app.services.helpdesk.attachments.purge(t.app.orm.em.fork());
       expect(purged).toBeGreaterThan(0);
-      expect(await rows('select count(*)::int as n from help_attachments where request_id is null')).toEqual([{ n: 0 }]);
-      expect(await rows('select count(*)::int as n from help_attachment_contents c left join help_attachments a on a.id = c.attachment_id where a.id is null')).toEqual([{ n: 0 }]);
-      expect(await rows('select count(*)::int as n from help_attachments where request_id is not null')).toEqual(attached);
+      expect(await rows('select count(*)::int as n from help_attachments where request_id is null')).toEqual([
+        { n: 0 },
+      ]);
+      expect(
+        await rows(
+          'select count(*)::int as n from help_attachment_contents c left join help_attachments a on a.id = c.attachment_id where a.id is null',
+        ),
+      ).toEqual([{ n: 0 }]);
+      expect(await rows('select count(*)::int as n from help_attachments where request_id is not null')).toEqual(
+        attached,
+      );
       for (const { id } of orphans) expect(await storedBytes(id)).toBeNull();
     });
   });
@@ -313,9 +421,13 @@ describe.each(['postgres', 's3'] as const)('with %s storage', (backend) => {
   describe('the OpenAPI document', () => {
     it('lists the upload and the download, the download as bytes', async () => {
       const doc = (await t.request('/api/openapi.json')).body;
-      expect(doc.paths['/api/help/uploads'].post.responses['201'].content['application/json'].schema.properties).toHaveProperty('token');
+      expect(
+        doc.paths['/api/help/uploads'].post.responses['201'].content['application/json'].schema.properties,
+      ).toHaveProperty('token');
       expect(doc.paths['/api/help/uploads'].post.responses).toHaveProperty('413');
-      expect(doc.paths['/api/help/attachments/{id}'].get.responses['200'].content).toHaveProperty('application/octet-stream');
+      expect(doc.paths['/api/help/attachments/{id}'].get.responses['200'].content).toHaveProperty(
+        'application/octet-stream',
+      );
     });
   });
 });
@@ -342,14 +454,21 @@ describe('file names', () => {
 
 describe('the rate limit', () => {
   it('counts uploads like any other request', async () => {
-    const limited = await startTestApp({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '3600', LOGIN_RATE_LIMIT_MAX: '100' });
+    const limited = await startTestApp({
+      RATE_LIMIT_MAX: '3',
+      RATE_LIMIT_WINDOW_SECONDS: '3600',
+      LOGIN_RATE_LIMIT_MAX: '100',
+    });
     try {
       const auth = await limited.login('admin', ADMIN_PASSWORD);
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const form = new FormData();
         form.append('file', new Blob(['x']), 'x.txt');
-        statuses.push((await limited.request('/api/help/uploads', { method: 'POST', body: form, headers: { authorization: auth } })).status);
+        statuses.push(
+          (await limited.request('/api/help/uploads', { method: 'POST', body: form, headers: { authorization: auth } }))
+            .status,
+        );
       }
       expect(statuses).toEqual([201, 201, 201, 429]);
     } finally {
@@ -357,4 +476,3 @@ describe('the rate limit', () => {
     }
   });
 });
-

@@ -33,8 +33,17 @@ beforeAll(async () => {
     const requester = em.getReference(User, users[i % users.length]!.id);
     const helper = em.getReference(User, helpers[i % helpers.length]!.id);
     const request = em.create(HelpRequest, {
-      title: `Request ${i}`, description: 'd', category: 'technical', priority: 'medium', status: 'open',
-      requester, assignedTo: helper, createdAt: now, updatedAt: now, firstResponseDueAt: now, resolutionDueAt: now,
+      title: `Request ${i}`,
+      description: 'd',
+      category: 'technical',
+      priority: 'medium',
+      status: 'open',
+      requester,
+      assignedTo: helper,
+      createdAt: now,
+      updatedAt: now,
+      firstResponseDueAt: now,
+      resolutionDueAt: now,
     });
     em.create(HelpRequestHistory, { request, action: 'created', actor: requester, createdAt: now });
     for (let r = 0; r < 2; r++) {
@@ -58,7 +67,11 @@ describe('batching', () => {
       requester: { username: 'requester2' },
       assignee: { username: 'helper0' },
       responses: [{ responder: { username: 'helper0' } }, { responder: { username: 'helper0' } }],
-      history: [{ action: 'CREATED', actor: { username: 'requester2' } }, { action: 'RESPONDED' }, { action: 'RESPONDED' }],
+      history: [
+        { action: 'CREATED', actor: { username: 'requester2' } },
+        { action: 'RESPONDED' },
+        { action: 'RESPONDED' },
+      ],
     });
     expect(own(hundred.statements)).toHaveLength(own(ten.statements).length);
     // The page, its count, people, responses and history: one each.
@@ -66,22 +79,31 @@ describe('batching', () => {
   });
 
   it('reads only the relations a query selects', async () => {
-    const scalars = await t.countQueries(() => t.gql('{ helpRequests(perPage: 20) { requests { id title } } }', {}, admin));
+    const scalars = await t.countQueries(() =>
+      t.gql('{ helpRequests(perPage: 20) { requests { id title } } }', {}, admin),
+    );
     expect(scalars.result.data.helpRequests.requests).toHaveLength(20);
     // The page alone: nothing asks for the count.
     expect(own(scalars.statements)).toHaveLength(1);
-    const people = await t.countQueries(() => t.gql('{ helpRequests(perPage: 20) { requests { requester { username } } } }', {}, admin));
+    const people = await t.countQueries(() =>
+      t.gql('{ helpRequests(perPage: 20) { requests { requester { username } } } }', {}, admin),
+    );
     expect(own(people.statements)).toHaveLength(2);
     expect(people.statements.some((s) => s.includes('help_responses'))).toBe(false);
   });
 
   it('counts the matching requests only when the query asks for total, pages or hasNext', async () => {
-    const counted = (statements: string[]) => statements.filter((s) => /help_request(_requester)?_counts/.test(s)).length;
-    const none = await t.countQueries(() => t.gql('{ helpRequests(perPage: 5) { requests { id } pagination { page perPage hasPrev } } }', {}, admin));
+    const counted = (statements: string[]) =>
+      statements.filter((s) => /help_request(_requester)?_counts/.test(s)).length;
+    const none = await t.countQueries(() =>
+      t.gql('{ helpRequests(perPage: 5) { requests { id } pagination { page perPage hasPrev } } }', {}, admin),
+    );
     expect(none.result.data.helpRequests.pagination).toEqual({ page: 1, perPage: 5, hasPrev: false });
     expect(counted(none.statements)).toBe(0);
     for (const field of ['total', 'pages', 'hasNext']) {
-      const asked = await t.countQueries(() => t.gql(`{ helpRequests(perPage: 5) { p: pagination { ... on HelpPagination { ${field} } } } }`, {}, admin));
+      const asked = await t.countQueries(() =>
+        t.gql(`{ helpRequests(perPage: 5) { p: pagination { ... on HelpPagination { ${field} } } } }`, {}, admin),
+      );
       expect(asked.result.data.helpRequests.p[field]).toBe({ total: 100, pages: 20, hasNext: true }[field]);
       expect(counted(asked.statements)).toBe(1);
     }
@@ -101,7 +123,9 @@ describe('batching', () => {
       id: direct.result.data.helpRequests.requests[0].id,
       requester: direct.result.data.helpRequests.requests[0].requester,
       helper: direct.result.data.helpRequests.requests[0].assignee,
-      answers: direct.result.data.helpRequests.requests[0].responses.map((r: { responder: unknown }) => ({ responder: r.responder })),
+      answers: direct.result.data.helpRequests.requests[0].responses.map((r: { responder: unknown }) => ({
+        responder: r.responder,
+      })),
     });
     // Everything but history, which this one does not ask for.
     expect(own(fragments.statements)).toHaveLength(own(direct.statements).length - 1);
@@ -112,13 +136,30 @@ describe('batching', () => {
     const em = t.app.orm.em.fork();
     const later = new Date(Date.now() + 60_000);
     const request = em.create(HelpRequest, {
-      title: 'Answered by an outsider', description: 'd', category: 'technical', priority: 'low', status: 'open',
-      createdAt: later, updatedAt: later, firstResponseDueAt: later, resolutionDueAt: later,
+      title: 'Answered by an outsider',
+      description: 'd',
+      category: 'technical',
+      priority: 'low',
+      status: 'open',
+      createdAt: later,
+      updatedAt: later,
+      firstResponseDueAt: later,
+      resolutionDueAt: later,
     });
-    em.create(HelpResponse, { request, responder: em.getReference(User, outsider.id), response: 'hello', isPublic: true, createdAt: later });
+    em.create(HelpResponse, {
+      request,
+      responder: em.getReference(User, outsider.id),
+      response: 'hello',
+      isPublic: true,
+      createdAt: later,
+    });
     await em.flush();
     const { result } = await t.countQueries(() =>
-      t.gql('{ helpRequests(perPage: 1) { requests { title requester { username } responses { responder { username } } } } }', {}, admin),
+      t.gql(
+        '{ helpRequests(perPage: 1) { requests { title requester { username } responses { responder { username } } } } }',
+        {},
+        admin,
+      ),
     );
     expect(result.data.helpRequests.requests).toEqual([
       { title: 'Answered by an outsider', requester: null, responses: [{ responder: { username: 'outsider' } }] },
@@ -129,15 +170,33 @@ describe('batching', () => {
     // The people read for the page (not the caller's own row, read by id).
     const usersStatements = (statements: string[]) => statements.filter((s) => / from users where id in /.test(s));
     const names = await t.countQueries(() =>
-      t.gql('{ helpRequests(perPage: 5, sortBy: ID, sortOrder: ASC) { requests { requester { __typename id username } } } }', {}, admin),
+      t.gql(
+        '{ helpRequests(perPage: 5, sortBy: ID, sortOrder: ASC) { requests { requester { __typename id username } } } }',
+        {},
+        admin,
+      ),
     );
-    expect(names.result.data.helpRequests.requests[0].requester).toEqual({ __typename: 'User', id: expect.any(String), username: 'requester0' });
-    expect(usersStatements(names.statements)).toEqual([expect.stringMatching(/^\[query\] select id, username from users /)]);
+    expect(names.result.data.helpRequests.requests[0].requester).toEqual({
+      __typename: 'User',
+      id: expect.any(String),
+      username: 'requester0',
+    });
+    expect(usersStatements(names.statements)).toEqual([
+      expect.stringMatching(/^\[query\] select id, username from users /),
+    ]);
 
     const more = await t.countQueries(() =>
-      t.gql('{ helpRequests(perPage: 5, sortBy: ID, sortOrder: ASC) { requests { requester { username createdAt role } } } }', {}, admin),
+      t.gql(
+        '{ helpRequests(perPage: 5, sortBy: ID, sortOrder: ASC) { requests { requester { username createdAt role } } } }',
+        {},
+        admin,
+      ),
     );
-    expect(more.result.data.helpRequests.requests[0].requester).toEqual({ username: 'requester0', createdAt: expect.any(String), role: 'USER' });
+    expect(more.result.data.helpRequests.requests[0].requester).toEqual({
+      username: 'requester0',
+      createdAt: expect.any(String),
+      role: 'USER',
+    });
     expect(usersStatements(more.statements)).toHaveLength(1);
     expect(usersStatements(more.statements)[0]).toMatch(/created_at/);
 
@@ -147,7 +206,9 @@ describe('batching', () => {
       {},
       admin,
     );
-    expect(mixed.data.helpRequests.requests[1]).toEqual({ who: { username: 'requester1' }, full: { username: 'requester1', role: 'USER' } });
+    expect(mixed.data.helpRequests.requests[1]).toEqual({
+      who: { username: 'requester1' },
+      full: { username: 'requester1', role: 'USER' },
+    });
   });
 });
-

@@ -45,11 +45,18 @@ function expectUnbrokenChain(entries: Entry[], first: string | null): void {
   }
 }
 
-const UPDATE = 'mutation($id: Int!, $input: UpdateHelpRequestInput!) { updateHelpRequest(id: $id, input: $input) { id } }';
-const RESPOND = 'mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { id } }';
+const UPDATE =
+  'mutation($id: Int!, $input: UpdateHelpRequestInput!) { updateHelpRequest(id: $id, input: $input) { id } }';
+const RESPOND =
+  'mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { id } }';
 
 /** One change through REST or GraphQL; both answer the same way: success, or a documented client error. */
-async function update(id: number, fields: { admin_notes?: string; title?: string; assigned_to_id?: string }, auth: string, door: 'rest' | 'graphql'): Promise<Answer> {
+async function update(
+  id: number,
+  fields: { admin_notes?: string; title?: string; assigned_to_id?: string },
+  auth: string,
+  door: 'rest' | 'graphql',
+): Promise<Answer> {
   if (door === 'rest') {
     const res = await h.put(`/requests/${id}`, fields, auth);
     return { status: res.status, ok: res.status === 200, message: res.body?.message };
@@ -57,7 +64,11 @@ async function update(id: number, fields: { admin_notes?: string; title?: string
   const names = { admin_notes: 'adminNotes', title: 'title', assigned_to_id: 'assignedToId' } as const;
   const input = Object.fromEntries(Object.entries(fields).map(([k, v]) => [names[k as keyof typeof names], v]));
   const res = await t.gql(UPDATE, { id, input }, auth);
-  return { status: res.status, ok: Boolean(res.data?.updateHelpRequest), message: res.errors?.[0]?.extensions?.code as string | undefined };
+  return {
+    status: res.status,
+    ok: Boolean(res.data?.updateHelpRequest),
+    message: res.errors?.[0]?.extensions?.code as string | undefined,
+  };
 }
 
 async function respond(id: number, response: string, newStatus: string, door: 'rest' | 'graphql'): Promise<Answer> {
@@ -66,19 +77,31 @@ async function respond(id: number, response: string, newStatus: string, door: 'r
     return { status: res.status, ok: res.status === 201, message: res.body?.message };
   }
   const res = await t.gql(RESPOND, { id, input: { response, newStatus: graphqlName('HelpStatus', newStatus) } }, admin);
-  return { status: res.status, ok: Boolean(res.data?.respondToHelpRequest), message: res.errors?.[0]?.extensions?.code as string | undefined };
+  return {
+    status: res.status,
+    ok: Boolean(res.data?.respondToHelpRequest),
+    message: res.errors?.[0]?.extensions?.code as string | undefined,
+  };
 }
 
 describe('concurrent changes to the same help requests', () => {
   it('keeps every committed one of 200 parallel updates, 100 parallel responses and 60 requester edits, through REST and GraphQL, in unbroken histories', async () => {
-    const ids = [await h.file(alice.auth, { title: 't0' }), await h.file(alice.auth, { title: 't0' }), await h.file(alice.auth, { title: 't0' })];
+    const ids = [
+      await h.file(alice.auth, { title: 't0' }),
+      await h.file(alice.auth, { title: 't0' }),
+      await h.file(alice.auth, { title: 't0' }),
+    ];
     const responsesBefore = await h.count('help_responses');
     const historyBefore = await h.count('help_request_history');
     const statuses = ['in_progress', 'on_hold', 'resolved', 'open', 'closed'];
     const door = (i: number): 'rest' | 'graphql' => (i % 2 === 0 ? 'rest' : 'graphql');
 
     const notes = Array.from({ length: 200 }, (_, i) => ({ id: ids[i % 3]!, value: `note ${i}` }));
-    const answers = Array.from({ length: 100 }, (_, i) => ({ id: ids[i % 3]!, value: `answer ${i}`, status: statuses[i % 5]! }));
+    const answers = Array.from({ length: 100 }, (_, i) => ({
+      id: ids[i % 3]!,
+      value: `answer ${i}`,
+      status: statuses[i % 5]!,
+    }));
     const titles = Array.from({ length: 60 }, (_, i) => ({ id: ids[i % 3]!, value: `t${i + 1}` }));
     const [noteResults, answerResults, titleResults] = await Promise.all([
       Promise.all(notes.map((n, i) => update(n.id, { admin_notes: n.value }, admin, door(i)))),
@@ -92,7 +115,8 @@ describe('concurrent changes to the same help requests', () => {
     expect(answerResults.filter((r) => !r.ok && !shed(r))).toEqual([]);
     for (const [i, r] of titleResults.entries()) {
       if (r.ok || shed(r)) continue;
-      if (door(i) === 'rest') expect(r).toMatchObject({ status: 400, message: expect.stringMatching(/can no longer be edited/) });
+      if (door(i) === 'rest')
+        expect(r).toMatchObject({ status: 400, message: expect.stringMatching(/can no longer be edited/) });
       else expect(r).toMatchObject({ status: 200, message: 'BAD_USER_INPUT' });
     }
     const committedNotes = notes.filter((_, i) => noteResults[i]!.ok);
@@ -112,7 +136,9 @@ describe('concurrent changes to the same help requests', () => {
       expect(request.admin_notes).toBe(noteEntries.at(-1)?.new_value ?? null);
 
       const mine = committedAnswers.filter((a) => a.id === id);
-      expect(new Set(request.responses.map((r: { response: string }) => r.response))).toEqual(new Set(mine.map((a) => a.value)));
+      expect(new Set(request.responses.map((r: { response: string }) => r.response))).toEqual(
+        new Set(mine.map((a) => a.value)),
+      );
       expect(request.responses).toHaveLength(mine.length);
       expect(history.filter((e) => e.action === 'responded')).toHaveLength(mine.length);
       const statusEntries = history.filter((e) => e.field === 'status');
@@ -142,15 +168,20 @@ describe('concurrent changes to the same help requests', () => {
       const ids = await Promise.all(Array.from({ length: 8 }, () => h.file(alice.auth)));
       const helper = await t.createUser(`helper-${round}`, { role: 'admin' });
       // Half of the requests already belong to the administrator being deleted.
-      if (round % 2) for (const id of ids.slice(0, 4)) expect((await h.put(`/requests/${id}`, { assigned_to_id: helper.id }, admin)).status).toBe(200);
+      if (round % 2)
+        for (const id of ids.slice(0, 4))
+          expect((await h.put(`/requests/${id}`, { assigned_to_id: helper.id }, admin)).status).toBe(200);
       const [deleted, ...assigned] = await Promise.all([
         t.gql('mutation($id: ID!) { deleteUser(id: $id, force: true) }', { id: helper.id }, admin),
         ...ids.map((id, i) =>
-          i % 2 ? update(id, { admin_notes: `n${i}`, assigned_to_id: helper.id }, admin, 'graphql') : update(id, { admin_notes: `n${i}`, assigned_to_id: helper.id }, admin, 'rest'),
+          i % 2
+            ? update(id, { admin_notes: `n${i}`, assigned_to_id: helper.id }, admin, 'graphql')
+            : update(id, { admin_notes: `n${i}`, assigned_to_id: helper.id }, admin, 'rest'),
         ),
       ]);
       expect(deleted!.errors).toBeUndefined();
-      for (const a of assigned.filter((a) => !a.ok && !shed(a))) expect(a.status === 400 || a.message === 'BAD_USER_INPUT', JSON.stringify(a)).toBe(true);
+      for (const a of assigned.filter((a) => !a.ok && !shed(a)))
+        expect(a.status === 400 || a.message === 'BAD_USER_INPUT', JSON.stringify(a)).toBe(true);
       for (const id of ids) expect((await h.get(`/requests/${id}`, admin)).body.assigned_to_id).toBeNull();
     }
   });
@@ -158,17 +189,39 @@ describe('concurrent changes to the same help requests', () => {
   it('keeps every count equal to a recount after hundreds of parallel creates, updates, responses, status changes and a deletion', async () => {
     const requesters = [alice, ...(await Promise.all([0, 1, 2].map((i) => t.createUser(`counted-${i}`))))];
     const leaving = await t.createUser('counted-leaving');
-    const seeded = await Promise.all(Array.from({ length: 20 }, (_, i) => h.file(requesters[i % 4]!.auth, { category: CATEGORIES[i % 7], priority: PRIORITIES[i % 4] })));
+    const seeded = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.file(requesters[i % 4]!.auth, { category: CATEGORIES[i % 7], priority: PRIORITIES[i % 4] }),
+      ),
+    );
     const departed = await Promise.all([0, 1, 2].map(() => h.file(leaving.auth, { category: 'billing' })));
     const pick = (i: number) => seeded[(i * 7) % seeded.length]!;
 
     const results = await Promise.all([
       ...Array.from({ length: 150 }, (_, i) =>
-        h.post('/requests', { title: `c${i}`, description: 'd', category: CATEGORIES[i % 7], priority: PRIORITIES[(i * 3) % 4] }, requesters[i % 4]!.auth),
+        h.post(
+          '/requests',
+          { title: `c${i}`, description: 'd', category: CATEGORIES[i % 7], priority: PRIORITIES[(i * 3) % 4] },
+          requesters[i % 4]!.auth,
+        ),
       ),
-      ...Array.from({ length: 100 }, (_, i) => h.put(`/requests/${pick(i)}`, i % 2 ? { priority: PRIORITIES[i % 4] } : { status: STATUSES[i % 5], priority: PRIORITIES[(i + 1) % 4] }, admin)),
-      ...Array.from({ length: 100 }, (_, i) => h.post(`/requests/${pick(i + 3)}/response`, i % 3 ? { response: `r${i}`, new_status: STATUSES[(i + 2) % 5] } : { response: `r${i}`, is_public: false }, admin)),
-      ...Array.from({ length: 60 }, (_, i) => h.put(`/requests/${pick(i + 5)}/status`, { status: STATUSES[(i + 4) % 5] }, admin)),
+      ...Array.from({ length: 100 }, (_, i) =>
+        h.put(
+          `/requests/${pick(i)}`,
+          i % 2 ? { priority: PRIORITIES[i % 4] } : { status: STATUSES[i % 5], priority: PRIORITIES[(i + 1) % 4] },
+          admin,
+        ),
+      ),
+      ...Array.from({ length: 100 }, (_, i) =>
+        h.post(
+          `/requests/${pick(i + 3)}/response`,
+          i % 3 ? { response: `r${i}`, new_status: STATUSES[(i + 2) % 5] } : { response: `r${i}`, is_public: false },
+          admin,
+        ),
+      ),
+      ...Array.from({ length: 60 }, (_, i) =>
+        h.put(`/requests/${pick(i + 5)}/status`, { status: STATUSES[(i + 4) % 5] }, admin),
+      ),
       t.gql('mutation($id: ID!) { deleteUser(id: $id, force: true) }', { id: leaving.id }, admin),
     ]);
     expect(results.filter((r) => 'status' in r && r.status >= 500 && r.status !== 503)).toEqual([]);
@@ -194,12 +247,21 @@ describe('concurrent changes to the same help requests', () => {
     expect(keptMine).toEqual(recountMine);
 
     // What callers see: list totals under every single filter, for an administrator and for a requester.
-    for (const [name, values] of [['status', STATUSES], ['category', CATEGORIES], ['priority', PRIORITIES], ['', ['']]] as const) {
+    for (const [name, values] of [
+      ['status', STATUSES],
+      ['category', CATEGORIES],
+      ['priority', PRIORITIES],
+      ['', ['']],
+    ] as const) {
       for (const value of values) {
         const query = name ? `?${name}=${value}&per_page=1` : '?per_page=1';
-        const [all] = await sql(`select count(*)::int as n from help_requests${name ? ` where ${name} = '${value}'` : ''}`);
+        const [all] = await sql(
+          `select count(*)::int as n from help_requests${name ? ` where ${name} = '${value}'` : ''}`,
+        );
         expect((await h.get(`/requests${query}`, admin)).body.pagination.total, `all ${query}`).toBe(all!.n);
-        const [own] = await sql(`select count(*)::int as n from help_requests where requester_id = '${alice.id}'${name ? ` and ${name} = '${value}'` : ''}`);
+        const [own] = await sql(
+          `select count(*)::int as n from help_requests where requester_id = '${alice.id}'${name ? ` and ${name} = '${value}'` : ''}`,
+        );
         expect((await h.get(`/requests${query}`, alice.auth)).body.pagination.total, `alice ${query}`).toBe(own!.n);
       }
     }
@@ -220,7 +282,9 @@ describe('concurrent changes to the same help requests', () => {
 
   it('keeps every committed one of 60 parallel edits by the requester to their own request, through both doors', async () => {
     const id = await h.file(alice.auth, { title: 'v0' });
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => update(id, { title: `v${i + 1}` }, alice.auth, i % 2 ? 'graphql' : 'rest')));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => update(id, { title: `v${i + 1}` }, alice.auth, i % 2 ? 'graphql' : 'rest')),
+    );
     expect(results.filter((r) => !r.ok && !shed(r))).toEqual([]);
     const committed = results.flatMap((r, i) => (r.ok ? [`v${i + 1}`] : []));
     const titles = (await h.get(`/requests/${id}`, alice.auth)).body.history.filter((e: Entry) => e.field === 'title');

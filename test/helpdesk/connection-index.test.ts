@@ -37,7 +37,6 @@ const PAGE = `query($status: HelpStatus, $sortBy: HelpRequestSortField, $sortOrd
   }
 }`;
 
-
 async function deepCursor(auth: string, vars: Record<string, unknown>): Promise<string> {
   let after: string | undefined;
   for (let i = 0; i < 2; i++) {
@@ -55,8 +54,13 @@ describe('indexes behind helpRequestsConnection', () => {
       it(`reads about a page of rows for an administrator's page 200 deep by ${sortBy} ${sortOrder}, forward and backward`, async () => {
         const vars = { sortBy, sortOrder };
         const cursor = await deepCursor(admin, vars);
-        for (const [arg, size] of [['after', 'first'], ['before', 'last']] as const) {
-          const { result, statements } = await t.countQueries(() => t.gql(PAGE, { ...vars, [size]: 10, [arg]: cursor }, admin));
+        for (const [arg, size] of [
+          ['after', 'first'],
+          ['before', 'last'],
+        ] as const) {
+          const { result, statements } = await t.countQueries(() =>
+            t.gql(PAGE, { ...vars, [size]: 10, [arg]: cursor }, admin),
+          );
           expect(result.data.helpRequestsConnection.edges).toHaveLength(10);
           const { rows, plan } = await rowsRead(db, pageStatement(statements, [...positionOf(cursor), 11]));
           expect(plan).not.toMatch(/Seq Scan/);
@@ -76,7 +80,10 @@ describe('indexes behind helpRequestsConnection', () => {
       const vars = { sortBy, status: 'ON_HOLD' };
       const cursor = await deepCursor(admin, vars);
       const filtered = await t.countQueries(() => t.gql(PAGE, { ...vars, first: 10, after: cursor }, admin));
-      const { rows, plan } = await rowsRead(db, pageStatement(filtered.statements, ['on_hold', ...positionOf(cursor), 11]));
+      const { rows, plan } = await rowsRead(
+        db,
+        pageStatement(filtered.statements, ['on_hold', ...positionOf(cursor), 11]),
+      );
       expect(plan).not.toMatch(/Seq Scan/);
       expect(rows, plan).toBeLessThan(1000);
     });

@@ -147,7 +147,9 @@ describe('who sees which requests through connections', () => {
   it('shows a user their own requests and an administrator everyone’s', async () => {
     const mine = await page(alice.auth, { first: 100 });
     const all = await page(admin, { first: 100 });
-    const aliceIds = (await db.query('select id from help_requests where requester_id = $1', [alice.id])).rows.map((r) => r.id);
+    const aliceIds = (await db.query('select id from help_requests where requester_id = $1', [alice.id])).rows.map(
+      (r) => r.id,
+    );
     expect(ids(mine).sort((a, b) => a - b)).toEqual(aliceIds.sort((a: number, b: number) => a - b));
     expect(ids(all)).toHaveLength((await db.query('select count(*)::int as n from help_requests')).rows[0].n);
   });
@@ -169,18 +171,27 @@ describe('who sees which requests through connections', () => {
     expect(edges.every((e: { node: { requesterId: string } }) => e.node.requesterId === bob.id)).toBe(true);
   });
 
-  it("gives an API key an empty User.helpRequests and the rest of the user, without an error", async () => {
+  it('gives an API key an empty User.helpRequests and the rest of the user, without an error', async () => {
     const res = await t.gql(USER_REQUESTS, { id: bob.id }, apiKey);
     expect(res.errors).toBeUndefined();
     expect(res.data.user).toEqual({ username: 'bob', helpRequests: { totalCount: 0, edges: [] } });
   });
 
   it("gives a user their own requests through me, and nothing of another user's", async () => {
-    const own = await t.gql('{ me { helpRequests(first: 100) { totalCount edges { node { requesterId } } } } }', {}, alice.auth);
+    const own = await t.gql(
+      '{ me { helpRequests(first: 100) { totalCount edges { node { requesterId } } } } }',
+      {},
+      alice.auth,
+    );
     expect(own.data.me.helpRequests.totalCount).toBe(30);
     expect(own.data.me.helpRequests.edges).toHaveLength(30);
     // Bob is the assignee of one of alice's requests: through it she reaches bob, but none of his requests.
-    const [{ id }] = (await db.query('update help_requests set assigned_to_id = $1 where id = (select min(id) from help_requests where requester_id = $2) returning id', [bob.id, alice.id])).rows;
+    const [{ id }] = (
+      await db.query(
+        'update help_requests set assigned_to_id = $1 where id = (select min(id) from help_requests where requester_id = $2) returning id',
+        [bob.id, alice.id],
+      )
+    ).rows;
     try {
       const theirs = await t.gql(
         'query($id: Int!) { helpRequest(id: $id) { title assignee { username helpRequests { totalCount edges { node { id } } } } } }',
@@ -231,7 +242,11 @@ describe('bad connection arguments', () => {
     const users = await t.gql('{ usersConnection(first: 1) { pageInfo { endCursor } } }', {}, admin);
     const res = await t.gql(CONNECTION, { first: 2, after: users.data.usersConnection.pageInfo.endCursor }, admin);
     expect(code(res)).toBe('BAD_USER_INPUT');
-    const bobs = await t.gql('query($id: ID!) { user(id: $id) { helpRequests(first: 1) { pageInfo { endCursor } } } }', { id: bob.id }, admin);
+    const bobs = await t.gql(
+      'query($id: ID!) { user(id: $id) { helpRequests(first: 1) { pageInfo { endCursor } } } }',
+      { id: bob.id },
+      admin,
+    );
     const onAlice = await t.gql(
       'query($id: ID!, $after: String) { user(id: $id) { helpRequests(after: $after) { edges { node { id } } } } }',
       { id: alice.id, after: bobs.data.user.helpRequests.pageInfo.endCursor },
@@ -253,7 +268,8 @@ describe('bad connection arguments', () => {
 });
 
 describe('totalCount', () => {
-  const TOTAL = 'query($status: HelpStatus) { helpRequestsConnection(status: $status, first: 1) { totalCount edges { node { id } } } }';
+  const TOTAL =
+    'query($status: HelpStatus) { helpRequestsConnection(status: $status, first: 1) { totalCount edges { node { id } } } }';
 
   it('matches a recount, for an administrator and a user, with filters, and sends no count(*)', async () => {
     for (const [auth, where] of [
@@ -261,8 +277,13 @@ describe('totalCount', () => {
       [alice.auth, `and requester_id = '${alice.id}'`],
     ] as const) {
       for (const status of [undefined, 'on_hold']) {
-        const { result, statements } = await t.countQueries(() => t.gql(TOTAL, { status: status && graphqlName('HelpStatus', status) }, auth));
-        const recount = await db.query(`select count(*)::int as n from help_requests where ($1::help_status is null or status = $1) ${where}`, [status ?? null]);
+        const { result, statements } = await t.countQueries(() =>
+          t.gql(TOTAL, { status: status && graphqlName('HelpStatus', status) }, auth),
+        );
+        const recount = await db.query(
+          `select count(*)::int as n from help_requests where ($1::help_status is null or status = $1) ${where}`,
+          [status ?? null],
+        );
         expect(result.data.helpRequestsConnection.totalCount).toBe(recount.rows[0].n);
         expect(statements.some((s) => /count\(\*\)/i.test(s))).toBe(false);
         expect(statements.some((s) => /help_request(_requester)?_counts/.test(s))).toBe(true);
@@ -271,7 +292,9 @@ describe('totalCount', () => {
   });
 
   it('is not read at all when not selected', async () => {
-    const { statements } = await t.countQueries(() => t.gql('{ helpRequestsConnection(first: 3) { edges { node { id } } } }', {}, admin));
+    const { statements } = await t.countQueries(() =>
+      t.gql('{ helpRequestsConnection(first: 3) { edges { node { id } } } }', {}, admin),
+    );
     expect(statements.some((s) => /_counts/.test(s))).toBe(false);
   });
 });
@@ -300,10 +323,18 @@ describe('batching through connections', () => {
     // The users' page, every user's requests page, their counts, their requesters: one statement each.
     expect(own(three.statements)).toHaveLength(own(two.statements).length);
     expect(own(three.statements), three.statements.join('\n')).toHaveLength(4);
-    const mine = await t.gql('{ me { helpRequests(first: 3, status: OPEN) { totalCount edges { node { id } } } } }', {}, alice.auth);
+    const mine = await t.gql(
+      '{ me { helpRequests(first: 3, status: OPEN) { totalCount edges { node { id } } } } }',
+      {},
+      alice.auth,
+    );
     expect(people[1].helpRequests.totalCount).toBe(mine.data.me.helpRequests.totalCount);
-    expect(people[1].helpRequests.edges.map((e: any) => e.node.id)).toEqual(mine.data.me.helpRequests.edges.map((e: any) => e.node.id));
-    expect(people[2].helpRequests.edges.every((e: any) => e.node.requester.username === 'bob' && e.node.status === 'OPEN')).toBe(true);
+    expect(people[1].helpRequests.edges.map((e: any) => e.node.id)).toEqual(
+      mine.data.me.helpRequests.edges.map((e: any) => e.node.id),
+    );
+    expect(
+      people[2].helpRequests.edges.every((e: any) => e.node.requester.username === 'bob' && e.node.status === 'OPEN'),
+    ).toBe(true);
     expect(people[2].helpRequests.edges).toHaveLength(3);
     expect(people[0].helpRequests).toEqual({ totalCount: 0, edges: [] });
   });

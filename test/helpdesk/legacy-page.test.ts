@@ -13,7 +13,11 @@ beforeAll(async () => {
   h = helpdesk(t);
   admin = await t.login('admin', ADMIN_PASSWORD);
   alice = await t.createUser('alice');
-  await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Alice", lastName: "Liddell" }) { id } }', { id: alice.id }, admin);
+  await t.gql(
+    'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Alice", lastName: "Liddell" }) { id } }',
+    { id: alice.id },
+    admin,
+  );
 });
 afterAll(() => t?.stop());
 
@@ -23,7 +27,12 @@ describe("The help desk page's calls", () => {
     await h.file(admin, { title: 'Theirs' });
     const mine = await h.get('/requests', alice.auth);
     expect(mine.body.requests).toHaveLength(1);
-    expect(mine.body.requests[0]).toMatchObject({ title: 'Mine', user_name: 'Alice Liddell', requester_id: alice.id, status: 'open' });
+    expect(mine.body.requests[0]).toMatchObject({
+      title: 'Mine',
+      user_name: 'Alice Liddell',
+      requester_id: alice.id,
+      status: 'open',
+    });
     expect(Object.keys(mine.body.requests[0])).not.toContain('requester');
     const all = await h.get('/requests?sort_by=title&sort_order=asc', admin);
     expect(all.body.requests.map((r: { user_name: string }) => r.user_name)).toEqual(['Alice Liddell', 'admin']);
@@ -53,10 +62,16 @@ describe("The help desk page's calls", () => {
 
   it('treats a bodiless DELETE sent with Content-Type: application/json as having no body', async () => {
     const faq = await h.post('/faqs', { question: 'Q?', answer: 'A.' }, admin);
-    const res = await t.request(`/api/help/faqs/${faq.body.data.id}`, { method: 'DELETE', headers: { authorization: admin, 'content-type': 'application/json' } });
+    const res = await t.request(`/api/help/faqs/${faq.body.data.id}`, {
+      method: 'DELETE',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+    });
     expect(res).toMatchObject({ status: 200, body: { message: 'FAQ deleted successfully' } });
     // And a bodiless POST that needs a body is the caller's mistake, not a crash.
-    const empty = await t.request('/api/help/requests', { method: 'POST', headers: { authorization: admin, 'content-type': 'application/json' } });
+    const empty = await t.request('/api/help/requests', {
+      method: 'POST',
+      headers: { authorization: admin, 'content-type': 'application/json' },
+    });
     expect(empty.status).toBe(400);
     expect(t.logs.filter((l) => (l.level as number) >= 50)).toEqual([]);
   });

@@ -37,7 +37,9 @@ function pageStatement(statements: string[], values: Record<string, string>): st
   const sql = page!
     .replace(/^\[query\] /, '')
     .replace(/ \[took .*$/s, '')
-    .replace(/"(\w+)" = \?/g, (whole, column: string) => (column in values ? `"${column}" = '${values[column]}'` : whole))
+    .replace(/"(\w+)" = \?/g, (whole, column: string) =>
+      column in values ? `"${column}" = '${values[column]}'` : whole,
+    )
     .replace(/ limit \?/, ' limit 10')
     .replace(/ offset \?/, ' offset 0');
   expect(sql, sql).not.toMatch(/\?/);
@@ -58,7 +60,9 @@ const filters: Array<{ name: string; query: string; values: Record<string, strin
 describe('indexes behind the list of help requests', () => {
   for (const filter of filters) {
     it(`serves an administrator's list filtered by ${filter.name}, newest first, from an index`, async () => {
-      const { result, statements } = await t.countQueries(() => helpdesk(t).get(`/requests?${filter.query}per_page=10`, admin));
+      const { result, statements } = await t.countQueries(() =>
+        helpdesk(t).get(`/requests?${filter.query}per_page=10`, admin),
+      );
       expect(result.status).toBe(200);
       expect(await plan(pageStatement(statements, filter.values))).not.toMatch(/Seq Scan on help_requests/);
     });
@@ -67,7 +71,9 @@ describe('indexes behind the list of help requests', () => {
   for (const sortBy of LEGACY_SORT_FIELDS) {
     for (const order of ['asc', 'desc']) {
       it(`serves an administrator's list sorted by ${sortBy} ${order} from an index`, async () => {
-        const { result, statements } = await t.countQueries(() => helpdesk(t).get(`/requests?sort_by=${sortBy}&sort_order=${order}`, admin));
+        const { result, statements } = await t.countQueries(() =>
+          helpdesk(t).get(`/requests?sort_by=${sortBy}&sort_order=${order}`, admin),
+        );
         expect(result.status).toBe(200);
         expect(await plan(pageStatement(statements, {}))).not.toMatch(/Seq Scan on help_requests/);
       });
@@ -76,9 +82,15 @@ describe('indexes behind the list of help requests', () => {
     it(`serves a user's own list sorted by ${sortBy}, and filtered by status, from an index`, async () => {
       const own = await t.countQueries(() => helpdesk(t).get(`/requests?sort_by=${sortBy}`, alice.auth));
       expect(own.result.body.pagination.total).toBe(Math.floor(ROWS / 201));
-      expect(await plan(pageStatement(own.statements, { requester_id: alice.id }))).not.toMatch(/Seq Scan on help_requests/);
-      const filtered = await t.countQueries(() => helpdesk(t).get(`/requests?status=open&sort_by=${sortBy}`, alice.auth));
-      expect(await plan(pageStatement(filtered.statements, { requester_id: alice.id, status: 'open' }))).not.toMatch(/Seq Scan on help_requests/);
+      expect(await plan(pageStatement(own.statements, { requester_id: alice.id }))).not.toMatch(
+        /Seq Scan on help_requests/,
+      );
+      const filtered = await t.countQueries(() =>
+        helpdesk(t).get(`/requests?status=open&sort_by=${sortBy}`, alice.auth),
+      );
+      expect(await plan(pageStatement(filtered.statements, { requester_id: alice.id, status: 'open' }))).not.toMatch(
+        /Seq Scan on help_requests/,
+      );
     });
   }
 });

@@ -28,12 +28,20 @@ const rate = (auth: string, id: number, score: number, comment?: string) => t.gq
 const codeOf = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) => res.errors?.[0]?.extensions?.code;
 
 async function setStatus(id: number, status: string) {
-  const res = await t.gql('mutation($id: Int!, $status: HelpStatus) { updateHelpRequest(id: $id, input: { status: $status }) { id } }', { id, status }, admin);
+  const res = await t.gql(
+    'mutation($id: Int!, $status: HelpStatus) { updateHelpRequest(id: $id, input: { status: $status }) { id } }',
+    { id, status },
+    admin,
+  );
   expect(res.errors).toBeUndefined();
 }
 
 async function setTags(id: number, tags: unknown, auth = admin) {
-  return t.gql('mutation($id: Int!, $tags: [String!]) { updateHelpRequest(id: $id, input: { tags: $tags }) { id tags } }', { id, tags }, auth);
+  return t.gql(
+    'mutation($id: Int!, $tags: [String!]) { updateHelpRequest(id: $id, input: { tags: $tags }) { id tags } }',
+    { id, tags },
+    auth,
+  );
 }
 
 describe('satisfaction ratings', () => {
@@ -42,11 +50,30 @@ describe('satisfaction ratings', () => {
     await setStatus(id, 'RESOLVED');
     const res = await rate(alice.auth, id, 4, 'Quick and kind');
     expect(res.errors).toBeUndefined();
-    expect(res.data.rateHelpRequest.satisfaction).toEqual({ score: 4, comment: 'Quick and kind', ratedAt: iso(clock), updatedAt: iso(clock) });
-    const seen = await t.gql('query($id: Int!) { helpRequest(id: $id) { satisfaction { score comment } } }', { id }, admin);
+    expect(res.data.rateHelpRequest.satisfaction).toEqual({
+      score: 4,
+      comment: 'Quick and kind',
+      ratedAt: iso(clock),
+      updatedAt: iso(clock),
+    });
+    const seen = await t.gql(
+      'query($id: Int!) { helpRequest(id: $id) { satisfaction { score comment } } }',
+      { id },
+      admin,
+    );
     expect(seen.data.helpRequest.satisfaction).toEqual({ score: 4, comment: 'Quick and kind' });
-    const history = await t.gql('query($id: Int!) { helpRequest(id: $id) { history { action field oldValue newValue actorId } } }', { id }, alice.auth);
-    expect(history.data.helpRequest.history.at(-1)).toEqual({ action: 'UPDATED', field: 'satisfaction', oldValue: null, newValue: '4', actorId: alice.id });
+    const history = await t.gql(
+      'query($id: Int!) { helpRequest(id: $id) { history { action field oldValue newValue actorId } } }',
+      { id },
+      alice.auth,
+    );
+    expect(history.data.helpRequest.history.at(-1)).toEqual({
+      action: 'UPDATED',
+      field: 'satisfaction',
+      oldValue: null,
+      newValue: '4',
+      actorId: alice.id,
+    });
   });
 
   it('refuses a request that is not resolved or closed', async () => {
@@ -59,9 +86,14 @@ describe('satisfaction ratings', () => {
   it('refuses scores outside 1 to 5 and an over-long comment, writing nothing', async () => {
     const id = await h.file(alice.auth);
     await setStatus(id, 'RESOLVED');
-    for (const score of [0, 6, -1]) expect(codeOf(await rate(alice.auth, id, score)), String(score)).toBe('BAD_USER_INPUT');
+    for (const score of [0, 6, -1])
+      expect(codeOf(await rate(alice.auth, id, score)), String(score)).toBe('BAD_USER_INPUT');
     expect(codeOf(await rate(alice.auth, id, 3, 'x'.repeat(2001)))).toBe('BAD_USER_INPUT');
-    const seen = await t.gql('query($id: Int!) { helpRequest(id: $id) { satisfaction { score } } }', { id }, alice.auth);
+    const seen = await t.gql(
+      'query($id: Int!) { helpRequest(id: $id) { satisfaction { score } } }',
+      { id },
+      alice.auth,
+    );
     expect(seen.data.helpRequest.satisfaction).toBeNull();
   });
 
@@ -80,7 +112,12 @@ describe('satisfaction ratings', () => {
     await rate(alice.auth, id, 2, 'Slow');
     clock += 6 * DAY;
     const changed = await rate(alice.auth, id, 5, 'Sorted in the end');
-    expect(changed.data.rateHelpRequest.satisfaction).toEqual({ score: 5, comment: 'Sorted in the end', ratedAt: iso(first), updatedAt: iso(clock) });
+    expect(changed.data.rateHelpRequest.satisfaction).toEqual({
+      score: 5,
+      comment: 'Sorted in the end',
+      ratedAt: iso(first),
+      updatedAt: iso(clock),
+    });
     clock += 1 * DAY + 1000;
     const late = await rate(alice.auth, id, 1);
     expect(codeOf(late)).toBe('BAD_USER_INPUT');
@@ -94,8 +131,17 @@ describe('tags', () => {
     const res = await setTags(id, ['  VPN ', 'vpn', 'Network,Billing', '']);
     expect(res.errors).toBeUndefined();
     expect(res.data.updateHelpRequest.tags).toEqual(['vpn', 'network', 'billing']);
-    const history = await t.gql('query($id: Int!) { helpRequest(id: $id) { history { action field oldValue newValue } } }', { id }, admin);
-    expect(history.data.helpRequest.history.at(-1)).toEqual({ action: 'UPDATED', field: 'tags', oldValue: null, newValue: 'vpn,network,billing' });
+    const history = await t.gql(
+      'query($id: Int!) { helpRequest(id: $id) { history { action field oldValue newValue } } }',
+      { id },
+      admin,
+    );
+    expect(history.data.helpRequest.history.at(-1)).toEqual({
+      action: 'UPDATED',
+      field: 'tags',
+      oldValue: null,
+      newValue: 'vpn,network,billing',
+    });
     // The requester sees neither the tags nor their history.
     const own = await t.gql('query($id: Int!) { helpRequest(id: $id) { tags history { field } } }', { id }, alice.auth);
     expect(own.data.helpRequest).toEqual({ tags: [], history: [{ field: null }] });
@@ -103,9 +149,23 @@ describe('tags', () => {
 
   it('refuses more than 10 tags, a tag over 30 characters, and a requester setting them', async () => {
     const id = await h.file(alice.auth);
-    expect(codeOf(await setTags(id, Array.from({ length: 11 }, (_, i) => `t${i}`)))).toBe('BAD_USER_INPUT');
+    expect(
+      codeOf(
+        await setTags(
+          id,
+          Array.from({ length: 11 }, (_, i) => `t${i}`),
+        ),
+      ),
+    ).toBe('BAD_USER_INPUT');
     expect(codeOf(await setTags(id, ['x'.repeat(31)]))).toBe('BAD_USER_INPUT');
-    expect((await setTags(id, Array.from({ length: 10 }, (_, i) => `t${i}`))).errors).toBeUndefined();
+    expect(
+      (
+        await setTags(
+          id,
+          Array.from({ length: 10 }, (_, i) => `t${i}`),
+        )
+      ).errors,
+    ).toBeUndefined();
     expect((await setTags(id, ['y'.repeat(30)])).errors).toBeUndefined();
     expect(codeOf(await setTags(id, ['mine'], alice.auth))).toBe('FORBIDDEN');
   });
@@ -116,12 +176,22 @@ describe('tags', () => {
     await h.file(alice.auth, { title: 'Untagged' });
     await setTags(a, ['printer']);
     await setTags(b, ['printer', 'urgent-fix']);
-    const res = await t.gql('{ helpRequests(tag: "Printer", perPage: 100) { requests { id } pagination { total } } }', {}, admin);
+    const res = await t.gql(
+      '{ helpRequests(tag: "Printer", perPage: 100) { requests { id } pagination { total } } }',
+      {},
+      admin,
+    );
     expect(res.data.helpRequests.requests.map((r: { id: number }) => r.id).sort()).toEqual([a, b].sort());
     expect(res.data.helpRequests.pagination.total).toBe(2);
-    const connection = await t.gql('{ helpRequestsConnection(tag: "urgent-fix") { totalCount edges { node { id } } } }', {}, admin);
+    const connection = await t.gql(
+      '{ helpRequestsConnection(tag: "urgent-fix") { totalCount edges { node { id } } } }',
+      {},
+      admin,
+    );
     expect(connection.data.helpRequestsConnection).toEqual({ totalCount: 1, edges: [{ node: { id: b } }] });
-    expect(codeOf(await t.gql('{ helpRequests(tag: "printer") { requests { id } } }', {}, alice.auth))).toBe('FORBIDDEN');
+    expect(codeOf(await t.gql('{ helpRequests(tag: "printer") { requests { id } } }', {}, alice.auth))).toBe(
+      'FORBIDDEN',
+    );
     expect(codeOf(await t.gql('{ helpRequests(tag: "a,b") { requests { id } } }', {}, admin))).toBe('BAD_USER_INPUT');
   });
 

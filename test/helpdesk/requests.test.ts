@@ -28,7 +28,8 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const historyOf = async (id: number, auth = admin) => (await h.get(`/requests/${id}`, auth)).body.history as Array<Record<string, unknown>>;
+const historyOf = async (id: number, auth = admin) =>
+  (await h.get(`/requests/${id}`, auth)).body.history as Array<Record<string, unknown>>;
 
 describe('filing a help request', () => {
   it('answers 201 with message, request_id and the stored request, defaulting to general, medium and open', async () => {
@@ -55,14 +56,29 @@ describe('filing a help request', () => {
       },
     });
     expect(await historyOf(res.body.request_id, alice.auth)).toEqual([
-      { action: 'created', field: null, old_value: null, new_value: null, actor_id: alice.id, created_date: iso(clock) },
+      {
+        action: 'created',
+        field: null,
+        old_value: null,
+        new_value: null,
+        actor_id: alice.id,
+        created_date: iso(clock),
+      },
     ]);
   });
 
   it('files over GraphQL with the category, priority and contact email given', async () => {
     const res = await t.gql(
       `mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { ${HELP_REQUEST_FIELDS} requester { username } } }`,
-      { input: { title: 'Invoice wrong', description: 'Charged twice', category: 'BILLING', priority: 'HIGH', contactEmail: 'alice@example.com' } },
+      {
+        input: {
+          title: 'Invoice wrong',
+          description: 'Charged twice',
+          category: 'BILLING',
+          priority: 'HIGH',
+          contactEmail: 'alice@example.com',
+        },
+      },
       alice.auth,
     );
     expect(res.errors).toBeUndefined();
@@ -84,7 +100,10 @@ describe('length limits', () => {
     const accepted = await h.post('/requests', { title: emoji(200), description: emoji(10_000) }, alice.auth);
     expect(accepted.status).toBe(201);
     expect([...accepted.body.data.title]).toHaveLength(200);
-    expect(await h.post('/requests', { title: emoji(201), description: 'd' }, alice.auth)).toMatchObject({ status: 400, body: { message: 'title must be at most 200 characters' } });
+    expect(await h.post('/requests', { title: emoji(201), description: 'd' }, alice.auth)).toMatchObject({
+      status: 400,
+      body: { message: 'title must be at most 200 characters' },
+    });
     const viaGraphql = await t.gql(
       `mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }`,
       { input: { title: emoji(200), description: 'd' } },
@@ -104,26 +123,52 @@ describe('listing help requests', () => {
     dora = await t.createUser('dora');
     for (let i = 0; i < 12; i++) {
       tick();
-      const fields = { title: `Dora ${String.fromCharCode(76 - i)}`, category: categories[i % 3], priority: priorities[i % 4] };
+      const fields = {
+        title: `Dora ${String.fromCharCode(76 - i)}`,
+        category: categories[i % 3],
+        priority: priorities[i % 4],
+      };
       filed.push({ id: await h.file(dora.auth, fields), ...fields } as (typeof filed)[number]);
     }
     await h.put(`/requests/${filed[0]!.id}`, { status: 'closed' }, admin);
   });
 
-  it("shows a user only their own requests, newest first, ten to a page", async () => {
+  it('shows a user only their own requests, newest first, ten to a page', async () => {
     const res = await h.get('/requests', dora.auth);
     expect(res.status).toBe(200);
-    expect(res.body.pagination).toEqual({ page: 1, pages: 2, per_page: 10, total: 12, has_next: true, has_prev: false });
-    expect(res.body.requests.map((r: { id: number }) => r.id)).toEqual(filed.map((f) => f.id).reverse().slice(0, 10));
+    expect(res.body.pagination).toEqual({
+      page: 1,
+      pages: 2,
+      per_page: 10,
+      total: 12,
+      has_next: true,
+      has_prev: false,
+    });
+    expect(res.body.requests.map((r: { id: number }) => r.id)).toEqual(
+      filed
+        .map((f) => f.id)
+        .reverse()
+        .slice(0, 10),
+    );
     expect(res.body.requests.every((r: { requester_id: string }) => r.requester_id === dora.id)).toBe(true);
   });
 
   it('serves the rest on page 2, and an empty page past the end', async () => {
     const second = await h.get('/requests?page=2', dora.auth);
     expect(second.body.requests.map((r: { id: number }) => r.id)).toEqual([filed[1]!.id, filed[0]!.id]);
-    expect(second.body.pagination).toEqual({ page: 2, pages: 2, per_page: 10, total: 12, has_next: false, has_prev: true });
+    expect(second.body.pagination).toEqual({
+      page: 2,
+      pages: 2,
+      per_page: 10,
+      total: 12,
+      has_next: false,
+      has_prev: true,
+    });
     const beyond = await h.get('/requests?page=3', dora.auth);
-    expect(beyond).toMatchObject({ status: 200, body: { requests: [], pagination: { page: 3, total: 12, has_next: false, has_prev: true } } });
+    expect(beyond).toMatchObject({
+      status: 200,
+      body: { requests: [], pagination: { page: 3, total: 12, has_next: false, has_prev: true } },
+    });
   });
 
   it('filters by status, category and priority, alone and together', async () => {
@@ -133,7 +178,10 @@ describe('listing help requests', () => {
     expect(billing.body.pagination.total).toBe(4);
     expect(billing.body.requests.every((r: { category: string }) => r.category === 'billing')).toBe(true);
     const both = await h.get('/requests?category=technical&priority=low', dora.auth);
-    const expected = filed.filter((f) => f.category === 'technical' && f.priority === 'low').map((f) => f.id).reverse();
+    const expected = filed
+      .filter((f) => f.category === 'technical' && f.priority === 'low')
+      .map((f) => f.id)
+      .reverse();
     expect(both.body.requests.map((r: { id: number }) => r.id)).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
   });
@@ -142,7 +190,9 @@ describe('listing help requests', () => {
     const res = await h.get('/requests?sort_by=priority&sort_order=desc&per_page=100', dora.auth);
     const order = res.body.requests.map((r: { priority: string }) => r.priority);
     expect([...new Set(order)]).toEqual(['urgent', 'high', 'medium', 'low']);
-    const urgent = res.body.requests.filter((r: { priority: string }) => r.priority === 'urgent').map((r: { id: number }) => r.id);
+    const urgent = res.body.requests
+      .filter((r: { priority: string }) => r.priority === 'urgent')
+      .map((r: { id: number }) => r.id);
     expect(urgent).toEqual([...urgent].sort((a, b) => b - a));
   });
 
@@ -173,9 +223,21 @@ describe('listing help requests', () => {
       {},
       dora.auth,
     );
-    expect(res.data.helpRequests.pagination).toEqual({ page: 1, pages: 1, perPage: 5, total: 4, hasNext: false, hasPrev: false });
+    expect(res.data.helpRequests.pagination).toEqual({
+      page: 1,
+      pages: 1,
+      perPage: 5,
+      total: 4,
+      hasNext: false,
+      hasPrev: false,
+    });
     const priorities = res.data.helpRequests.requests.map((r: { priority: string }) => r.priority);
-    expect(priorities).toEqual([...priorities].sort((a: string, b: string) => ['LOW', 'MEDIUM', 'HIGH', 'URGENT'].indexOf(a) - ['LOW', 'MEDIUM', 'HIGH', 'URGENT'].indexOf(b)));
+    expect(priorities).toEqual(
+      [...priorities].sort(
+        (a: string, b: string) =>
+          ['LOW', 'MEDIUM', 'HIGH', 'URGENT'].indexOf(a) - ['LOW', 'MEDIUM', 'HIGH', 'URGENT'].indexOf(b),
+      ),
+    );
   });
 });
 
@@ -188,21 +250,47 @@ describe('reading a help request', () => {
     tick();
     id = await h.file(alice.auth, { title: 'Laptop slow' });
     tick();
-    await h.put(`/requests/${id}`, { status: 'in_progress', admin_notes: 'Probably the antivirus', assigned_to_id: carol.id }, admin);
+    await h.put(
+      `/requests/${id}`,
+      { status: 'in_progress', admin_notes: 'Probably the antivirus', assigned_to_id: carol.id },
+      admin,
+    );
     tick();
     publicResponseId = (await h.post(`/requests/${id}/response`, { response: 'Try a restart' }, admin)).body.data.id;
     tick();
-    privateResponseId = (await h.post(`/requests/${id}/response`, { response: 'User ignores advice', is_public: false, new_status: 'on_hold' }, carol.auth)).body.data.id;
+    privateResponseId = (
+      await h.post(
+        `/requests/${id}/response`,
+        { response: 'User ignores advice', is_public: false, new_status: 'on_hold' },
+        carol.auth,
+      )
+    ).body.data.id;
   });
 
   it('shows the requester the request with its history and public responses, but no admin notes or private responses', async () => {
     const res = await h.get(`/requests/${id}`, alice.auth);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, title: 'Laptop slow', status: 'on_hold', assigned_to_id: carol.id, admin_notes: null });
+    expect(res.body).toMatchObject({
+      id,
+      title: 'Laptop slow',
+      status: 'on_hold',
+      assigned_to_id: carol.id,
+      admin_notes: null,
+    });
     expect(res.body.responses).toEqual([
-      { id: publicResponseId, request_id: id, response: 'Try a restart', new_status: null, is_public: true, responder_id: adminId, created_date: expect.any(String) },
+      {
+        id: publicResponseId,
+        request_id: id,
+        response: 'Try a restart',
+        new_status: null,
+        is_public: true,
+        responder_id: adminId,
+        created_date: expect.any(String),
+      },
     ]);
-    expect(res.body.history.map((e: Record<string, unknown>) => [e.action, e.field, e.old_value, e.new_value, e.actor_id])).toEqual([
+    expect(
+      res.body.history.map((e: Record<string, unknown>) => [e.action, e.field, e.old_value, e.new_value, e.actor_id]),
+    ).toEqual([
       ['created', null, null, null, alice.id],
       ['updated', 'status', 'open', 'in_progress', adminId],
       ['assigned', 'assigned_to_id', null, carol.id, adminId],
@@ -240,7 +328,13 @@ describe('reading a help request', () => {
       adminNotes: null,
       responses: [{ response: 'Try a restart', responder: { username: 'admin' } }],
     });
-    expect(res.data.helpRequest.history.map((e: { actor: { username: string } }) => e.actor.username)).toEqual(['alice', 'admin', 'admin', 'admin', 'carol']);
+    expect(res.data.helpRequest.history.map((e: { actor: { username: string } }) => e.actor.username)).toEqual([
+      'alice',
+      'admin',
+      'admin',
+      'admin',
+      'carol',
+    ]);
   });
 
   it("keeps a deleted requester's request readable for administrators, with the requester null", async () => {
@@ -258,7 +352,11 @@ describe('reading a help request', () => {
     expect(res.body).toMatchObject({ title: 'Orphaned soon', requester_id: null, assigned_to_id: null });
     expect(res.body.responses[0]).toMatchObject({ response: 'On it', responder_id: null });
     expect(res.body.history[0]).toMatchObject({ action: 'created', actor_id: null });
-    const gql = await t.gql(`query($id: Int!) { helpRequest(id: $id) { requester { id } assignee { id } } }`, { id: erinsRequest }, admin);
+    const gql = await t.gql(
+      `query($id: Int!) { helpRequest(id: $id) { requester { id } assignee { id } } }`,
+      { id: erinsRequest },
+      admin,
+    );
     expect(gql.data.helpRequest).toEqual({ requester: null, assignee: null });
     const listed = await h.get('/requests?per_page=100', admin);
     expect(listed.body.requests.some((r: { id: number }) => r.id === erinsRequest)).toBe(true);
@@ -269,17 +367,40 @@ describe('updating a help request', () => {
   it('lets the requester reword title and description, recording each change with its old and new value', async () => {
     const id = await h.file(alice.auth, { title: 'Mail', description: 'Broken' });
     tick(5);
-    const res = await h.put(`/requests/${id}`, { title: 'Mail bounces', description: 'Bounces from example.org' }, alice.auth);
+    const res = await h.put(
+      `/requests/${id}`,
+      { title: 'Mail bounces', description: 'Bounces from example.org' },
+      alice.auth,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: 'Help request updated successfully',
-      data: expect.objectContaining({ id, title: 'Mail bounces', description: 'Bounces from example.org', updated_date: iso(clock) }),
+      data: expect.objectContaining({
+        id,
+        title: 'Mail bounces',
+        description: 'Bounces from example.org',
+        updated_date: iso(clock),
+      }),
     });
     expect(res.body.data.created_date).not.toBe(res.body.data.updated_date);
     const history = await historyOf(id, alice.auth);
     expect(history.slice(1)).toEqual([
-      { action: 'updated', field: 'title', old_value: 'Mail', new_value: 'Mail bounces', actor_id: alice.id, created_date: iso(clock) },
-      { action: 'updated', field: 'description', old_value: 'Broken', new_value: 'Bounces from example.org', actor_id: alice.id, created_date: iso(clock) },
+      {
+        action: 'updated',
+        field: 'title',
+        old_value: 'Mail',
+        new_value: 'Mail bounces',
+        actor_id: alice.id,
+        created_date: iso(clock),
+      },
+      {
+        action: 'updated',
+        field: 'description',
+        old_value: 'Broken',
+        new_value: 'Bounces from example.org',
+        actor_id: alice.id,
+        created_date: iso(clock),
+      },
     ]);
   });
 
@@ -293,7 +414,10 @@ describe('updating a help request', () => {
     const refused = await h.put(`/requests/${id}`, { description: 'one more thing' }, alice.auth);
     expect(refused).toMatchObject({ status: 400, body: { message: 'A closed request can no longer be edited' } });
     const fixed = await h.put(`/requests/${id}`, { title: 'Fixed by an administrator' }, admin);
-    expect(fixed).toMatchObject({ status: 200, body: { data: { title: 'Fixed by an administrator', status: 'closed' } } });
+    expect(fixed).toMatchObject({
+      status: 200,
+      body: { data: { title: 'Fixed by an administrator', status: 'closed' } },
+    });
   });
 
   it('lets an administrator set any status, even reopening a closed request', async () => {
@@ -302,13 +426,23 @@ describe('updating a help request', () => {
       const res = await h.put(`/requests/${id}`, { status }, admin);
       expect(res.body.data.status).toBe(status);
     }
-    const statuses = (await historyOf(id)).filter((e) => e.field === 'status').map((e) => `${e.old_value}>${e.new_value}`);
-    expect(statuses).toEqual(['open>closed', 'closed>open', 'open>resolved', 'resolved>on_hold', 'on_hold>in_progress']);
+    const statuses = (await historyOf(id))
+      .filter((e) => e.field === 'status')
+      .map((e) => `${e.old_value}>${e.new_value}`);
+    expect(statuses).toEqual([
+      'open>closed',
+      'closed>open',
+      'open>resolved',
+      'resolved>on_hold',
+      'on_hold>in_progress',
+    ]);
   });
 
   it('assigns to another administrator and unassigns, each an "assigned" history entry', async () => {
     const id = await h.file(alice.auth);
-    expect((await h.put(`/requests/${id}`, { assigned_to_id: carol.id }, admin)).body.data.assigned_to_id).toBe(carol.id);
+    expect((await h.put(`/requests/${id}`, { assigned_to_id: carol.id }, admin)).body.data.assigned_to_id).toBe(
+      carol.id,
+    );
     expect((await h.put(`/requests/${id}`, { assigned_to_id: null }, admin)).body.data.assigned_to_id).toBeNull();
     const assigned = (await historyOf(id)).filter((e) => e.action === 'assigned');
     expect(assigned.map((e) => [e.old_value, e.new_value])).toEqual([
@@ -329,7 +463,9 @@ describe('updating a help request', () => {
 
   it('trims admin notes and clears them with null', async () => {
     const id = await h.file(alice.auth);
-    expect((await h.put(`/requests/${id}`, { admin_notes: '  call back  ' }, admin)).body.data.admin_notes).toBe('call back');
+    expect((await h.put(`/requests/${id}`, { admin_notes: '  call back  ' }, admin)).body.data.admin_notes).toBe(
+      'call back',
+    );
     expect((await h.put(`/requests/${id}`, { admin_notes: null }, admin)).body.data.admin_notes).toBeNull();
   });
 
@@ -340,7 +476,13 @@ describe('updating a help request', () => {
       { id, input: { status: 'IN_PROGRESS', priority: 'URGENT', assignedToId: adminId, adminNotes: 'VIP' } },
       admin,
     );
-    expect(res.data.updateHelpRequest).toEqual({ status: 'IN_PROGRESS', priority: 'URGENT', assignedToId: adminId, assignee: { username: 'admin' }, adminNotes: 'VIP' });
+    expect(res.data.updateHelpRequest).toEqual({
+      status: 'IN_PROGRESS',
+      priority: 'URGENT',
+      assignedToId: adminId,
+      assignee: { username: 'admin' },
+      adminNotes: 'VIP',
+    });
   });
 });
 
@@ -348,16 +490,30 @@ describe('responding to a help request', () => {
   it('stores a public response by default, moves the status, and records both in the history', async () => {
     const id = await h.file(alice.auth);
     tick();
-    const res = await h.post(`/requests/${id}/response`, { response: '  Fixed on our side.  ', new_status: 'resolved' }, admin);
+    const res = await h.post(
+      `/requests/${id}/response`,
+      { response: '  Fixed on our side.  ', new_status: 'resolved' },
+      admin,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       message: 'Response added successfully',
-      data: { id: expect.any(Number), request_id: id, response: 'Fixed on our side.', new_status: 'resolved', is_public: true, responder_id: adminId, created_date: iso(clock) },
+      data: {
+        id: expect.any(Number),
+        request_id: id,
+        response: 'Fixed on our side.',
+        new_status: 'resolved',
+        is_public: true,
+        responder_id: adminId,
+        created_date: iso(clock),
+      },
     });
     const request = (await h.get(`/requests/${id}`, alice.auth)).body;
     expect(request.status).toBe('resolved');
     expect(request.updated_date).toBe(iso(clock));
-    expect(request.history.slice(1).map((e: Record<string, unknown>) => [e.action, e.field, e.old_value, e.new_value])).toEqual([
+    expect(
+      request.history.slice(1).map((e: Record<string, unknown>) => [e.action, e.field, e.old_value, e.new_value]),
+    ).toEqual([
       ['responded', 'response', null, String(res.body.data.id)],
       ['updated', 'status', 'open', 'resolved'],
     ]);
@@ -369,7 +525,11 @@ describe('responding to a help request', () => {
     await h.post(`/requests/${id}/response`, { response: 'Still looking', new_status: 'open' }, admin);
     const request = (await h.get(`/requests/${id}`, admin)).body;
     expect(request.status).toBe('open');
-    expect(request.history.map((e: Record<string, unknown>) => e.action)).toEqual(['created', 'responded', 'responded']);
+    expect(request.history.map((e: Record<string, unknown>) => e.action)).toEqual([
+      'created',
+      'responded',
+      'responded',
+    ]);
   });
 
   it('responds over GraphQL as over REST', async () => {
@@ -379,7 +539,13 @@ describe('responding to a help request', () => {
       { id, input: { response: 'Internal only', newStatus: 'ON_HOLD', isPublic: false } },
       carol.auth,
     );
-    expect(res.data.respondToHelpRequest).toEqual({ requestId: id, response: 'Internal only', newStatus: 'ON_HOLD', isPublic: false, responder: { username: 'carol' } });
+    expect(res.data.respondToHelpRequest).toEqual({
+      requestId: id,
+      response: 'Internal only',
+      newStatus: 'ON_HOLD',
+      isPublic: false,
+      responder: { username: 'carol' },
+    });
     const seenByAlice = (await h.get(`/requests/${id}`, alice.auth)).body;
     expect(seenByAlice.responses).toEqual([]);
     expect(seenByAlice.status).toBe('on_hold');
@@ -431,7 +597,11 @@ describe('text PostgreSQL cannot store', () => {
     expect((await h.get('/search?q=%00', admin)).status).toBe(400);
     const id = await h.file(alice.auth);
     expect((await h.post(`/requests/${id}/response`, { response: 'On it\u0000' }, admin)).status).toBe(400);
-    const viaGraphql = await t.gql('mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }', { input: { title: 'x', description: 'a\u0000b' } }, alice.auth);
+    const viaGraphql = await t.gql(
+      'mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }',
+      { input: { title: 'x', description: 'a\u0000b' } },
+      alice.auth,
+    );
     expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(await h.count('help_requests')).toBe(before + 1);
     expect(await h.count('help_responses')).toBe(responses);
@@ -439,8 +609,10 @@ describe('text PostgreSQL cannot store', () => {
 });
 
 describe('deleting a help request', () => {
-  const remove = (id: number, auth: string) => t.gql('mutation($id: Int!) { deleteHelpRequest(id: $id) }', { id }, auth);
-  const total = async () => (await t.gql('{ helpStatistics { requests { total } responses { total } } }', {}, admin)).data.helpStatistics;
+  const remove = (id: number, auth: string) =>
+    t.gql('mutation($id: Int!) { deleteHelpRequest(id: $id) }', { id }, auth);
+  const total = async () =>
+    (await t.gql('{ helpStatistics { requests { total } responses { total } } }', {}, admin)).data.helpStatistics;
 
   it('lets an administrator delete a request with its responses and history, and the counts follow', async () => {
     const id = await h.file(alice.auth, { title: 'Filed twice' });
@@ -451,8 +623,14 @@ describe('deleting a help request', () => {
 
     expect((await h.get(`/requests/${id}`, admin)).status).toBe(404);
     expect((await h.get(`/requests/${id}`, alice.auth)).status).toBe(404);
-    expect(await total()).toEqual({ requests: { total: before.requests.total - 1 }, responses: { total: before.responses.total - 1 } });
-    const [history] = await t.app.orm.em.fork().getConnection().execute('select count(*)::int as n from help_request_history where request_id = ?', [id]);
+    expect(await total()).toEqual({
+      requests: { total: before.requests.total - 1 },
+      responses: { total: before.responses.total - 1 },
+    });
+    const [history] = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select count(*)::int as n from help_request_history where request_id = ?', [id]);
     expect(history.n).toBe(0);
   });
 

@@ -21,7 +21,9 @@ describe('how a search term becomes SQL', () => {
 
   it('binds every user value as a parameter', () => {
     const fulltext = matchCondition(textMatch("reset' | password"), 'search_vector', ['question']);
-    expect(fulltext.sql('f')).toMatch(/^f\.search_vector @@ \(select .* from unnest\(to_tsvector\('simple', \?\)\) as w\)$/);
+    expect(fulltext.sql('f')).toMatch(
+      /^f\.search_vector @@ \(select .* from unnest\(to_tsvector\('simple', \?\)\) as w\)$/,
+    );
     expect(fulltext.params).toEqual(["reset' | password"]);
     const substring = matchCondition(textMatch("'%"), 'search_vector', ['question', 'tags']);
     expect(substring.sql('f')).toBe("(f.question ilike ? escape '\\' or f.tags ilike ? escape '\\')");
@@ -43,9 +45,12 @@ describe('input rules', () => {
     expect(contactEmail(email)).toBe(email);
   });
 
-  it.each(['plain', 'a@b', 'a @example.com', '@example.com', 'a@example.', 'a@@example.com'])('refuses %s as a contact email', (email) => {
-    expect(() => contactEmail(email)).toThrow('contact_email must be a valid email address');
-  });
+  it.each(['plain', 'a@b', 'a @example.com', '@example.com', 'a@example.', 'a@@example.com'])(
+    'refuses %s as a contact email',
+    (email) => {
+      expect(() => contactEmail(email)).toThrow('contact_email must be a valid email address');
+    },
+  );
 
   it('treats a blank contact email as none', () => {
     expect(contactEmail('  ')).toBeNull();

@@ -34,9 +34,16 @@ export async function startS3Store(): Promise<S3Store> {
   const port = (probe.address() as { port: number }).port;
   await new Promise((resolve) => probe.close(resolve));
 
-  let server: { run(): Promise<unknown>; close(): Promise<void>; httpServer: { closeAllConnections(): void } } | undefined;
+  let server:
+    { run(): Promise<unknown>; close(): Promise<void>; httpServer: { closeAllConnections(): void } } | undefined;
   const start = async () => {
-    const next = new S3rver({ address: '127.0.0.1', port, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] });
+    const next = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: BUCKET }],
+    });
     await next.run();
     server = next;
   };
@@ -48,7 +55,10 @@ export async function startS3Store(): Promise<S3Store> {
   await start();
 
   // The AWS SDK reads its credentials from its own variables, as it would in a deployment (s3rver's fixed pair).
-  const saved = { AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY };
+  const saved = {
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID,
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY,
+  };
   process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
 
@@ -63,7 +73,13 @@ export async function startS3Store(): Promise<S3Store> {
 
   return {
     bucket: BUCKET,
-    config: { ATTACHMENT_STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: BUCKET, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'true' },
+    config: {
+      ATTACHMENT_STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     client,
     async read(key) {
       try {

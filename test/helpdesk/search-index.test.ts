@@ -38,7 +38,10 @@ afterAll(async () => {
 
 /** The logged statement with its parameters written in, in order. */
 function withValues(statement: string, values: string[]): string {
-  return statement.replace(/^\[query\] /, '').replace(/ \[took .*$/s, '').replace(/\?/g, () => values.shift()!);
+  return statement
+    .replace(/^\[query\] /, '')
+    .replace(/ \[took .*$/s, '')
+    .replace(/\?/g, () => values.shift()!);
 }
 
 async function plan(sql: string): Promise<string> {

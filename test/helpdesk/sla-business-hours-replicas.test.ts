@@ -22,17 +22,26 @@ afterAll(async () => {
   await a?.stop();
 });
 
-const officeHours = (end = '17:00') => ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'].map((day) => ({ day, start: '09:00', end }));
+const officeHours = (end = '17:00') =>
+  ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'].map((day) => ({ day, start: '09:00', end }));
 const db = () => a.app.orm.em.fork().getConnection();
 const looks = () => Promise.all([a, b, a, b].map((app) => app.app.services.helpdesk.slaMonitor.check()));
 
 describe('business-hours service levels with two replicas', () => {
   it('breach once, at the business due time, and recount once per change of the rules', async () => {
-    const created = await a.gql(`mutation($input: CreateHelpScheduleInput!) { createHelpSchedule(input: $input) { id } }`, {
-      input: { name: 'Office', timeZone: 'UTC', intervals: officeHours() },
-    }, admin);
+    const created = await a.gql(
+      `mutation($input: CreateHelpScheduleInput!) { createHelpSchedule(input: $input) { id } }`,
+      {
+        input: { name: 'Office', timeZone: 'UTC', intervals: officeHours() },
+      },
+      admin,
+    );
     const office = created.data.createHelpSchedule.id as string;
-    const policy = await b.gql(`mutation($id: ID) { updateHelpSlaPolicy(priority: URGENT, input: { scheduleId: $id }) { priority } }`, { id: office }, admin);
+    const policy = await b.gql(
+      `mutation($id: ID) { updateHelpSlaPolicy(priority: URGENT, input: { scheduleId: $id }) { priority } }`,
+      { id: office },
+      admin,
+    );
     expect(policy.errors).toBeUndefined();
 
     const h = helpdesk(a);
@@ -54,8 +63,16 @@ describe('business-hours service levels with two replicas', () => {
     // Two administrators change the rules at once, on different replicas: shorter hours, and a longer target.
     clock = Date.parse('2026-09-07T10:00:00.000Z');
     const [hours, target] = await Promise.all([
-      a.gql(`mutation($id: ID!, $input: UpdateHelpScheduleInput!) { updateHelpSchedule(id: $id, input: $input) { id } }`, { id: office, input: { intervals: officeHours('13:00') } }, admin),
-      b.gql(`mutation { updateHelpSlaPolicy(priority: URGENT, input: { resolutionMinutes: 600 }) { priority } }`, {}, admin),
+      a.gql(
+        `mutation($id: ID!, $input: UpdateHelpScheduleInput!) { updateHelpSchedule(id: $id, input: $input) { id } }`,
+        { id: office, input: { intervals: officeHours('13:00') } },
+        admin,
+      ),
+      b.gql(
+        `mutation { updateHelpSlaPolicy(priority: URGENT, input: { resolutionMinutes: 600 }) { priority } }`,
+        {},
+        admin,
+      ),
     ]);
     expect(hours.errors).toBeUndefined();
     expect(target.errors).toBeUndefined();

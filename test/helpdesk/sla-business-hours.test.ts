@@ -30,7 +30,11 @@ const SLA = `sla { firstResponseDueAt resolutionDueAt firstResponseBreached reso
 
 let named = 0;
 async function createSchedule(input: Record<string, unknown>, auth = admin) {
-  return t.gql(`mutation($input: CreateHelpScheduleInput!) { createHelpSchedule(input: $input) { ${SCHEDULE} } }`, { input: { name: `Office ${++named}`, ...input } }, auth);
+  return t.gql(
+    `mutation($input: CreateHelpScheduleInput!) { createHelpSchedule(input: $input) { ${SCHEDULE} } }`,
+    { input: { name: `Office ${++named}`, ...input } },
+    auth,
+  );
 }
 
 async function schedule(input: Record<string, unknown>): Promise<{ id: string }> {
@@ -50,7 +54,11 @@ async function usePolicy(priority: string, input: Record<string, unknown>) {
 }
 
 async function updateSchedule(id: string, input: Record<string, unknown>, auth = admin) {
-  return t.gql(`mutation($id: ID!, $input: UpdateHelpScheduleInput!) { updateHelpSchedule(id: $id, input: $input) { ${SCHEDULE} } }`, { id, input }, auth);
+  return t.gql(
+    `mutation($id: ID!, $input: UpdateHelpScheduleInput!) { updateHelpSchedule(id: $id, input: $input) { ${SCHEDULE} } }`,
+    { id, input },
+    auth,
+  );
 }
 
 async function sla(id: number) {
@@ -60,7 +68,11 @@ async function sla(id: number) {
 }
 
 async function status(id: number, value: string) {
-  const res = await t.gql(`mutation($id: Int!, $status: HelpStatus!) { updateHelpRequest(id: $id, input: { status: $status }) { id } }`, { id, status: value }, admin);
+  const res = await t.gql(
+    `mutation($id: Int!, $status: HelpStatus!) { updateHelpRequest(id: $id, input: { status: $status }) { id } }`,
+    { id, status: value },
+    admin,
+  );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
 }
 
@@ -96,12 +108,22 @@ describe('business-hours schedules', () => {
     expect(renamed.data.updateHelpSchedule.name).toBe('Berlin office');
 
     for (const auth of [alice.auth, undefined]) {
-      expect((await t.gql(`{ helpSchedules { id } }`, {}, auth)).errors?.[0]?.extensions?.code).toMatch(/FORBIDDEN|UNAUTHENTICATED/);
-      const create = await t.gql(`mutation($input: CreateHelpScheduleInput!) { createHelpSchedule(input: $input) { id } }`, {
-        input: { name: 'Sneaky', timeZone: 'UTC', intervals: officeHours() },
-      }, auth);
+      expect((await t.gql(`{ helpSchedules { id } }`, {}, auth)).errors?.[0]?.extensions?.code).toMatch(
+        /FORBIDDEN|UNAUTHENTICATED/,
+      );
+      const create = await t.gql(
+        `mutation($input: CreateHelpScheduleInput!) { createHelpSchedule(input: $input) { id } }`,
+        {
+          input: { name: 'Sneaky', timeZone: 'UTC', intervals: officeHours() },
+        },
+        auth,
+      );
       expect(create.errors?.[0]?.extensions?.code).toMatch(/FORBIDDEN|UNAUTHENTICATED/);
-      const update = await t.gql(`mutation($id: ID!) { updateHelpSchedule(id: $id, input: { name: "Sneaky" }) { id } }`, { id: office.id }, auth);
+      const update = await t.gql(
+        `mutation($id: ID!) { updateHelpSchedule(id: $id, input: { name: "Sneaky" }) { id } }`,
+        { id: office.id },
+        auth,
+      );
       expect(update.errors?.[0]?.extensions?.code).toMatch(/FORBIDDEN|UNAUTHENTICATED/);
       const del = await t.gql(`mutation($id: ID!) { deleteHelpSchedule(id: $id) }`, { id: office.id }, auth);
       expect(del.errors?.[0]?.extensions?.code).toMatch(/FORBIDDEN|UNAUTHENTICATED/);
@@ -109,26 +131,66 @@ describe('business-hours schedules', () => {
 
     const deleted = await t.gql(`mutation($id: ID!) { deleteHelpSchedule(id: $id) }`, { id: office.id }, admin);
     expect(deleted.data.deleteHelpSchedule).toBe(true);
-    expect((await t.gql(`{ helpSchedules { id } }`, {}, admin)).data.helpSchedules).not.toContainEqual({ id: office.id });
+    expect((await t.gql(`{ helpSchedules { id } }`, {}, admin)).data.helpSchedules).not.toContainEqual({
+      id: office.id,
+    });
 
     const audit = await db().execute<{ action: string; target_id: string }[]>(
       `select action, target_id from audit_events where target_type = 'help_schedule' and target_id = ? order by occurred_at, action`,
       [office.id],
     );
-    expect(audit.map((e) => e.action).sort()).toEqual(['help_schedule.create', 'help_schedule.delete', 'help_schedule.update']);
+    expect(audit.map((e) => e.action).sort()).toEqual([
+      'help_schedule.create',
+      'help_schedule.delete',
+      'help_schedule.update',
+    ]);
   });
 
   it.each([
     [{ timeZone: 'Mars/Olympus_Mons', intervals: officeHours() }, 'timeZone', /not an IANA time zone/],
     [{ timeZone: 'UTC', intervals: [{ day: 'MONDAY', start: '09:00', end: '09:00' }] }, 'intervals', /is empty/],
-    [{ timeZone: 'UTC', intervals: [{ day: 'MONDAY', start: '22:00', end: '06:00' }] }, 'intervals', /ends before it starts/],
-    [{ timeZone: 'UTC', intervals: [{ day: 'MONDAY', start: '09:00', end: '13:00' }, { day: 'MONDAY', start: '12:00', end: '17:00' }] }, 'intervals', /overlap/],
+    [
+      { timeZone: 'UTC', intervals: [{ day: 'MONDAY', start: '22:00', end: '06:00' }] },
+      'intervals',
+      /ends before it starts/,
+    ],
+    [
+      {
+        timeZone: 'UTC',
+        intervals: [
+          { day: 'MONDAY', start: '09:00', end: '13:00' },
+          { day: 'MONDAY', start: '12:00', end: '17:00' },
+        ],
+      },
+      'intervals',
+      /overlap/,
+    ],
     [{ timeZone: 'UTC', intervals: [] }, 'intervals', /at least one interval/],
     [{ timeZone: 'UTC', intervals: [{ day: 'MONDAY', start: '9am', end: '17:00' }] }, 'intervals', /not a time/],
-    [{ timeZone: 'UTC', intervals: officeHours(), holidays: [{ date: '2026-02-30', name: 'Nonsense' }] }, 'holidays', /not a date/],
-    [{ timeZone: 'UTC', intervals: officeHours(), publicHolidays: { country: 'XX', fromYear: 2026, toYear: 2026 } }, 'publicHolidays', /no public holiday data/],
-    [{ timeZone: 'UTC', intervals: officeHours(), publicHolidays: { country: 'DE', region: 'ZZ', fromYear: 2026, toYear: 2026 } }, 'publicHolidays', /not a region/],
-    [{ timeZone: 'UTC', intervals: officeHours(), publicHolidays: { country: 'DE', fromYear: 2026, toYear: 2060 } }, 'publicHolidays', /span/],
+    [
+      { timeZone: 'UTC', intervals: officeHours(), holidays: [{ date: '2026-02-30', name: 'Nonsense' }] },
+      'holidays',
+      /not a date/,
+    ],
+    [
+      { timeZone: 'UTC', intervals: officeHours(), publicHolidays: { country: 'XX', fromYear: 2026, toYear: 2026 } },
+      'publicHolidays',
+      /no public holiday data/,
+    ],
+    [
+      {
+        timeZone: 'UTC',
+        intervals: officeHours(),
+        publicHolidays: { country: 'DE', region: 'ZZ', fromYear: 2026, toYear: 2026 },
+      },
+      'publicHolidays',
+      /not a region/,
+    ],
+    [
+      { timeZone: 'UTC', intervals: officeHours(), publicHolidays: { country: 'DE', fromYear: 2026, toYear: 2060 } },
+      'publicHolidays',
+      /span/,
+    ],
   ])('refuse %j as BAD_USER_INPUT, saying what is wrong, and store nothing', async (input, field, message) => {
     const before = (await t.gql(`{ helpSchedules { id } }`, {}, admin)).data.helpSchedules.length;
     const res = await createSchedule(input);
@@ -139,7 +201,7 @@ describe('business-hours schedules', () => {
     expect(t.logs.filter((l) => (l.level as number) >= 50)).toEqual([]);
   });
 
-  it('fill holidays from a country\'s and region\'s public holidays for a span of years, keeping given names', async () => {
+  it("fill holidays from a country's and region's public holidays for a span of years, keeping given names", async () => {
     const bavaria = await schedule({
       timeZone: 'Europe/Berlin',
       intervals: officeHours(),
@@ -148,10 +210,18 @@ describe('business-hours schedules', () => {
     });
     const dates = (bavaria as unknown as { holidays: { date: string; name: string }[] }).holidays;
     expect(dates).toContainEqual({ date: '2026-12-25', name: 'Office closed' });
-    expect(dates.map((d) => d.date)).toEqual(expect.arrayContaining(['2026-01-06', '2026-10-03', '2027-01-01', '2027-12-26']));
+    expect(dates.map((d) => d.date)).toEqual(
+      expect.arrayContaining(['2026-01-06', '2026-10-03', '2027-01-01', '2027-12-26']),
+    );
     // Epiphany is a public holiday in Bavaria, not in Berlin.
-    const berlin = await schedule({ timeZone: 'Europe/Berlin', intervals: officeHours(), publicHolidays: { country: 'DE', region: 'BE', fromYear: 2026, toYear: 2026 } });
-    expect((berlin as unknown as { holidays: { date: string }[] }).holidays.map((d) => d.date)).not.toContain('2026-01-06');
+    const berlin = await schedule({
+      timeZone: 'Europe/Berlin',
+      intervals: officeHours(),
+      publicHolidays: { country: 'DE', region: 'BE', fromYear: 2026, toYear: 2026 },
+    });
+    expect((berlin as unknown as { holidays: { date: string }[] }).holidays.map((d) => d.date)).not.toContain(
+      '2026-01-06',
+    );
   });
 
   it('refuse a second schedule of the same name, whatever its case, as CONFLICT', async () => {
@@ -175,7 +245,11 @@ describe('business-hours schedules', () => {
 
   it('refuse a policy naming a schedule that does not exist', async () => {
     for (const scheduleId of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      const res = await t.gql(`mutation($id: ID) { updateHelpSlaPolicy(priority: URGENT, input: { scheduleId: $id }) { priority } }`, { id: scheduleId }, admin);
+      const res = await t.gql(
+        `mutation($id: ID) { updateHelpSlaPolicy(priority: URGENT, input: { scheduleId: $id }) { priority } }`,
+        { id: scheduleId },
+        admin,
+      );
       expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(res.errors?.[0]?.extensions?.field).toBe('scheduleId');
     }
@@ -183,7 +257,7 @@ describe('business-hours schedules', () => {
 });
 
 describe('service levels in business hours', () => {
-  it('count the working minutes of the policy\'s schedule: Friday 16:30 plus an hour is Monday 09:30, across the spring switch in Los Angeles', async () => {
+  it("count the working minutes of the policy's schedule: Friday 16:30 plus an hour is Monday 09:30, across the spring switch in Los Angeles", async () => {
     const office = await schedule({ timeZone: 'America/Los_Angeles', intervals: officeHours() });
     await usePolicy('URGENT', { scheduleId: office.id });
     setClock('2026-03-06T16:30:00-08:00');
@@ -194,10 +268,19 @@ describe('service levels in business hours', () => {
     expect(due.resolutionDueAt).toBe('2026-03-09T23:30:00.000Z');
     expect(due.schedule).toEqual({ id: office.id, name: expect.any(String) });
     advance(20 * MINUTE);
-    expect(await sla(id)).toMatchObject({ firstResponseMinutesUsed: 20, firstResponseMinutesLeft: 40, resolutionMinutesUsed: 20, resolutionMinutesLeft: 460 });
+    expect(await sla(id)).toMatchObject({
+      firstResponseMinutesUsed: 20,
+      firstResponseMinutesLeft: 40,
+      resolutionMinutesUsed: 20,
+      resolutionMinutesLeft: 460,
+    });
     // Over the weekend no working time passes.
     setClock('2026-03-08T12:00:00-07:00');
-    expect(await sla(id)).toMatchObject({ firstResponseMinutesUsed: 30, firstResponseMinutesLeft: 30, firstResponseBreached: false });
+    expect(await sla(id)).toMatchObject({
+      firstResponseMinutesUsed: 30,
+      firstResponseMinutesLeft: 30,
+      firstResponseBreached: false,
+    });
   });
 
   it('are exact across the spring and autumn switches in Berlin and the autumn switch in Los Angeles', async () => {
@@ -214,7 +297,11 @@ describe('service levels in business hours', () => {
   });
 
   it('skip a holiday: on a Monday off, Friday 16:30 plus an hour is Tuesday 09:30', async () => {
-    const office = await schedule({ timeZone: 'Europe/Berlin', intervals: officeHours(), holidays: [{ date: '2026-11-09', name: 'Staff day' }] });
+    const office = await schedule({
+      timeZone: 'Europe/Berlin',
+      intervals: officeHours(),
+      holidays: [{ date: '2026-11-09', name: 'Staff day' }],
+    });
     await usePolicy('URGENT', { scheduleId: office.id });
     setClock('2026-11-06T16:30:00+01:00');
     expect((await sla(await file())).firstResponseDueAt).toBe('2026-11-10T08:30:00.000Z');
@@ -231,12 +318,24 @@ describe('service levels in business hours', () => {
     setClock('2026-11-16T10:00:00Z'); // Monday: an hour of working time passed on hold, none of it counted
     expect(await sla(id)).toMatchObject({ firstResponseMinutesUsed: 30, firstResponseBreached: false });
     await status(id, 'IN_PROGRESS');
-    expect(await sla(id)).toMatchObject({ paused: false, firstResponseDueAt: '2026-11-16T10:30:00.000Z', firstResponseMinutesLeft: 30 });
+    expect(await sla(id)).toMatchObject({
+      paused: false,
+      firstResponseDueAt: '2026-11-16T10:30:00.000Z',
+      firstResponseMinutesLeft: 30,
+    });
     // Answered at 10:15: 45 working minutes, within the target.
     advance(15 * MINUTE);
-    const res = await t.gql(`mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it" }) { id } }`, { id }, admin);
+    const res = await t.gql(
+      `mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it" }) { id } }`,
+      { id },
+      admin,
+    );
     expect(res.errors).toBeUndefined();
-    expect(await sla(id)).toMatchObject({ firstResponseBreached: false, firstResponseMinutesUsed: 45, firstResponseMinutesLeft: 15 });
+    expect(await sla(id)).toMatchObject({
+      firstResponseBreached: false,
+      firstResponseMinutesUsed: 45,
+      firstResponseMinutesLeft: 15,
+    });
   });
 
   it('keep the time used when the schedule changes midway, count what is left in the new hours, and keep recorded breaches', async () => {
@@ -250,14 +349,28 @@ describe('service levels in business hours', () => {
     await status(onHold, 'ON_HOLD');
     expect(await sla(id)).toMatchObject({ firstResponseBreached: true, resolutionDueAt: '2026-11-23T17:00:00.000Z' });
 
-    const { result: res, statements } = await t.countQueries(() => updateSchedule(office.id, { intervals: officeHours('09:00', '13:00') }));
+    const { result: res, statements } = await t.countQueries(() =>
+      updateSchedule(office.id, { intervals: officeHours('09:00', '13:00') }),
+    );
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
 
     // 240 left of 480, now four hours a day: all of Tuesday's.
-    expect(await sla(id)).toMatchObject({ firstResponseBreached: true, resolutionMinutesUsed: 240, resolutionMinutesLeft: 240, resolutionDueAt: '2026-11-24T13:00:00.000Z' });
+    expect(await sla(id)).toMatchObject({
+      firstResponseBreached: true,
+      resolutionMinutesUsed: 240,
+      resolutionMinutesLeft: 240,
+      resolutionDueAt: '2026-11-24T13:00:00.000Z',
+    });
     // On hold, it keeps what it used and would run out as the new hours count from where it stopped.
-    expect(await sla(onHold)).toMatchObject({ paused: true, resolutionMinutesUsed: 240, resolutionDueAt: '2026-11-24T13:00:00.000Z' });
-    const breaches = await db().execute<{ n: number }[]>(`select count(*)::int as n from help_request_history where request_id = ? and action = 'sla_breached'`, [id]);
+    expect(await sla(onHold)).toMatchObject({
+      paused: true,
+      resolutionMinutesUsed: 240,
+      resolutionDueAt: '2026-11-24T13:00:00.000Z',
+    });
+    const breaches = await db().execute<{ n: number }[]>(
+      `select count(*)::int as n from help_request_history where request_id = ? and action = 'sla_breached'`,
+      [id],
+    );
     expect(breaches[0]!.n).toBe(1);
     // Both requests moved by one statement, not one per request.
     expect(statements.filter((s) => /^(\[query\] )?update "?help_requests"? /i.test(s.trim()))).toHaveLength(1);
@@ -266,9 +379,14 @@ describe('service levels in business hours', () => {
       [office.id],
     );
     // Every open urgent request was recounted, these two and those earlier tests left open.
-    const [open] = await db().execute<{ n: number }[]>(`select count(*)::int as n from help_requests where priority = 'urgent' and status in ('open', 'in_progress', 'on_hold')`);
+    const [open] = await db().execute<{ n: number }[]>(
+      `select count(*)::int as n from help_requests where priority = 'urgent' and status in ('open', 'in_progress', 'on_hold')`,
+    );
     expect(open!.n).toBeGreaterThanOrEqual(2);
-    expect(audit[0]!.changes.find((c) => c.field === 'recountedRequests'), JSON.stringify(audit[0]!.changes)).toMatchObject({ newValue: open!.n });
+    expect(
+      audit[0]!.changes.find((c) => c.field === 'recountedRequests'),
+      JSON.stringify(audit[0]!.changes),
+    ).toMatchObject({ newValue: open!.n });
   });
 
   it('recount open requests when a policy starts counting in a schedule, and leave settled ones as they were', async () => {
@@ -281,10 +399,17 @@ describe('service levels in business hours', () => {
     const office = await schedule({ timeZone: 'UTC', intervals: officeHours() });
     await usePolicy('URGENT', { scheduleId: office.id });
     // 30 calendar minutes used; 30 left, from 16:30 in office hours: Friday 17:00.
-    expect(await sla(id)).toMatchObject({ firstResponseDueAt: '2026-11-27T17:00:00.000Z', schedule: { id: office.id } });
+    expect(await sla(id)).toMatchObject({
+      firstResponseDueAt: '2026-11-27T17:00:00.000Z',
+      schedule: { id: office.id },
+    });
     // 450 of resolution left: Friday 16:30–17:00, then Monday 09:00 to 16:00.
     expect((await sla(id)).resolutionDueAt).toBe('2026-11-30T16:00:00.000Z');
-    expect(await sla(settled)).toMatchObject({ firstResponseDueAt: settledBefore.firstResponseDueAt, resolutionDueAt: settledBefore.resolutionDueAt, schedule: null });
+    expect(await sla(settled)).toMatchObject({
+      firstResponseDueAt: settledBefore.firstResponseDueAt,
+      resolutionDueAt: settledBefore.resolutionDueAt,
+      schedule: null,
+    });
   });
 
   it('breach at the business due time, not at the calendar one', async () => {
@@ -310,7 +435,11 @@ describe('service levels in business hours', () => {
     const id = await file('low');
     setClock('2026-12-14T09:30:00Z'); // Monday: an hour of working time, 65 of calendar
     await status(id, 'RESOLVED');
-    const res = await t.gql(`{ helpStatistics { serviceLevelsByPriority { priority medianResolutionSeconds } } }`, {}, admin);
+    const res = await t.gql(
+      `{ helpStatistics { serviceLevelsByPriority { priority medianResolutionSeconds } } }`,
+      {},
+      admin,
+    );
     const low = res.data.helpStatistics.serviceLevelsByPriority.find((s: { priority: string }) => s.priority === 'LOW');
     // A bucket's upper edge is at most 5% above the time.
     expect(low.medianResolutionSeconds).toBeGreaterThanOrEqual(3600);

@@ -23,7 +23,9 @@ beforeAll(async () => {
   db = await seedRequestsForPlans(t, alice.id, ROWS);
   // Seeded rows are in the past: without a claim each would read as breached, so mark a tenth as breached and the
   // rest as answered and resolved in time, as a desk that keeps most of its promises would show.
-  await db.query(`update help_requests set first_public_response_at = created_at, resolved_at = created_at, paused_since = created_at where id % 10 <> 0`);
+  await db.query(
+    `update help_requests set first_public_response_at = created_at, resolved_at = created_at, paused_since = created_at where id % 10 <> 0`,
+  );
   await db.query(`update help_requests set first_response_breached = true where id % 10 = 0`);
   await db.query(`update help_requests set tags = array['printer'] where id % 50 = 0`);
   await db.query('vacuum analyze help_requests');
@@ -32,7 +34,6 @@ afterAll(async () => {
   await db.end();
   await t.stop();
 });
-
 
 const LIST = `query($slaBreached: Boolean, $tag: String, $sortBy: HelpRequestSortField, $sortOrder: HelpSortOrder) {
   helpRequests(slaBreached: $slaBreached, tag: $tag, sortBy: $sortBy, sortOrder: $sortOrder, perPage: 10) { requests { id } pagination { total } }
@@ -72,7 +73,9 @@ describe('indexes behind the service-level and tag lists', () => {
           expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
           after = res.data.helpRequestsConnection.pageInfo.endCursor;
         }
-        const { result, statements } = await t.countQueries(() => t.gql(CONNECTION, { sortBy, sortOrder, first: 10, after }, admin));
+        const { result, statements } = await t.countQueries(() =>
+          t.gql(CONNECTION, { sortBy, sortOrder, first: 10, after }, admin),
+        );
         expect(result.data.helpRequestsConnection.edges).toHaveLength(10);
         const { rows, plan } = await rowsRead(db, pageStatement(statements, [...positionOf(after!), 11]));
         expect(plan).not.toMatch(/Seq Scan/);
@@ -87,7 +90,9 @@ describe('indexes behind the service-level and tag lists', () => {
       const res = await t.gql(CONNECTION, { slaBreached: true, first: 100, after }, admin);
       after = res.data.helpRequestsConnection.pageInfo.endCursor;
     }
-    const { result, statements } = await t.countQueries(() => t.gql(CONNECTION, { slaBreached: true, first: 10, after }, admin));
+    const { result, statements } = await t.countQueries(() =>
+      t.gql(CONNECTION, { slaBreached: true, first: 10, after }, admin),
+    );
     expect(result.data.helpRequestsConnection.totalCount).toBe(ROWS / 10);
     expect(statements.filter((s) => /count\(\*\)/.test(s))).toEqual([]);
     const { rows, plan } = await rowsRead(db, pageStatement(statements, [true, ...positionOf(after!), 11]));

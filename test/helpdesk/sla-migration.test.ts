@@ -32,31 +32,63 @@ describe('the service-levels migration', () => {
       await migrate(orm);
 
       const dates = (row: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-/.test(v) ? new Date(v) : v]));
-      const rows = (await db.execute<Record<string, unknown>[]>(
-        `select id, first_response_due_at, resolution_due_at, first_public_response_at, first_response_seconds, paused_since, resolved_at,
+        Object.fromEntries(
+          Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^\d{4}-/.test(v) ? new Date(v) : v]),
+        );
+      const rows = (
+        await db.execute<Record<string, unknown>[]>(
+          `select id, first_response_due_at, resolution_due_at, first_public_response_at, first_response_seconds, paused_since, resolved_at,
                 resolution_seconds, first_response_breached, resolution_breached from help_requests order by id`,
-      )).map(dates);
+        )
+      ).map(dates);
       expect(rows).toEqual([
         {
-          id: 1, first_response_due_at: at(1), resolution_due_at: at(8), first_public_response_at: at(0.5), first_response_seconds: 1800,
-          paused_since: null, resolved_at: null, resolution_seconds: null, first_response_breached: false, resolution_breached: true,
+          id: 1,
+          first_response_due_at: at(1),
+          resolution_due_at: at(8),
+          first_public_response_at: at(0.5),
+          first_response_seconds: 1800,
+          paused_since: null,
+          resolved_at: null,
+          resolution_seconds: null,
+          first_response_breached: false,
+          resolution_breached: true,
         },
         {
-          id: 2, first_response_due_at: at(1), resolution_due_at: at(8), first_public_response_at: null, first_response_seconds: null,
-          paused_since: at(3), resolved_at: null, resolution_seconds: null, first_response_breached: true, resolution_breached: false,
+          id: 2,
+          first_response_due_at: at(1),
+          resolution_due_at: at(8),
+          first_public_response_at: null,
+          first_response_seconds: null,
+          paused_since: at(3),
+          resolved_at: null,
+          resolution_seconds: null,
+          first_response_breached: true,
+          resolution_breached: false,
         },
         {
-          id: 3, first_response_due_at: at(72), resolution_due_at: at(720), first_public_response_at: at(2), first_response_seconds: 7200,
-          paused_since: at(10), resolved_at: at(10), resolution_seconds: 36_000, first_response_breached: false, resolution_breached: false,
+          id: 3,
+          first_response_due_at: at(72),
+          resolution_due_at: at(720),
+          first_public_response_at: at(2),
+          first_response_seconds: 7200,
+          paused_since: at(10),
+          resolved_at: at(10),
+          resolution_seconds: 36_000,
+          first_response_breached: false,
+          resolution_breached: false,
         },
       ]);
-      const counts = await db.execute(`select priority::text, first_response_breached::int as frb, first_response_decided::int as frd, resolution_breached::int as rb, resolution_decided::int as rd from help_sla_counts order by priority`);
+      const counts = await db.execute(
+        `select priority::text, first_response_breached::int as frb, first_response_decided::int as frd, resolution_breached::int as rb, resolution_decided::int as rd from help_sla_counts order by priority`,
+      );
       expect(counts).toEqual([
         { priority: 'low', frb: 0, frd: 1, rb: 0, rd: 1 },
         { priority: 'urgent', frb: 1, frd: 2, rb: 1, rd: 1 },
       ]);
-      const breached = await db.execute(`select requester_id, status::text, requests::int from help_request_breached_counts order by status`);
+      const breached = await db.execute(
+        `select requester_id, status::text, requests::int from help_request_breached_counts order by status`,
+      );
       expect(breached).toEqual([
         { requester_id: '', status: 'on_hold', requests: 1 },
         { requester_id: '', status: 'open', requests: 1 },

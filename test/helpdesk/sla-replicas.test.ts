@@ -46,7 +46,10 @@ interface Change {
 }
 
 /** What a subscriber heard up to and including the marker change (an update of `markerId`). */
-async function heardUntilMarker(subscription: Subscription<Change>, markerId: number): Promise<Change['helpRequestChanged'][]> {
+async function heardUntilMarker(
+  subscription: Subscription<Change>,
+  markerId: number,
+): Promise<Change['helpRequestChanged'][]> {
   const heard: Change['helpRequestChanged'][] = [];
   for (;;) {
     const change = (await subscription.nextData()).helpRequestChanged;
@@ -75,7 +78,11 @@ describe('service-level breaches with two replicas', () => {
     await Promise.all(looks);
     // Every look has finished: whatever either replica claimed has been published before these markers.
     for (const [i, app] of [a, b].entries()) {
-      const res = await app.gql(`mutation($id: Int!, $notes: String) { updateHelpRequest(id: $id, input: { adminNotes: $notes }) { id } }`, { id: marker, notes: `marker ${i}` }, admin);
+      const res = await app.gql(
+        `mutation($id: Int!, $notes: String) { updateHelpRequest(id: $id, input: { adminNotes: $notes }) { id } }`,
+        { id: marker, notes: `marker ${i}` },
+        admin,
+      );
       expect(res.errors).toBeUndefined();
     }
 

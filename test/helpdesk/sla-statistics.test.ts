@@ -44,7 +44,8 @@ fragment levels on HelpServiceLevelStatistics {
 }`;
 
 /** The same bucket as the kept histogram: under a minute 0, else 1 + floor(log_1.05(seconds / 60)), at most 319. */
-const bucketOf = (seconds: number) => Math.min(319, seconds < 60 ? 0 : 1 + Math.floor(Math.log(seconds / 60) / Math.log(1.05)));
+const bucketOf = (seconds: number) =>
+  Math.min(319, seconds < 60 ? 0 : 1 + Math.floor(Math.log(seconds / 60) / Math.log(1.05)));
 
 /** Nearest rank: the ceil(p * n)-th smallest, read as its bucket's upper edge. */
 function percentile(values: number[], p: number): number | null {
@@ -89,7 +90,8 @@ async function recount() {
       p90FirstResponseSeconds: percentile(first, 0.9),
       medianResolutionSeconds: percentile(resolution, 0.5),
       p90ResolutionSeconds: percentile(resolution, 0.9),
-      satisfactionAverage: scores.length > 0 ? Math.round((scores.reduce((s, x) => s + x, 0) / scores.length) * 100) / 100 : null,
+      satisfactionAverage:
+        scores.length > 0 ? Math.round((scores.reduce((s, x) => s + x, 0) / scores.length) * 100) / 100 : null,
       satisfactionCount: scores.length,
       topTags: [...tagCounts]
         .map(([tag, count]) => ({ tag, count }))
@@ -115,17 +117,32 @@ const gql = async (query: string, variables: Record<string, unknown>, auth = adm
 const update = (id: number, { status, priority, ...rest }: { status?: string; priority?: string; tags?: string[] }) =>
   gql('mutation($id: Int!, $input: UpdateHelpRequestInput!) { updateHelpRequest(id: $id, input: $input) { id } }', {
     id,
-    input: { ...rest, ...(status && { status: graphqlName('HelpStatus', status) }), ...(priority && { priority: graphqlName('HelpPriority', priority) }) },
+    input: {
+      ...rest,
+      ...(status && { status: graphqlName('HelpStatus', status) }),
+      ...(priority && { priority: graphqlName('HelpPriority', priority) }),
+    },
   });
 const respond = (id: number, isPublic = true) =>
-  gql('mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { id } }', { id, input: { response: 'Hello', isPublic } });
-const rate = (id: number, score: number) => gql('mutation($id: Int!, $score: Int!) { rateHelpRequest(id: $id, score: $score) { id } }', { id, score }, alice.auth);
+  gql(
+    'mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { id } }',
+    { id, input: { response: 'Hello', isPublic } },
+  );
+const rate = (id: number, score: number) =>
+  gql(
+    'mutation($id: Int!, $score: Int!) { rateHelpRequest(id: $id, score: $score) { id } }',
+    { id, score },
+    alice.auth,
+  );
 
 /** A small deterministic random sequence, so a failure can be replayed. */
 function random(seed: number) {
   let state = seed;
-  const next = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-  return { int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  return {
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+  };
 }
 
 describe('service-level statistics', () => {
@@ -143,7 +160,9 @@ describe('service-level statistics', () => {
       satisfactionCount: 0,
       topTags: [],
     });
-    expect(stats.serviceLevelsByPriority.map((s: { priority: string }) => s.priority)).toEqual(HELP_PRIORITIES.map((p) => graphqlName('HelpPriority', p)));
+    expect(stats.serviceLevelsByPriority.map((s: { priority: string }) => s.priority)).toEqual(
+      HELP_PRIORITIES.map((p) => graphqlName('HelpPriority', p)),
+    );
   });
 
   it('agree with a recount after changes through the API', async () => {
@@ -193,8 +212,12 @@ describe('service-level statistics', () => {
          from generate_series(1, 3000) as n`,
       [alice.id],
     );
-    await db.query(`update help_requests set priority = 'urgent', tags = array['moved'] where title like 'Bulk %' and id % 11 = 0`);
-    await db.query(`update help_requests set resolution_breached = true, satisfaction_score = 5 where title like 'Bulk %' and id % 13 = 0 and satisfaction_score is not null`);
+    await db.query(
+      `update help_requests set priority = 'urgent', tags = array['moved'] where title like 'Bulk %' and id % 11 = 0`,
+    );
+    await db.query(
+      `update help_requests set resolution_breached = true, satisfaction_score = 5 where title like 'Bulk %' and id % 13 = 0 and satisfaction_score is not null`,
+    );
     await db.query(`delete from help_requests where title like 'Bulk %' and id % 17 = 0`);
     const expected = await recount();
     expect(expected.serviceLevels.topTags).toHaveLength(20);

@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const SLA = 'sla { firstResponseDueAt resolutionDueAt firstResponseAt resolvedAt firstResponseBreached resolutionBreached pausedSeconds paused }';
+const SLA =
+  'sla { firstResponseDueAt resolutionDueAt firstResponseAt resolvedAt firstResponseBreached resolutionBreached pausedSeconds paused }';
 
 async function sla(id: number, auth = admin) {
   const res = await t.gql(`query($id: Int!) { helpRequest(id: $id) { ${SLA} } }`, { id }, auth);
@@ -36,15 +37,22 @@ async function file(priority = 'urgent'): Promise<{ id: number; created: number 
 }
 
 async function update(id: number, input: Record<string, unknown>, auth = admin) {
-  const res = await t.gql(`mutation($id: Int!, $input: UpdateHelpRequestInput!) { updateHelpRequest(id: $id, input: $input) { id } }`, { id, input }, auth);
+  const res = await t.gql(
+    `mutation($id: Int!, $input: UpdateHelpRequestInput!) { updateHelpRequest(id: $id, input: $input) { id } }`,
+    { id, input },
+    auth,
+  );
   return res;
 }
 
 async function respond(id: number, input: Record<string, unknown> = {}) {
-  const res = await t.gql(`mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { id } }`, {
-    id,
-    input: { response: 'On it', ...input },
-  });
+  const res = await t.gql(
+    `mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { id } }`,
+    {
+      id,
+      input: { response: 'On it', ...input },
+    },
+  );
   return res;
 }
 
@@ -60,7 +68,11 @@ async function respondAsAdmin(id: number, input: Record<string, unknown> = {}) {
 const checkBreaches = () => t.app.services.helpdesk.slaMonitor.check();
 
 async function breachHistory(id: number) {
-  const res = await t.gql(`query($id: Int!) { helpRequest(id: $id) { history { action field newValue } } }`, { id }, admin);
+  const res = await t.gql(
+    `query($id: Int!) { helpRequest(id: $id) { history { action field newValue } } }`,
+    { id },
+    admin,
+  );
   return res.data.helpRequest.history.filter((e: { action: string }) => e.action === 'SLA_BREACHED');
 }
 
@@ -95,7 +107,11 @@ describe('service-level targets', () => {
 
   it('shows service levels to administrators only: the requester reads null', async () => {
     const { id } = await file();
-    const res = await t.gql(`query($id: Int!) { helpRequest(id: $id) { id sla { firstResponseDueAt } } }`, { id }, alice.auth);
+    const res = await t.gql(
+      `query($id: Int!) { helpRequest(id: $id) { id sla { firstResponseDueAt } } }`,
+      { id },
+      alice.auth,
+    );
     expect(res.data.helpRequest).toEqual({ id, sla: null });
   });
 
@@ -116,7 +132,12 @@ describe('service-level targets', () => {
     advance(5 * HOUR); // waiting on the requester: no breach, however long
     await checkBreaches();
     expect(await breachHistory(id)).toEqual([]);
-    expect(await sla(id)).toMatchObject({ paused: true, pausedSeconds: 5 * 3600, firstResponseBreached: false, firstResponseDueAt: iso(created + HOUR) });
+    expect(await sla(id)).toMatchObject({
+      paused: true,
+      pausedSeconds: 5 * 3600,
+      firstResponseBreached: false,
+      firstResponseDueAt: iso(created + HOUR),
+    });
     await update(id, { status: 'IN_PROGRESS' });
     expect(await sla(id)).toMatchObject({
       paused: false,
@@ -143,7 +164,11 @@ describe('service-level targets', () => {
     expect(await breachHistory(id)).toEqual([]);
     expect((await sla(id)).resolutionBreached).toBe(false);
     await update(id, { status: 'OPEN' });
-    expect(await sla(id)).toMatchObject({ resolvedAt: null, paused: false, resolutionDueAt: iso(created + 8 * HOUR + 10 * HOUR) });
+    expect(await sla(id)).toMatchObject({
+      resolvedAt: null,
+      paused: false,
+      resolutionDueAt: iso(created + 8 * HOUR + 10 * HOUR),
+    });
     advance(5 * HOUR); // 2 h before, 5 h now: inside 8 h
     await update(id, { status: 'CLOSED' });
     expect(await sla(id)).toMatchObject({ resolvedAt: iso(clock), resolutionBreached: false });
@@ -154,10 +179,15 @@ describe('service-level targets', () => {
     expect((await sla(id)).firstResponseDueAt).toBe(iso(created + 3 * 24 * HOUR));
     advance(3 * HOUR);
     await update(id, { priority: 'HIGH' });
-    expect(await sla(id)).toMatchObject({ firstResponseDueAt: iso(created + 4 * HOUR), resolutionDueAt: iso(created + 48 * HOUR) });
+    expect(await sla(id)).toMatchObject({
+      firstResponseDueAt: iso(created + 4 * HOUR),
+      resolutionDueAt: iso(created + 48 * HOUR),
+    });
     advance(2 * HOUR); // five hours since filing: past high's four
     expect(await checkBreaches()).toBeGreaterThanOrEqual(1);
-    expect(await breachHistory(id)).toEqual([{ action: 'SLA_BREACHED', field: 'first_response', newValue: iso(created + 4 * HOUR) }]);
+    expect(await breachHistory(id)).toEqual([
+      { action: 'SLA_BREACHED', field: 'first_response', newValue: iso(created + 4 * HOUR) },
+    ]);
   });
 
   it('records a late first response as a breach once, even before the monitor noticed it', async () => {
@@ -166,7 +196,9 @@ describe('service-level targets', () => {
     await respondAsAdmin(id);
     expect(await sla(id)).toMatchObject({ firstResponseAt: iso(clock), firstResponseBreached: true });
     await checkBreaches();
-    expect(await breachHistory(id)).toEqual([{ action: 'SLA_BREACHED', field: 'first_response', newValue: iso(created + HOUR) }]);
+    expect(await breachHistory(id)).toEqual([
+      { action: 'SLA_BREACHED', field: 'first_response', newValue: iso(created + HOUR) },
+    ]);
   });
 
   it('drains a backlog of breaches a batch at a time, each recorded once', async () => {
@@ -175,11 +207,12 @@ describe('service-level targets', () => {
     advance(2 * HOUR);
     const claimed = await t.app.services.helpdesk.requests.claimBreaches(t.app.orm.em.fork(), new Date(clock), 5);
     expect(claimed).toBeGreaterThanOrEqual(12);
-    for (const id of ids) expect(await breachHistory(id)).toEqual([expect.objectContaining({ field: 'first_response' })]);
+    for (const id of ids)
+      expect(await breachHistory(id)).toEqual([expect.objectContaining({ field: 'first_response' })]);
     expect(await t.app.services.helpdesk.requests.claimBreaches(t.app.orm.em.fork(), new Date(clock), 5)).toBe(0);
   });
 
-  it('keeps breach entries out of the requester\'s history', async () => {
+  it("keeps breach entries out of the requester's history", async () => {
     const { id } = await file('urgent');
     advance(9 * HOUR);
     await checkBreaches();
@@ -188,7 +221,7 @@ describe('service-level targets', () => {
     expect(own.data.helpRequest.history.map((e: { action: string }) => e.action)).toEqual(['CREATED']);
   });
 
-  it('lets administrators change a priority\'s targets, for requests filed afterwards and those still open alike', async () => {
+  it("lets administrators change a priority's targets, for requests filed afterwards and those still open alike", async () => {
     const before = await file('high');
     advance(10 * MINUTE);
     const res = await t.gql(
@@ -196,7 +229,11 @@ describe('service-level targets', () => {
       {},
       admin,
     );
-    expect(res.data.updateHelpSlaPolicy).toEqual({ priority: 'HIGH', firstResponseMinutes: 30, resolutionMinutes: 2880 });
+    expect(res.data.updateHelpSlaPolicy).toEqual({
+      priority: 'HIGH',
+      firstResponseMinutes: 30,
+      resolutionMinutes: 2880,
+    });
     const after = await file('high');
     expect((await sla(after.id)).firstResponseDueAt).toBe(iso(after.created + 30 * MINUTE));
     // The 10 minutes it had used stay used; the 20 left of the new target count from the change.
@@ -204,11 +241,24 @@ describe('service-level targets', () => {
   });
 
   it('refuses targets out of range, a first response later than resolution, and non-administrators', async () => {
-    for (const input of [{ firstResponseMinutes: 0 }, { resolutionMinutes: 600_000 }, { firstResponseMinutes: 5000 }, {}]) {
-      const res = await t.gql('mutation($input: UpdateHelpSlaPolicyInput!) { updateHelpSlaPolicy(priority: HIGH, input: $input) { priority } }', { input }, admin);
+    for (const input of [
+      { firstResponseMinutes: 0 },
+      { resolutionMinutes: 600_000 },
+      { firstResponseMinutes: 5000 },
+      {},
+    ]) {
+      const res = await t.gql(
+        'mutation($input: UpdateHelpSlaPolicyInput!) { updateHelpSlaPolicy(priority: HIGH, input: $input) { priority } }',
+        { input },
+        admin,
+      );
       expect(res.errors?.[0]?.extensions?.code, JSON.stringify(input)).toBe('BAD_USER_INPUT');
     }
-    const res = await t.gql('mutation { updateHelpSlaPolicy(priority: HIGH, input: { firstResponseMinutes: 10 }) { priority } }', {}, alice.auth);
+    const res = await t.gql(
+      'mutation { updateHelpSlaPolicy(priority: HIGH, input: { firstResponseMinutes: 10 }) { priority } }',
+      {},
+      alice.auth,
+    );
     expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(t.logs.filter((l) => (l.level as number) >= 50)).toEqual([]);
   });
@@ -216,7 +266,11 @@ describe('service-level targets', () => {
 
 describe('lists by service level', () => {
   it('filter by slaBreached and sort by due time, for administrators; a user asking is refused', async () => {
-    const res = await t.gql('{ helpRequests(slaBreached: true, perPage: 100, sortBy: FIRST_RESPONSE_DUE_AT, sortOrder: ASC) { requests { id sla { firstResponseBreached resolutionBreached firstResponseDueAt } } pagination { total } } }', {}, admin);
+    const res = await t.gql(
+      '{ helpRequests(slaBreached: true, perPage: 100, sortBy: FIRST_RESPONSE_DUE_AT, sortOrder: ASC) { requests { id sla { firstResponseBreached resolutionBreached firstResponseDueAt } } pagination { total } } }',
+      {},
+      admin,
+    );
     expect(res.errors).toBeUndefined();
     const requests = res.data.helpRequests.requests;
     expect(requests.length).toBeGreaterThan(0);
@@ -225,17 +279,32 @@ describe('lists by service level', () => {
     const dues = requests.map((r: { sla: { firstResponseDueAt: string } }) => r.sla.firstResponseDueAt);
     expect(dues).toEqual([...dues].sort());
 
-    const others = await t.gql('{ helpRequests(slaBreached: false, perPage: 100) { requests { id } pagination { total } } }', {}, admin);
+    const others = await t.gql(
+      '{ helpRequests(slaBreached: false, perPage: 100) { requests { id } pagination { total } } }',
+      {},
+      admin,
+    );
     const all = await t.gql('{ helpRequests(perPage: 100) { pagination { total } } }', {}, admin);
     expect(others.data.helpRequests.pagination.total + requests.length).toBe(all.data.helpRequests.pagination.total);
 
-    const connection = await t.gql('{ helpRequestsConnection(slaBreached: true, first: 100) { totalCount edges { node { id } } } }', {}, admin);
+    const connection = await t.gql(
+      '{ helpRequestsConnection(slaBreached: true, first: 100) { totalCount edges { node { id } } } }',
+      {},
+      admin,
+    );
     expect(connection.data.helpRequestsConnection.totalCount).toBe(requests.length);
 
-    const mine = await t.gql(`query($id: ID!) { user(id: $id) { helpRequests(slaBreached: true, first: 100, sortBy: RESOLUTION_DUE_AT) { totalCount edges { node { id } } } } }`, { id: alice.id }, admin);
+    const mine = await t.gql(
+      `query($id: ID!) { user(id: $id) { helpRequests(slaBreached: true, first: 100, sortBy: RESOLUTION_DUE_AT) { totalCount edges { node { id } } } } }`,
+      { id: alice.id },
+      admin,
+    );
     expect(mine.data.user.helpRequests.totalCount).toBe(requests.length);
 
-    for (const query of ['{ helpRequests(slaBreached: true) { requests { id } } }', '{ helpRequestsConnection(sortBy: RESOLUTION_DUE_AT) { edges { node { id } } } }']) {
+    for (const query of [
+      '{ helpRequests(slaBreached: true) { requests { id } } }',
+      '{ helpRequestsConnection(sortBy: RESOLUTION_DUE_AT) { edges { node { id } } } }',
+    ]) {
       const refused = await t.gql(query, {}, alice.auth);
       expect(refused.errors?.[0]?.extensions?.code, query).toBe('FORBIDDEN');
     }

@@ -74,7 +74,12 @@ describe('help-desk statistics', () => {
     );
     expect(res.data.helpStatistics.requests.total).toBe(4);
     expect(res.data.helpStatistics.requests.byCategory[0]).toEqual({ category: 'TECHNICAL', count: 2 });
-    expect(res.data.helpStatistics.requests.byPriority.map((p: { priority: string }) => p.priority)).toEqual(['LOW', 'MEDIUM', 'HIGH', 'URGENT']);
+    expect(res.data.helpStatistics.requests.byPriority.map((p: { priority: string }) => p.priority)).toEqual([
+      'LOW',
+      'MEDIUM',
+      'HIGH',
+      'URGENT',
+    ]);
     expect(res.data.helpStatistics.responses).toEqual({ total: 3, avgResponseTimeDays: 0.92 });
   });
 

@@ -16,8 +16,21 @@ const open: Connection[] = [];
 const CHANGES = /* GraphQL */ `
   subscription Changes($id: Int) {
     helpRequestChanged(id: $id) {
-      kind requestId fields at
-      request { id title status requesterId adminNotes responses { response isPublic } }
+      kind
+      requestId
+      fields
+      at
+      request {
+        id
+        title
+        status
+        requesterId
+        adminNotes
+        responses {
+          response
+          isPublic
+        }
+      }
     }
   }
 `;
@@ -28,7 +41,14 @@ interface Change {
     requestId: number;
     fields: string[];
     at: string;
-    request: { id: number; title: string; status: string; requesterId: string | null; adminNotes: string | null; responses: Array<{ response: string; isPublic: boolean }> };
+    request: {
+      id: number;
+      title: string;
+      status: string;
+      requesterId: string | null;
+      adminNotes: string | null;
+      responses: Array<{ response: string; isPublic: boolean }>;
+    };
   };
 }
 
@@ -71,7 +91,12 @@ describe('helpRequestChanged', () => {
     // Bob's two changes came first; the first thing Alice hears of is her own request.
     const { helpRequestChanged: change } = await changes.nextData();
     expect(change).toMatchObject({ kind: 'CREATED', requestId: alices, fields: [] });
-    expect(change.request).toMatchObject({ id: alices, title: "Alice's laptop", status: 'OPEN', requesterId: alice.id });
+    expect(change.request).toMatchObject({
+      id: alices,
+      title: "Alice's laptop",
+      status: 'OPEN',
+      requesterId: alice.id,
+    });
     expect(Date.parse(change.at)).not.toBeNaN();
   });
 
@@ -81,8 +106,16 @@ describe('helpRequestChanged', () => {
     const second = await h.file(bob.auth, { title: 'Second' });
     await h.put(`/requests/${first}`, { status: 'in_progress', admin_notes: 'on it' }, admin);
 
-    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: first, request: { requesterId: alice.id } });
-    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: second, request: { requesterId: bob.id } });
+    expect((await changes.nextData()).helpRequestChanged).toMatchObject({
+      kind: 'CREATED',
+      requestId: first,
+      request: { requesterId: alice.id },
+    });
+    expect((await changes.nextData()).helpRequestChanged).toMatchObject({
+      kind: 'CREATED',
+      requestId: second,
+      request: { requesterId: bob.id },
+    });
     expect((await changes.nextData()).helpRequestChanged).toMatchObject({
       kind: 'UPDATED',
       requestId: first,
@@ -94,7 +127,11 @@ describe('helpRequestChanged', () => {
   it('tells the requester of an answer with the status it set, and shows the request as it now stands', async () => {
     const id = await h.file(alice.auth, { title: 'VPN drops' });
     const changes = await subscribed(alice.auth, { id });
-    const answered = await h.post(`/requests/${id}/response`, { response: 'Try the new client', new_status: 'in_progress' }, admin);
+    const answered = await h.post(
+      `/requests/${id}/response`,
+      { response: 'Try the new client', new_status: 'in_progress' },
+      admin,
+    );
     expect(answered.status).toBe(201);
     await h.put(`/requests/${id}`, { status: 'resolved' }, admin);
 
@@ -102,9 +139,18 @@ describe('helpRequestChanged', () => {
       kind: 'RESPONDED',
       requestId: id,
       fields: ['status'],
-      request: { status: 'IN_PROGRESS', adminNotes: null, responses: [{ response: 'Try the new client', isPublic: true }] },
+      request: {
+        status: 'IN_PROGRESS',
+        adminNotes: null,
+        responses: [{ response: 'Try the new client', isPublic: true }],
+      },
     });
-    expect((await changes.nextData()).helpRequestChanged).toMatchObject({ kind: 'UPDATED', requestId: id, fields: ['status'], request: { status: 'RESOLVED' } });
+    expect((await changes.nextData()).helpRequestChanged).toMatchObject({
+      kind: 'UPDATED',
+      requestId: id,
+      fields: ['status'],
+      request: { status: 'RESOLVED' },
+    });
   });
 
   it('keeps internal changes from the requester (admin notes, private answers) while administrators hear of them', async () => {
@@ -113,13 +159,25 @@ describe('helpRequestChanged', () => {
     const all = await subscribed(admin, { id });
     await h.put(`/requests/${id}`, { admin_notes: 'customer is on the old plan' }, admin);
     await h.post(`/requests/${id}/response`, { response: 'internal: check billing', is_public: false }, admin);
-    await h.post(`/requests/${id}/response`, { response: 'internal: escalated', is_public: false, new_status: 'on_hold' }, admin);
+    await h.post(
+      `/requests/${id}/response`,
+      { response: 'internal: escalated', is_public: false, new_status: 'on_hold' },
+      admin,
+    );
     await h.put(`/requests/${id}`, { title: 'Quota exceeded' }, alice.auth);
 
     // Alice hears of the status the private answer set, as an update, and of her own edit: nothing internal.
     const statusChange = (await mine.nextData()).helpRequestChanged;
-    expect(statusChange).toMatchObject({ kind: 'UPDATED', fields: ['status'], request: { status: 'ON_HOLD', adminNotes: null, responses: [] } });
-    expect((await mine.nextData()).helpRequestChanged).toMatchObject({ kind: 'UPDATED', fields: ['title'], request: { title: 'Quota exceeded' } });
+    expect(statusChange).toMatchObject({
+      kind: 'UPDATED',
+      fields: ['status'],
+      request: { status: 'ON_HOLD', adminNotes: null, responses: [] },
+    });
+    expect((await mine.nextData()).helpRequestChanged).toMatchObject({
+      kind: 'UPDATED',
+      fields: ['title'],
+      request: { title: 'Quota exceeded' },
+    });
 
     const seen = [];
     for (let i = 0; i < 4; i++) seen.push((await all.nextData()).helpRequestChanged);
@@ -137,7 +195,10 @@ describe('helpRequestChanged', () => {
     const before = t.app.services.helpdesk.events.listenerCount;
     const changes = as(alice.auth).subscribe<Change>(CHANGES, { id: bobs });
     const refused = await changes.take();
-    expect(refused).toMatchObject({ type: 'next', result: { errors: [{ message: 'Resource not found', extensions: { code: 'NOT_FOUND' } }] } });
+    expect(refused).toMatchObject({
+      type: 'next',
+      result: { errors: [{ message: 'Resource not found', extensions: { code: 'NOT_FOUND' } }] },
+    });
     expect(await changes.take()).toEqual({ type: 'complete' });
     expect(t.app.services.helpdesk.events.listenerCount).toBe(before);
   });
@@ -151,7 +212,11 @@ describe('who may subscribe', () => {
       type: 'next',
       result: {
         errors: [
-          expect.objectContaining({ message: 'Authentication required', extensions: { code: 'UNAUTHENTICATED', reason: 'missing' }, path: ['helpRequestChanged'] }),
+          expect.objectContaining({
+            message: 'Authentication required',
+            extensions: { code: 'UNAUTHENTICATED', reason: 'missing' },
+            path: ['helpRequestChanged'],
+          }),
         ],
       },
     });
@@ -190,7 +255,11 @@ describe('who may subscribe', () => {
     const carol = await t.createUser('carol');
     const id = await h.file(carol.auth, { title: 'Before the lock' });
     const changes = await subscribed(carol.auth);
-    const locked = await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { locked } }', { id: carol.id }, admin);
+    const locked = await t.gql(
+      'mutation($id: ID!) { updateUser(id: $id, input: { locked: true }) { locked } }',
+      { id: carol.id },
+      admin,
+    );
     expect(locked.data).toEqual({ updateUser: { locked: true } });
     await h.put(`/requests/${id}`, { status: 'closed' }, admin);
 
@@ -208,14 +277,19 @@ describe('who may subscribe', () => {
 
     const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: kind`).join(' ');
     const tooMany = await connection.subscribe(`subscription { helpRequestChanged { ${aliases} } }`).take();
-    expect(tooMany).toMatchObject({ type: 'error', error: [{ message: expect.stringMatching(/Aliases limit/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
+    expect(tooMany).toMatchObject({
+      type: 'error',
+      error: [{ message: expect.stringMatching(/Aliases limit/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }],
+    });
 
     const badVariable = await connection.subscribe(CHANGES, { id: 'seven' }).take();
     expect(badVariable).toMatchObject({ type: 'error', error: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
 
     // Fragment fan-out (a million selections once expanded) is refused as it is over HTTP, before anything runs.
     const levels = Array.from({ length: 7 }, (_, i) =>
-      i === 0 ? 'fragment F0 on HelpRequestChange { kind }' : `fragment F${i} on HelpRequestChange { ${`...F${i - 1} `.repeat(10)}}`,
+      i === 0
+        ? 'fragment F0 on HelpRequestChange { kind }'
+        : `fragment F${i} on HelpRequestChange { ${`...F${i - 1} `.repeat(10)}}`,
     ).join('\n');
     const fanOut = await connection.subscribe(`subscription { helpRequestChanged { ...F6 } }\n${levels}`).take();
     expect(fanOut).toMatchObject({ type: 'error', error: [{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
@@ -240,7 +314,9 @@ describe('over HTTP', () => {
     for (const auth of [admin, undefined]) {
       const res = await t.gql('subscription { helpRequestChanged { kind } }', {}, auth);
       expect(res.status).toBe(400);
-      expect(res.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(/WebSocket/), extensions: { code: 'BAD_REQUEST' } })]);
+      expect(res.errors).toEqual([
+        expect.objectContaining({ message: expect.stringMatching(/WebSocket/), extensions: { code: 'BAD_REQUEST' } }),
+      ]);
     }
     expect(t.logs.filter((l) => l.level === 50)).toEqual([]);
   });

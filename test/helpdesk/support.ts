@@ -21,7 +21,11 @@ export function helpdesk(t: TestApp) {
 
     /** Files a request over REST and returns its id. */
     async file(auth: string, fields: Record<string, unknown> = {}): Promise<number> {
-      const res = await call('POST', '/requests', auth, { title: 'Printer on fire', description: 'Smoke everywhere', ...fields });
+      const res = await call('POST', '/requests', auth, {
+        title: 'Printer on fire',
+        description: 'Smoke everywhere',
+        ...fields,
+      });
       if (res.status !== 201) throw new Error(`filing failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.request_id;
     },

@@ -15,9 +15,15 @@ export interface TestApp {
   gql<T = any>(query: string, variables?: Record<string, unknown>, auth?: string): Promise<GqlResponse<T>>;
   /** Logs in over HTTP and returns a ready `Authorization` header value. */
   login(username: string, password: string): Promise<string>;
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Creates a user through the app's own account rules and returns an Authorization header for it. */
-  createUser(username: string, options?: { role?: 'user' | 'admin'; password?: string }): Promise<{ id: string; auth: string }>;
+  createUser(
+    username: string,
+    options?: { role?: 'user' | 'admin'; password?: string },
+  ): Promise<{ id: string; auth: string }>;
   /** Runs `fn` and returns the SQL statements the app sent meanwhile (with the result). */
   /**
    * The statements run while `fn` runs: `statements` leaves out the usage stamps (an API key's last use, a session's
@@ -46,12 +52,16 @@ export const DEFAULT_PASSWORD = 'Passw0rd!x';
  * A fresh database cloned from the migrated template, so each test file starts empty and isolated; or, `unmigrated`,
  * one with no table at all, for an app that migrates it as a new deployment would.
  */
-export async function createTestDatabase(options: { unmigrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  options: { unmigrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = inject('pgServerUrl');
   const name = `trellis_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${server}/postgres` });
   await admin.connect();
-  await admin.query(options.unmigrated ? `create database ${name}` : `create database ${name} template ${inject('templateDatabase')}`);
+  await admin.query(
+    options.unmigrated ? `create database ${name}` : `create database ${name} template ${inject('templateDatabase')}`,
+  );
   // A throwaway database need not wait for each commit to reach the disk: what a commit makes visible, and when,
   // is the same; only a crash of the server could lose the last few, and nothing here outlives the run.
   await admin.query(`alter database ${name} set synchronous_commit = off`);
@@ -84,7 +94,9 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const { replicaOf, unmigrated, ...appDeps } = deps;
-  const db = replicaOf ? { url: replicaOf.databaseUrl, drop: async () => {} } : await createTestDatabase({ unmigrated });
+  const db = replicaOf
+    ? { url: replicaOf.databaseUrl, drop: async () => {} }
+    : await createTestDatabase({ unmigrated });
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '0',
@@ -120,7 +132,10 @@ export async function startTestApp(
     const { json, headers, ...rest } = init;
     const res = await fetch(url + path, {
       ...rest,
-      headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...(headers as Record<string, string>) },
+      headers: {
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(headers as Record<string, string>),
+      },
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
     const text = await res.text();
@@ -158,7 +173,8 @@ export async function startTestApp(
       { input: { username, password, role: (options.role ?? 'user').toUpperCase() } },
       adminAuth.value,
     );
-    if (!created.data?.createUser) throw new Error(`createUser failed for ${username}: ${JSON.stringify(created.errors)}`);
+    if (!created.data?.createUser)
+      throw new Error(`createUser failed for ${username}: ${JSON.stringify(created.errors)}`);
     return { id: created.data.createUser.id, auth: await login(username, password) };
   };
 

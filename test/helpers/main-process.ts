@@ -17,7 +17,9 @@ export interface MainProcess {
 }
 
 /** What `npm start` runs after `exec node`: its runtime flags, the tsx loader and src/main.ts. */
-const START_ARGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+const START_ARGS = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
   .replace(/^exec\s+/, '')
   .split(/\s+/)
   .slice(1);
@@ -26,7 +28,10 @@ const START_ARGS = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'ut
  * The real entry point (src/main.ts) in its own process, in production mode, as an operator starts it: one Node
  * process with tsx as a loader, so signals reach the app itself. Resolves once it logs that it is listening.
  */
-export async function startMainProcess(extraEnv: Record<string, string>, startTimeoutMs = 90_000): Promise<MainProcess> {
+export async function startMainProcess(
+  extraEnv: Record<string, string>,
+  startTimeoutMs = 90_000,
+): Promise<MainProcess> {
   const { child, port, output, exited } = await spawnMain(extraEnv);
   const started = Date.now();
   while (!/Trellis listening/.test(output())) {
@@ -40,7 +45,10 @@ export async function startMainProcess(extraEnv: Record<string, string>, startTi
 }
 
 /** Runs the real entry point until it exits by itself (a start-up that fails), and returns its exit code and output. */
-export async function runMainProcessToExit(extraEnv: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export async function runMainProcessToExit(
+  extraEnv: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   const { child, output, exited } = await spawnMain(extraEnv);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const { code } = await exited;

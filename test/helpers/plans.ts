@@ -6,10 +6,15 @@ import { expect } from 'vitest';
  * parameters in, and ask PostgreSQL (EXPLAIN ANALYZE) what answering it cost.
  */
 
-const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+const literal = (value: unknown) =>
+  typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
 
 /** The first recorded statement `matches` picks, with its parameters written in; fails unless every one is used. */
-export function statementWith(statements: string[], params: unknown[], matches: (statement: string) => boolean): string {
+export function statementWith(
+  statements: string[],
+  params: unknown[],
+  matches: (statement: string) => boolean,
+): string {
   const found = statements.find(matches);
   expect(found, statements.join('\n')).toBeDefined();
   let i = 0;
@@ -32,7 +37,11 @@ export async function rowsRead(db: pg.Client, sql: string): Promise<{ rows: numb
   const nodes: string[] = [];
   const walk = (node: Record<string, any>) => {
     nodes.push(node['Node Type']);
-    if (/Scan/.test(node['Node Type'])) rows += (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+    if (/Scan/.test(node['Node Type']))
+      rows +=
+        (node['Actual Rows'] ?? 0) +
+        (node['Rows Removed by Filter'] ?? 0) +
+        (node['Rows Removed by Index Recheck'] ?? 0);
     for (const child of node.Plans ?? []) walk(child);
   };
   walk(plan[0].Plan);
@@ -40,4 +49,5 @@ export async function rowsRead(db: pg.Client, sql: string): Promise<{ rows: numb
 }
 
 /** The position a cursor holds (its first part is the position, as JSON; the rest is the signature). */
-export const positionOf = (cursor: string) => JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8')) as unknown[];
+export const positionOf = (cursor: string) =>
+  JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8')) as unknown[];

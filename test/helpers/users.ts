@@ -4,7 +4,10 @@ import pg from 'pg';
  * Writes `count` plain users straight into an app's database (`<prefix>0001`…, zero-padded to `width` digits), for
  * tests about how many users there are: creating each through the API would hash a password per user.
  */
-export async function insertUsers(databaseUrl: string, options: { count: number; prefix: string; width: number; withFirstName?: boolean }) {
+export async function insertUsers(
+  databaseUrl: string,
+  options: { count: number; prefix: string; width: number; withFirstName?: boolean },
+) {
   const { count, prefix, width, withFirstName = false } = options;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

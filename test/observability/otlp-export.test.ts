@@ -27,9 +27,15 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ path: request.url ?? '', contentType: String(request.headers['content-type']), body: Buffer.concat(chunks) });
+      received.push({
+        path: request.url ?? '',
+        contentType: String(request.headers['content-type']),
+        body: Buffer.concat(chunks),
+      });
       const json = String(request.headers['content-type']).includes('json');
-      response.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' }).end(json ? '{}' : '');
+      response
+        .writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' })
+        .end(json ? '{}' : '');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -74,7 +80,11 @@ async function listRequests(app: MainProcess): Promise<number> {
   const { access_token: token } = (await login.json()) as { access_token: string };
   const response = await fetch(`${app.base}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      traceparent: `00-${INCOMING_TRACE}-${INCOMING_SPAN}-01`,
+    },
     body: JSON.stringify({ query: LIST }),
   });
   expect(response.status).toBe(200);
@@ -86,7 +96,8 @@ async function until<T>(find: () => T | undefined, withinMs: number): Promise<T>
   for (;;) {
     const found = find();
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`nothing arrived within ${withinMs} ms (${received.length} exports received)`);
+    if (Date.now() > deadline)
+      throw new Error(`nothing arrived within ${withinMs} ms (${received.length} exports received)`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -105,7 +116,10 @@ function jsonSpans(): { spans: JsonSpan[]; serviceNames: string[] } {
   const serviceNames: string[] = [];
   for (const e of received.filter((x) => x.contentType.includes('json'))) {
     const body = JSON.parse(e.body.toString('utf8')) as {
-      resourceSpans: Array<{ resource: { attributes: JsonSpan['attributes'] }; scopeSpans: Array<{ spans: JsonSpan[] }> }>;
+      resourceSpans: Array<{
+        resource: { attributes: JsonSpan['attributes'] };
+        scopeSpans: Array<{ spans: JsonSpan[] }>;
+      }>;
     };
     for (const resourceSpans of body.resourceSpans) {
       const name = resourceSpans.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue;
@@ -136,13 +150,19 @@ describe('traces exported over OTLP/HTTP by the running gateway', () => {
     expect(attribute(http, 'http.response.status_code')).toBe(200);
     expect(operation.parentSpanId).toBe(http.spanId);
     expect(attribute(operation, 'graphql.operation.type')).toBe('query');
-    expect(attribute(operation, 'graphql.document')).toBe('query Requests{helpRequests(perPage:0){requests{id title}}}');
+    expect(attribute(operation, 'graphql.document')).toBe(
+      'query Requests{helpRequests(perPage:0){requests{id title}}}',
+    );
     const statements = await until(() => {
-      const found = trace().filter((s) => s.parentSpanId === operation.spanId && attribute(s, 'db.system.name') === 'postgresql');
+      const found = trace().filter(
+        (s) => s.parentSpanId === operation.spanId && attribute(s, 'db.system.name') === 'postgresql',
+      );
       return found.length > 0 ? found : undefined;
     }, 2000);
     expect(statements.some((s) => String(attribute(s, 'db.query.text')).includes('help_requests'))).toBe(true);
-    expect(statements.every((s) => attribute(s, 'db.namespace') === new URL(database.url).pathname.slice(1))).toBe(true);
+    expect(statements.every((s) => attribute(s, 'db.namespace') === new URL(database.url).pathname.slice(1))).toBe(
+      true,
+    );
     // The loader hook reached ioredis too: the rate limiter's Redis call is in the request's trace.
     expect(trace().some((s) => attribute(s, 'db.system.name') === 'redis')).toBe(true);
     expect(jsonSpans().serviceNames).toContain('trellis');
@@ -154,7 +174,9 @@ describe('traces exported over OTLP/HTTP by the running gateway', () => {
     const traceId = Buffer.from(INCOMING_TRACE, 'hex');
     const exported = await until(() => {
       const body = Buffer.concat(received.map((e) => e.body));
-      return body.includes(traceId) && body.includes('query Requests') && body.includes('POST /graphql') ? body : undefined;
+      return body.includes(traceId) && body.includes('query Requests') && body.includes('POST /graphql')
+        ? body
+        : undefined;
     }, 2000);
     expect(received.every((e) => e.contentType === 'application/x-protobuf')).toBe(true);
     // Protobuf carries ids as raw bytes and names as UTF-8: the caller's span id is there as the HTTP span's parent.
@@ -162,7 +184,11 @@ describe('traces exported over OTLP/HTTP by the running gateway', () => {
   }, 90_000);
 
   it('exports nothing when OTEL_SDK_DISABLED=true, though an endpoint is set', async () => {
-    const app = await start({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_SDK_DISABLED: 'true', OTEL_BSP_SCHEDULE_DELAY: '100' });
+    const app = await start({
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_SDK_DISABLED: 'true',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
     await listRequests(app);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(received).toEqual([]);

@@ -7,11 +7,14 @@ describe('statement text in a span', () => {
     expect(parametrisedSql(`select * from users where username_key = 'alice' and note = 'it''s' limit 10`)).toBe(
       'select * from users where username_key = ? and note = ? limit ?',
     );
-    expect(parametrisedSql(`insert into t (a, b) values (E'line\\'two', -3.5e2), ($tag$secret$tag$, 42)`)).toBe('insert into t (a, b) values (?, ?), (?, ?)');
+    expect(parametrisedSql(`insert into t (a, b) values (E'line\\'two', -3.5e2), ($tag$secret$tag$, 42)`)).toBe(
+      'insert into t (a, b) values (?, ?), (?, ?)',
+    );
   });
 
   it('keeps parameters, identifiers with digits and quoted names as they are', () => {
-    const sql = 'select "u0"."id", t1.col2 from "users" as "u0" join t1 on t1.id = "u0"."id" where "u0"."id" = $1 and "col3" > $12';
+    const sql =
+      'select "u0"."id", t1.col2 from "users" as "u0" join t1 on t1.id = "u0"."id" where "u0"."id" = $1 and "col3" > $12';
     expect(parametrisedSql(sql)).toBe(sql);
   });
 

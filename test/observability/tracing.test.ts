@@ -73,7 +73,12 @@ async function settled(find: () => ReadableSpan | undefined): Promise<ReadableSp
     if (span) return span;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`span never finished; finished: ${exporter.getFinishedSpans().map((s) => s.name).join(', ')}`);
+  throw new Error(
+    `span never finished; finished: ${exporter
+      .getFinishedSpans()
+      .map((s) => s.name)
+      .join(', ')}`,
+  );
 }
 
 const isSql = (s: ReadableSpan) => s.attributes['db.system.name'] === 'postgresql';
@@ -86,18 +91,32 @@ describe('whether the process traces', () => {
     expect(loadConfig({ ...base, OTEL_TRACES_EXPORTER: 'console' }).tracing.enabled).toBe(true);
     expect(loadConfig({ ...base, OTEL_TRACES_EXPORTER: 'none' }).tracing.enabled).toBe(false);
     expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing.enabled).toBe(true);
-    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).tracing.enabled).toBe(true);
-    expect(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing.enabled).toBe(false);
+    expect(
+      loadConfig({ ...base, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).tracing.enabled,
+    ).toBe(true);
+    expect(
+      loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing
+        .enabled,
+    ).toBe(false);
   });
 
   it('names the service trellis unless the operator names it', () => {
     expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).tracing.serviceName).toBe('trellis');
-    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'gateway-eu' }).tracing.serviceName).toBeUndefined();
-    expect(loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_RESOURCE_ATTRIBUTES: 'service.name=gw,deployment.environment=prod' }).tracing.serviceName).toBeUndefined();
+    expect(
+      loadConfig({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: 'gateway-eu' }).tracing.serviceName,
+    ).toBeUndefined();
+    expect(
+      loadConfig({
+        OTEL_TRACES_EXPORTER: 'otlp',
+        OTEL_RESOURCE_ATTRIBUTES: 'service.name=gw,deployment.environment=prod',
+      }).tracing.serviceName,
+    ).toBeUndefined();
   });
 
   it('refuses a protocol or an exporter it cannot use, with the variable named', () => {
-    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL: must be one of http\/protobuf, http\/json/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL: must be one of http\/protobuf, http\/json/,
+    );
     expect(() => loadConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(/OTEL_TRACES_EXPORTER/);
   });
 });
@@ -107,7 +126,10 @@ describe('one trace per request', () => {
     const response = await fetch(`${t.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: admin, traceparent },
-      body: JSON.stringify({ query: 'query Requests { helpRequests(status: OPEN, perPage: 5) { pagination { total } requests { id title } } }' }),
+      body: JSON.stringify({
+        query:
+          'query Requests { helpRequests(status: OPEN, perPage: 5) { pagination { total } requests { id title } } }',
+      }),
     });
     expect(response.status).toBe(200);
     const http = await settled(() => spansOf(INCOMING_TRACE).find((s) => s.kind === SpanKind.SERVER));
@@ -124,9 +146,14 @@ describe('one trace per request', () => {
 
     const operation = spans.find((s) => s.name === 'query Requests')!;
     expect(parentOf(operation)).toBe(http.spanContext().spanId);
-    expect(operation.attributes).toMatchObject({ 'graphql.operation.type': 'query', 'graphql.operation.name': 'Requests' });
+    expect(operation.attributes).toMatchObject({
+      'graphql.operation.type': 'query',
+      'graphql.operation.name': 'Requests',
+    });
     // The literal page size is blanked; the enum stays, as it names no one's data.
-    expect(operation.attributes['graphql.document']).toBe('query Requests{helpRequests(status:OPEN perPage:0){pagination{total}requests{id title}}}');
+    expect(operation.attributes['graphql.document']).toBe(
+      'query Requests{helpRequests(status:OPEN perPage:0){pagination{total}requests{id title}}}',
+    );
 
     const statements = spans.filter((s) => isSql(s) && descends(s, operation, spans));
     expect(statements.length).toBeGreaterThanOrEqual(2);
@@ -142,7 +169,9 @@ describe('one trace per request', () => {
 
   it('puts a Redis command and the upstream call under the operation that needed them, carrying traceparent upstream', async () => {
     fake.reset();
-    const response = await t.gql<{ wildfireRisk: { zipCode: string } }>('query Fire { wildfireRisk(zip: "94103") { zipCode riskLevel } }');
+    const response = await t.gql<{ wildfireRisk: { zipCode: string } }>(
+      'query Fire { wildfireRisk(zip: "94103") { zipCode riskLevel } }',
+    );
     expect(response.data?.wildfireRisk.zipCode).toBe('94103');
     const operation = await settled(() => exporter.getFinishedSpans().find((s) => s.name === 'query Fire'));
     const traceId = operation.spanContext().traceId;
@@ -151,7 +180,9 @@ describe('one trace per request', () => {
 
     expect(operation.attributes['graphql.document']).toBe('query Fire{wildfireRisk(zip:""){zipCode riskLevel}}');
     expect(spans.some((s) => isRedis(s) && descends(s, operation, spans))).toBe(true);
-    const upstream = spans.filter((s) => s.kind === SpanKind.CLIENT && s.attributes['url.full'] !== undefined && descends(s, operation, spans));
+    const upstream = spans.filter(
+      (s) => s.kind === SpanKind.CLIENT && s.attributes['url.full'] !== undefined && descends(s, operation, spans),
+    );
     const fire = upstream.find((s) => String(s.attributes['url.path']).startsWith('/api/area/csv/'))!;
     expect(fire).toBeDefined();
     expect(JSON.stringify(fire.attributes)).not.toContain(FAKE_MAP_KEY);
@@ -163,7 +194,9 @@ describe('one trace per request', () => {
   });
 
   it('follows a REST route through the stored operation it runs', async () => {
-    const response = await t.request('/api/help/requests?per_page=5', { headers: { authorization: admin, traceparent } });
+    const response = await t.request('/api/help/requests?per_page=5', {
+      headers: { authorization: admin, traceparent },
+    });
     expect(response.status).toBe(200);
     const http = await settled(() => spansOf(INCOMING_TRACE).find((s) => s.kind === SpanKind.SERVER));
     const spans = spansOf(INCOMING_TRACE);
@@ -184,16 +217,22 @@ describe('one trace per request', () => {
 
   it('never puts a literal a caller wrote into the trace', async () => {
     const password = ADMIN_PASSWORD;
-    const response = await t.gql(`mutation SignIn { login(username: "admin", password: "${password}") { accessToken } }`);
+    const response = await t.gql(
+      `mutation SignIn { login(username: "admin", password: "${password}") { accessToken } }`,
+    );
     expect(response.errors).toBeUndefined();
     const operation = await settled(() => exporter.getFinishedSpans().find((s) => s.name === 'mutation SignIn'));
     const traceId = operation.spanContext().traceId;
     await settled(() => spansOf(traceId).find((s) => s.kind === SpanKind.SERVER));
     const everything = JSON.stringify(spansOf(traceId).map((s) => s.attributes));
     expect(everything).not.toContain(password);
-    expect(operation.attributes['graphql.document']).toBe('mutation SignIn{login(username:"" password:""){accessToken}}');
+    expect(operation.attributes['graphql.document']).toBe(
+      'mutation SignIn{login(username:"" password:""){accessToken}}',
+    );
     // Statements carry placeholders, never the values MikroORM may have written into them.
-    const statements = spansOf(traceId).filter(isSql).map((s) => String(s.attributes['db.query.text']));
+    const statements = spansOf(traceId)
+      .filter(isSql)
+      .map((s) => String(s.attributes['db.query.text']));
     expect(statements.length).toBeGreaterThan(0);
     for (const text of statements) expect(text).not.toMatch(/'admin'|\$argon2/);
   });
@@ -201,14 +240,20 @@ describe('one trace per request', () => {
   it("masks a GET request's document and variables in the HTTP span", async () => {
     const query = encodeURIComponent('query Zip($zip: String!) { wildfireRisk(zip: $zip) { zipCode } }');
     const variables = encodeURIComponent(JSON.stringify({ zip: '94103' }));
-    await t.request(`/graphql?query=${query}&variables=${variables}&operationName=Zip`, { headers: { traceparent, 'apollo-require-preflight': 'true' } });
+    await t.request(`/graphql?query=${query}&variables=${variables}&operationName=Zip`, {
+      headers: { traceparent, 'apollo-require-preflight': 'true' },
+    });
     const http = await settled(() => spansOf(INCOMING_TRACE).find((s) => s.kind === SpanKind.SERVER));
     expect(http.attributes['url.query']).toBe('query=[redacted]&variables=[redacted]&operationName=Zip');
   });
 
   it('writes the trace and span ids on a log line written inside the request', async () => {
     const requestId = `trace-log-${randomBytes(4).toString('hex')}`;
-    await t.request('/graphql', { method: 'POST', json: { query: '{ nope }' }, headers: { traceparent, 'x-request-id': requestId } });
+    await t.request('/graphql', {
+      method: 'POST',
+      json: { query: '{ nope }' },
+      headers: { traceparent, 'x-request-id': requestId },
+    });
     await settled(() => spansOf(INCOMING_TRACE).find((s) => s.kind === SpanKind.SERVER));
     const lines = t.logs.filter((line) => line.requestId === requestId && line.trace_id !== undefined);
     expect(lines.length).toBeGreaterThan(0);
@@ -225,7 +270,9 @@ describe('work outside a request', () => {
     const connection = connect(t.url, admin);
     try {
       const before = t.app.services.helpdesk.events.listenerCount;
-      const changes = connection.subscribe('subscription Watch { helpRequestChanged { kind requestId request { id title } } }');
+      const changes = connection.subscribe(
+        'subscription Watch { helpRequestChanged { kind requestId request { id title } } }',
+      );
       await untilListening(t.app, before + 1);
       const created = await t.gql<{ createHelpRequest: { id: number } }>(
         'mutation File($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }',
@@ -241,7 +288,9 @@ describe('work outside a request', () => {
       expect(delivery.links.map((l) => l.context.spanId)).toContain(mutation.spanContext().spanId);
       expect(delivery.links[0]!.context.traceId).toBe(mutation.spanContext().traceId);
       // The change crossed Redis: the mutation's trace holds the PUBLISH.
-      const published = await settled(() => spansOf(mutation.spanContext().traceId).find((s) => isRedis(s) && s.attributes['db.query.text'] === 'publish'));
+      const published = await settled(() =>
+        spansOf(mutation.spanContext().traceId).find((s) => isRedis(s) && s.attributes['db.query.text'] === 'publish'),
+      );
       expect(published.kind).toBe(SpanKind.CLIENT);
       // The delivery's statements are its own, under its span.
       const own = spansOf(delivery.spanContext().traceId);
@@ -253,7 +302,9 @@ describe('work outside a request', () => {
 
   it('gives timed work a trace of its own, with its statements under it', async () => {
     await t.app.services.helpdesk.slaMonitor.check();
-    const look = await settled(() => exporter.getFinishedSpans().find((s) => s.name === 'look for service-level breaches'));
+    const look = await settled(() =>
+      exporter.getFinishedSpans().find((s) => s.name === 'look for service-level breaches'),
+    );
     expect(look.parentSpanContext).toBeUndefined();
     const spans = spansOf(look.spanContext().traceId);
     expect(spans.some((s) => isSql(s) && parentOf(s) === look.spanContext().spanId)).toBe(true);

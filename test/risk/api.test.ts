@@ -55,7 +55,9 @@ describe('GET /api/risk/wildfire', () => {
       data_status: { fire: 'live' },
     });
     const [request] = fake.requests('fire');
-    expect(request!.pathname).toMatch(new RegExp(`/${FAKE_MAP_KEY}/VIIRS_SNPP_NRT/[-0-9.]+,[-0-9.]+,[-0-9.]+,[-0-9.]+/5$`));
+    expect(request!.pathname).toMatch(
+      new RegExp(`/${FAKE_MAP_KEY}/VIIRS_SNPP_NRT/[-0-9.]+,[-0-9.]+,[-0-9.]+,[-0-9.]+/5$`),
+    );
   });
 
   it('answers a repeat from the cache without calling the fire service again', async () => {
@@ -70,14 +72,22 @@ describe('GET /api/risk/wildfire', () => {
     const v1 = await t.request('/api/v1/risk/wildfire?zip=93101');
     expect(v1.body).toEqual({ ...legacy.body, data_status: { fire: 'cached' } });
     const gql = await t.gql(WILDFIRE_GQL, { zip: '93101' });
-    expect(gql.data.wildfireRisk).toMatchObject({ zipCode: '93101', riskScore: legacy.body.risk_score, riskLevel: legacy.body.risk_level.toUpperCase() });
+    expect(gql.data.wildfireRisk).toMatchObject({
+      zipCode: '93101',
+      riskScore: legacy.body.risk_score,
+      riskLevel: legacy.body.risk_level.toUpperCase(),
+    });
   });
 
   it('still answers 200 when the fire service fails, scoring fire activity 0 and saying so', async () => {
     fake.set('fire', { kind: 'status', status: 500 });
     const res = await t.request('/api/risk/wildfire?zip=95814');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ recent_fires: null, components: { fire_activity: 0 }, data_status: { fire: 'unavailable' } });
+    expect(res.body).toMatchObject({
+      recent_fires: null,
+      components: { fire_activity: 0 },
+      data_status: { fire: 'unavailable' },
+    });
     expect(fake.calls('fire')).toBe(2); // one retry, no more
   });
 
@@ -116,13 +126,18 @@ describe('GET /api/risk/earthquake', () => {
     const query = fake.requests('seismic')[0]!.searchParams;
     expect(query.get('maxradius')).toBe('1');
     expect(query.get('minmagnitude')).toBe('1.0');
-    expect(Date.parse(JULY.toISOString()) - Date.parse(query.get('starttime')!)).toBeGreaterThanOrEqual(364 * 86_400_000);
+    expect(Date.parse(JULY.toISOString()) - Date.parse(query.get('starttime')!)).toBeGreaterThanOrEqual(
+      364 * 86_400_000,
+    );
   });
 
   it('agrees with its GraphQL twin', async () => {
     const legacy = await t.request('/api/v1/risk/earthquake?zip=84101');
     const gql = await t.gql(EARTHQUAKE_GQL, { zip: '84101' });
-    expect(gql.data.earthquakeRisk).toMatchObject({ riskScore: legacy.body.risk_score, faultDistance: legacy.body.fault_distance });
+    expect(gql.data.earthquakeRisk).toMatchObject({
+      riskScore: legacy.body.risk_score,
+      faultDistance: legacy.body.fault_distance,
+    });
   });
 
   it('scores only the fault part when the seismic service is down', async () => {
@@ -172,7 +187,10 @@ describe('risk errors, through both doors', () => {
 
   it('places a ZIP the embedded data lacks through the remote geocoder', async () => {
     const res = await t.request('/api/risk/wildfire?zip=75073');
-    expect(res).toMatchObject({ status: 200, body: { zip_code: '75073', coordinates: { latitude: 33.2362, longitude: -96.8011 } } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { zip_code: '75073', coordinates: { latitude: 33.2362, longitude: -96.8011 } },
+    });
     expect(fake.calls('geocoder')).toBe(1);
   });
 
@@ -182,20 +200,30 @@ describe('risk errors, through both doors', () => {
       expect(await t.request(path)).toMatchObject({ status: 503, body: { error: 'Upstream service unavailable' } });
     }
     const gql = await t.gql(EARTHQUAKE_GQL, { zip: '75079' });
-    expect(gql.errors?.[0]).toMatchObject({ message: 'Upstream service unavailable', extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect(gql.errors?.[0]).toMatchObject({
+      message: 'Upstream service unavailable',
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
     expect(fake.calls('fire') + fake.calls('seismic')).toBe(0);
   });
 
   it('answers a repeated zip parameter as a bad format, not a crash', async () => {
-    expect(await t.request('/api/risk/wildfire?zip=90210&zip=10001')).toMatchObject({ status: 400, body: { error: 'Invalid ZIP code format' } });
+    expect(await t.request('/api/risk/wildfire?zip=90210&zip=10001')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid ZIP code format' },
+    });
   });
 
-  it.each(['/api/risk/flood?zip=90210', '/api/v1/risk/flood?zip=90210', '/api/nothing', '/api/v1/nothing', '/api/v2/risk/wildfire?zip=90210', '/api'])(
-    'answers the unknown path %s with 404 {error: "Not found"}',
-    async (path) => {
-      expect(await t.request(path)).toMatchObject({ status: 404, body: { error: 'Not found' } });
-    },
-  );
+  it.each([
+    '/api/risk/flood?zip=90210',
+    '/api/v1/risk/flood?zip=90210',
+    '/api/nothing',
+    '/api/v1/nothing',
+    '/api/v2/risk/wildfire?zip=90210',
+    '/api',
+  ])('answers the unknown path %s with 404 {error: "Not found"}', async (path) => {
+    expect(await t.request(path)).toMatchObject({ status: 404, body: { error: 'Not found' } });
+  });
 });
 
 describe('GET /api/health', () => {
@@ -209,7 +237,10 @@ describe('GET /api/health', () => {
 
 describe('the FIRMS daily quota', () => {
   it('is counted in PostgreSQL without Redis, five transactions per call', async () => {
-    const rows = await t.app.orm.em.fork().getConnection().execute(`select key, used from quota_usage where key like 'firms%'`);
+    const rows = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select key, used from quota_usage where key like 'firms%'`);
     expect(rows.length).toBe(1);
     expect(rows[0].used % 5).toBe(0);
     expect(rows[0].used).toBeGreaterThan(0);
@@ -220,7 +251,12 @@ describe('the FIRMS daily quota when it runs out', () => {
   let small: TestApp;
   beforeAll(async () => {
     small = await startTestApp(
-      { SEISMIC_API_URL: fake.seismicUrl, FIRE_API_URL: fake.fireUrl, FIRE_API_TOKEN: FAKE_MAP_KEY, FIRE_DAILY_QUOTA: '5' },
+      {
+        SEISMIC_API_URL: fake.seismicUrl,
+        FIRE_API_URL: fake.fireUrl,
+        FIRE_API_TOKEN: FAKE_MAP_KEY,
+        FIRE_DAILY_QUOTA: '5',
+      },
       { now: () => JULY },
     );
   });
@@ -229,7 +265,10 @@ describe('the FIRMS daily quota when it runs out', () => {
   it('stops calling FIRMS and reports the fire source unavailable', async () => {
     expect((await small.request('/api/risk/wildfire?zip=90210')).body.data_status.fire).toBe('live');
     const over = await small.request('/api/risk/wildfire?zip=10001');
-    expect(over).toMatchObject({ status: 200, body: { data_status: { fire: 'unavailable' }, components: { fire_activity: 0 } } });
+    expect(over).toMatchObject({
+      status: 200,
+      body: { data_status: { fire: 'unavailable' }, components: { fire_activity: 0 } },
+    });
     expect(fake.calls('fire')).toBe(1);
   });
 });

@@ -58,7 +58,13 @@ describe('MemoryCache', () => {
     await cache.set('a', { count: 1 }, 60);
     await cache.set('zero', 0, 60);
     now += 10_000;
-    expect(await cache.getMany(['zero', 'missing', 'a', 'short', 'a'])).toEqual([0, undefined, { count: 1 }, undefined, { count: 1 }]);
+    expect(await cache.getMany(['zero', 'missing', 'a', 'short', 'a'])).toEqual([
+      0,
+      undefined,
+      { count: 1 },
+      undefined,
+      { count: 1 },
+    ]);
     expect(await cache.getMany([])).toEqual([]);
   });
 
@@ -132,7 +138,12 @@ describe.skipIf(!REDIS_URL)('RedisCache (against a real Redis)', () => {
   });
 
   it('treats an unreachable Redis as a miss and reports it, rather than failing the request', async () => {
-    const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const down = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     const onError = vi.fn();
     const cache = new RedisCache(down, { prefix, onError });
     await expect(cache.set('k', 1, 60)).resolves.toBeUndefined();

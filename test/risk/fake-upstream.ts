@@ -46,16 +46,23 @@ const ZIPPOPOTAM: Record<string, string> = {
   '75073': fixture('zippopotam-75073.json'),
 };
 
-function normalAnswer(route: Route, url: URL, fake: FakeUpstream): { status: number; body: string; contentType: string } {
+function normalAnswer(
+  route: Route,
+  url: URL,
+  fake: FakeUpstream,
+): { status: number; body: string; contentType: string } {
   if (route === 'seismic') return { status: 200, body: fake.seismicBody, contentType: 'application/json' };
   if (route === 'geocoder') {
     const zip = url.pathname.split('/').pop() ?? '';
     const body = ZIPPOPOTAM[zip];
-    return body ? { status: 200, body, contentType: 'application/json' } : { status: 404, body: '{}', contentType: 'application/json' };
+    return body
+      ? { status: 200, body, contentType: 'application/json' }
+      : { status: 404, body: '{}', contentType: 'application/json' };
   }
   // FIRMS: /api/area/csv/{MAP_KEY}/{SOURCE}/{west,south,east,north}/{DAY_RANGE}
   const [, mapKey, source, area, days] = url.pathname.split('/').slice(3);
-  if (mapKey !== FAKE_MAP_KEY) return { status: 400, body: fixture('firms-invalid-map-key.txt'), contentType: 'text/plain' };
+  if (mapKey !== FAKE_MAP_KEY)
+    return { status: 400, body: fixture('firms-invalid-map-key.txt'), contentType: 'text/plain' };
   const box = (area ?? '').split(',').map(Number);
   const validArea = box.length === 4 && box.every(Number.isFinite) && box[0] < box[2] && box[1] < box[3];
   if (!source || !validArea || !['1', '2', '3', '4', '5'].includes(days ?? '')) {
@@ -96,7 +103,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       behaviour.kind === 'status'
         ? { status: behaviour.status, body: behaviour.body ?? '', contentType: behaviour.contentType ?? 'text/plain' }
         : behaviour.kind === 'garbage'
-          ? { status: 200, body: '<html><body>502 Bad Gateway (cached by a proxy)</body></html>', contentType: 'text/html' }
+          ? {
+              status: 200,
+              body: '<html><body>502 Bad Gateway (cached by a proxy)</body></html>',
+              contentType: 'text/html',
+            }
           : normalAnswer(route, url, fake);
     setTimeout(() => res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body), delayMs);
   });

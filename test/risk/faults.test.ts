@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_KM, FAULT_DATA_SOURCE, MONITORED_FAULTS, distanceToPolylineKm, nearestFault, type Polyline } from '../../src/risk/faults.js';
+import {
+  EARTH_RADIUS_KM,
+  FAULT_DATA_SOURCE,
+  MONITORED_FAULTS,
+  distanceToPolylineKm,
+  nearestFault,
+  type Polyline,
+} from '../../src/risk/faults.js';
 
 const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180; // 111.19 km along any great circle
 
 /** Haversine, written independently of the code under test, for endpoint distances. */
 function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a));
 }
 
@@ -31,18 +40,37 @@ describe('distance from a point to a polyline', () => {
     { name: 'a point on a vertex', point: [0, 0], line: equator, km: 0 },
     { name: 'a point on the far vertex', point: [0, 2], line: equator, km: 0 },
     { name: 'a point in the middle of a segment', point: [0, 1], line: equator, km: 0 },
-    { name: '0.1° north of the middle of an equatorial segment', point: [0.1, 1], line: equator, km: 0.1 * KM_PER_DEGREE },
+    {
+      name: '0.1° north of the middle of an equatorial segment',
+      point: [0.1, 1],
+      line: equator,
+      km: 0.1 * KM_PER_DEGREE,
+    },
     { name: '0.1° south of it: distance has no sign', point: [-0.1, 1], line: equator, km: 0.1 * KM_PER_DEGREE },
     { name: 'beyond an endpoint on the same great circle', point: [0, 3], line: equator, km: KM_PER_DEGREE },
     { name: 'behind the first endpoint', point: [0, -1.5], line: equator, km: 1.5 * KM_PER_DEGREE },
     { name: 'beyond an endpoint and off to the side', point: [1, 3], line: equator, km: haversineKm(1, 3, 0, 2) },
-    { name: 'east of a meridian segment', point: [1, 10.5], line: meridian, km: (Math.asin(Math.sin((0.5 * Math.PI) / 180) * Math.cos(Math.PI / 180)) * EARTH_RADIUS_KM) },
-    { name: 'on the parallel under a high-latitude arc', point: [60, 0], line: highLatitudeChord, km: (arcMidLatitude - 60) * KM_PER_DEGREE },
+    {
+      name: 'east of a meridian segment',
+      point: [1, 10.5],
+      line: meridian,
+      km: Math.asin(Math.sin((0.5 * Math.PI) / 180) * Math.cos(Math.PI / 180)) * EARTH_RADIUS_KM,
+    },
+    {
+      name: 'on the parallel under a high-latitude arc',
+      point: [60, 0],
+      line: highLatitudeChord,
+      km: (arcMidLatitude - 60) * KM_PER_DEGREE,
+    },
     { name: 'a single-vertex polyline', point: [1, 1], line: [[0, 0]] as Polyline, km: haversineKm(1, 1, 0, 0) },
     {
       name: 'a repeated vertex does not break the segment after it',
       point: [0.1, 1],
-      line: [[0, 0], [0, 0], [2, 0]] as Polyline,
+      line: [
+        [0, 0],
+        [0, 0],
+        [2, 0],
+      ] as Polyline,
       km: 0.1 * KM_PER_DEGREE,
     },
   ])('$name', ({ point, line, km }) => {
@@ -70,7 +98,13 @@ describe('distance from a point to a polyline', () => {
 
 describe('the monitored faults', () => {
   it('are the five faults the contract names, each with traces', () => {
-    expect(MONITORED_FAULTS.map((f) => f.faultId).sort()).toEqual(['new_madrid', 'san_andreas_north', 'san_andreas_south', 'seattle', 'wasatch']);
+    expect(MONITORED_FAULTS.map((f) => f.faultId).sort()).toEqual([
+      'new_madrid',
+      'san_andreas_north',
+      'san_andreas_south',
+      'seattle',
+      'wasatch',
+    ]);
     for (const fault of MONITORED_FAULTS) expect(fault.traces.length).toBeGreaterThan(0);
   });
 
@@ -82,7 +116,14 @@ describe('the monitored faults', () => {
 
 describe('nearest monitored fault', () => {
   it.each([
-    { place: 'a vertex of the Carrizo section', lat: 35.3142, lon: -119.8659, fault: 'san_andreas_south', min: 0, max: 1e-6 },
+    {
+      place: 'a vertex of the Carrizo section',
+      lat: 35.3142,
+      lon: -119.8659,
+      fault: 'san_andreas_south',
+      min: 0,
+      max: 1e-6,
+    },
     { place: 'Salt Lake City (84111)', lat: 40.7548, lon: -111.881, fault: 'wasatch', min: 0, max: 5 },
     { place: 'Seattle (98104)', lat: 47.6036, lon: -122.3256, fault: 'seattle', min: 0, max: 10 },
     { place: 'San Francisco (94103)', lat: 37.7725, lon: -122.4147, fault: 'san_andreas_north', min: 5, max: 20 },

@@ -4,7 +4,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers/app.js';
 import { Migration20261122000300_risk_quota } from '../../src/risk/migrations/Migration20261122000300_risk_quota.js';
-import { MemoryQuotaStore, PostgresQuotaStore, RedisQuotaStore, windowStartMs, type QuotaStore } from '../../src/risk/quota.js';
+import {
+  MemoryQuotaStore,
+  PostgresQuotaStore,
+  RedisQuotaStore,
+  windowStartMs,
+  type QuotaStore,
+} from '../../src/risk/quota.js';
 
 // A database of its own on the run's PostgreSQL; Redis only where the run has one (REDIS_URL).
 let DATABASE_URL: string;
@@ -58,13 +64,19 @@ afterAll(async () => {
   }
 });
 
-const query = (sql: string, params: unknown[]) => pool.query(sql, params).then((r) => r.rows as Array<Record<string, unknown>>);
+const query = (sql: string, params: unknown[]) =>
+  pool.query(sql, params).then((r) => r.rows as Array<Record<string, unknown>>);
 
 const stores: Array<[string, Harness]> = [
   ['MemoryQuotaStore', { store: (clock) => new MemoryQuotaStore(() => clock.now) }],
   ['PostgresQuotaStore', { store: (clock) => new PostgresQuotaStore(query, () => clock.now) }],
   ...(REDIS_URL
-    ? ([['RedisQuotaStore', { store: (clock) => new RedisQuotaStore(redis, { prefix: redisPrefix, now: () => clock.now }) }]] as Array<[string, Harness]>)
+    ? ([
+        [
+          'RedisQuotaStore',
+          { store: (clock) => new RedisQuotaStore(redis, { prefix: redisPrefix, now: () => clock.now }) },
+        ],
+      ] as Array<[string, Harness]>)
     : []),
 ];
 
@@ -74,9 +86,27 @@ describe.each(stores)('%s', (_name, harness) => {
 
   it.each([
     { name: 'spends within the limit', spends: [5, 5, 5], limit: 1000, allowed: [true, true, true], used: [5, 10, 15] },
-    { name: 'allows reaching the limit exactly', spends: [500, 500], limit: 1000, allowed: [true, true], used: [500, 1000] },
-    { name: 'refuses a spend that would pass the limit, leaving the total alone', spends: [995, 5, 5, 1], limit: 1000, allowed: [true, true, false, false], used: [995, 1000, 1000, 1000] },
-    { name: 'refuses a partial fit instead of rounding down', spends: [998, 5, 2], limit: 1000, allowed: [true, false, true], used: [998, 998, 1000] },
+    {
+      name: 'allows reaching the limit exactly',
+      spends: [500, 500],
+      limit: 1000,
+      allowed: [true, true],
+      used: [500, 1000],
+    },
+    {
+      name: 'refuses a spend that would pass the limit, leaving the total alone',
+      spends: [995, 5, 5, 1],
+      limit: 1000,
+      allowed: [true, true, false, false],
+      used: [995, 1000, 1000, 1000],
+    },
+    {
+      name: 'refuses a partial fit instead of rounding down',
+      spends: [998, 5, 2],
+      limit: 1000,
+      allowed: [true, false, true],
+      used: [998, 998, 1000],
+    },
     { name: 'refuses a first spend larger than the whole limit', spends: [6], limit: 5, allowed: [false], used: [0] },
   ])('$name', async ({ spends, limit, allowed, used }) => {
     const store = harness.store({ now: noon });
@@ -130,10 +160,15 @@ describe('the quota_usage migration', () => {
     const gone = await pool.query(`select to_regclass('${schema}.quota_usage') as t`);
     expect(gone.rows[0].t).toBeNull();
     for (const sql of await migrationSql('up')) await pool.query(sql);
-    expect(await new PostgresQuotaStore(query).tryConsume('after-rollback', 1, 1, DAY)).toEqual({ allowed: true, used: 1 });
+    expect(await new PostgresQuotaStore(query).tryConsume('after-rollback', 1, 1, DAY)).toEqual({
+      allowed: true,
+      used: 1,
+    });
   });
 
   it('refuses a negative total even if someone writes one by hand', async () => {
-    await expect(pool.query(`insert into quota_usage (key, window_start, used) values ('x', now(), -1)`)).rejects.toThrow(/check constraint/);
+    await expect(
+      pool.query(`insert into quota_usage (key, window_start, used) values ('x', now(), -1)`),
+    ).rejects.toThrow(/check constraint/);
   });
 });

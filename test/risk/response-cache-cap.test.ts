@@ -36,7 +36,12 @@ afterAll(async () => {
   await apollo?.stop();
 });
 
-const ask = (key: string) => app.inject({ method: 'POST', url: '/graphql', payload: { query: 'query($k: String!) { echo(key: $k) { key } }', variables: { k: key } } });
+const ask = (key: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/graphql',
+    payload: { query: 'query($k: String!) { echo(key: $k) { key } }', variables: { k: key } },
+  });
 
 describe('the public response cache', () => {
   it('keeps 10,000 answers, dropping the least recently used first', async () => {

@@ -44,13 +44,17 @@ async function post(app: TestApp, body: unknown, headers: Record<string, string>
 }
 
 async function replays(app: TestApp): Promise<{ hits: number; misses: number }> {
-  const samples = parseExposition((await app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body as string);
+  const samples = parseExposition(
+    (await app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body as string,
+  );
   const of = (result: string) => valueOf(samples, 'trellis_cache_lookups_total', { cache: 'graphql_response', result });
   return { hits: of('hit'), misses: of('miss') };
 }
 
 async function operationsNamed(app: TestApp, operation: string): Promise<number> {
-  const samples = parseExposition((await app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body as string);
+  const samples = parseExposition(
+    (await app.request('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body as string,
+  );
   return valueOf(samples, 'trellis_graphql_operations_total', { operation, type: 'query', outcome: 'ok' });
 }
 
@@ -79,7 +83,8 @@ describe('the public response cache', () => {
 
   it('budgets and identifies a replay like any request: it carries its own request id and spends from the rate limit', async () => {
     const body = JSON.stringify({ query: WILDFIRE, variables: { zip: '73301' } });
-    const send = () => fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const send = () =>
+      fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     await send();
     await send(); // stored now
     const first = await send();
@@ -90,7 +95,9 @@ describe('the public response cache', () => {
       expect(Number(res.headers.get('x-ratelimit-limit'))).toBeGreaterThan(0);
     }
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
-    expect(Number(second.headers.get('x-ratelimit-remaining'))).toBe(Number(first.headers.get('x-ratelimit-remaining')) - 1);
+    expect(Number(second.headers.get('x-ratelimit-remaining'))).toBe(
+      Number(first.headers.get('x-ratelimit-remaining')) - 1,
+    );
     expect(await second.text()).toBe(await first.text());
   });
 
@@ -147,7 +154,10 @@ describe('the public response cache', () => {
     expect(JSON.parse(again.text).errors[0].extensions.code).toBe('NOT_FOUND');
     expect(again.cacheControl).toBeNull();
 
-    const mixed = { query: `query($zip: String!) { wildfireRisk(zip: $zip) { riskScore } faqs { totalCount } }`, variables: { zip: '90210' } };
+    const mixed = {
+      query: `query($zip: String!) { wildfireRisk(zip: $zip) { riskScore } faqs { totalCount } }`,
+      variables: { zip: '90210' },
+    };
     await post(t, mixed);
     const mixedAgain = await post(t, mixed);
     expect(JSON.parse(mixedAgain.text).errors).toBeUndefined();

@@ -82,15 +82,78 @@ describe('earthquake components', () => {
 
 describe('earthquake score', () => {
   it.each([
-    { name: 'a quiet area far from any fault', seismic: { count: 0, maxMagnitude: null }, km: 1400, parts: [0, 0, 5], score: 5, level: 'Low' },
-    { name: '29 points stay Low', seismic: { count: 7, maxMagnitude: 2.0 }, km: 250, parts: [14, 10, 5], score: 29, level: 'Low' },
-    { name: '30 points are Medium', seismic: { count: 5, maxMagnitude: 2.0 }, km: 150, parts: [10, 10, 10], score: 30, level: 'Medium' },
-    { name: 'magnitude 1.99 earns nothing', seismic: { count: 5, maxMagnitude: 1.99 }, km: 150, parts: [10, 0, 10], score: 20, level: 'Low' },
-    { name: '69 points stay Medium', seismic: { count: 7, maxMagnitude: 4.0 }, km: 10, parts: [14, 25, 30], score: 69, level: 'Medium' },
-    { name: '70 points are High', seismic: { count: 10, maxMagnitude: 6.0 }, km: 150, parts: [20, 40, 10], score: 70, level: 'High' },
-    { name: 'magnitude 5.99 is not 6', seismic: { count: 10, maxMagnitude: 5.99 }, km: 150, parts: [20, 25, 10], score: 55, level: 'Medium' },
-    { name: 'a busy area on a fault reaches 100', seismic: { count: 16, maxMagnitude: 6.0 }, km: 3, parts: [30, 40, 30], score: 100, level: 'High' },
-    { name: 'an unavailable seismic service scores 0 for its parts', seismic: null, km: 3, parts: [0, 0, 30], score: 30, level: 'Medium' },
+    {
+      name: 'a quiet area far from any fault',
+      seismic: { count: 0, maxMagnitude: null },
+      km: 1400,
+      parts: [0, 0, 5],
+      score: 5,
+      level: 'Low',
+    },
+    {
+      name: '29 points stay Low',
+      seismic: { count: 7, maxMagnitude: 2.0 },
+      km: 250,
+      parts: [14, 10, 5],
+      score: 29,
+      level: 'Low',
+    },
+    {
+      name: '30 points are Medium',
+      seismic: { count: 5, maxMagnitude: 2.0 },
+      km: 150,
+      parts: [10, 10, 10],
+      score: 30,
+      level: 'Medium',
+    },
+    {
+      name: 'magnitude 1.99 earns nothing',
+      seismic: { count: 5, maxMagnitude: 1.99 },
+      km: 150,
+      parts: [10, 0, 10],
+      score: 20,
+      level: 'Low',
+    },
+    {
+      name: '69 points stay Medium',
+      seismic: { count: 7, maxMagnitude: 4.0 },
+      km: 10,
+      parts: [14, 25, 30],
+      score: 69,
+      level: 'Medium',
+    },
+    {
+      name: '70 points are High',
+      seismic: { count: 10, maxMagnitude: 6.0 },
+      km: 150,
+      parts: [20, 40, 10],
+      score: 70,
+      level: 'High',
+    },
+    {
+      name: 'magnitude 5.99 is not 6',
+      seismic: { count: 10, maxMagnitude: 5.99 },
+      km: 150,
+      parts: [20, 25, 10],
+      score: 55,
+      level: 'Medium',
+    },
+    {
+      name: 'a busy area on a fault reaches 100',
+      seismic: { count: 16, maxMagnitude: 6.0 },
+      km: 3,
+      parts: [30, 40, 30],
+      score: 100,
+      level: 'High',
+    },
+    {
+      name: 'an unavailable seismic service scores 0 for its parts',
+      seismic: null,
+      km: 3,
+      parts: [0, 0, 30],
+      score: 30,
+      level: 'Medium',
+    },
   ])('$name ($score, $level)', ({ seismic, km, parts, score, level }) => {
     const result = scoreEarthquake({ seismic, faultDistanceKm: km });
     expect(result.components).toEqual({ seismicActivity: parts[0], magnitude: parts[1], faultProximity: parts[2] });
@@ -102,9 +165,12 @@ describe('earthquake score', () => {
 describe('wildfire components', () => {
   const months = Array.from({ length: 12 }, (_, i) => (i + 1) as Month);
 
-  it.each(months.map((m) => [m, m >= 6 && m <= 9 ? 1.5 : 0.8]))('month %d has a fire multiplier of %d', (month, multiplier) => {
-    expect(fireSeasonMultiplier(month as Month)).toBe(multiplier);
-  });
+  it.each(months.map((m) => [m, m >= 6 && m <= 9 ? 1.5 : 0.8]))(
+    'month %d has a fire multiplier of %d',
+    (month, multiplier) => {
+      expect(fireSeasonMultiplier(month as Month)).toBe(multiplier);
+    },
+  );
 
   // 2 × d × 0.8 = 1.6 d is never exactly x.5 for whole detections, so the nearest cases (x.4, x.6) are what rounding must get right.
   it.each([
@@ -154,8 +220,18 @@ describe('wildfire components', () => {
   });
 
   const westernWeather: Record<Month, string> = {
-    1: 'Low', 2: 'Low', 3: 'Low', 4: 'Medium', 5: 'Medium', 6: 'High',
-    7: 'High', 8: 'High', 9: 'High', 10: 'Medium', 11: 'Low', 12: 'Low',
+    1: 'Low',
+    2: 'Low',
+    3: 'Low',
+    4: 'Medium',
+    5: 'Medium',
+    6: 'High',
+    7: 'High',
+    8: 'High',
+    9: 'High',
+    10: 'Medium',
+    11: 'Low',
+    12: 'Low',
   };
   it.each(months.map((m) => [m, westernWeather[m]]))('weather in the west in month %d is %s', (month, level) => {
     expect(weatherRisk(37.77, -122.41, month as Month)).toBe(level);
@@ -175,20 +251,146 @@ describe('wildfire components', () => {
 
 describe('wildfire score', () => {
   it.each([
-    { name: 'Los Angeles in July with 13 fires', detections: 13, lat: 34.09, lon: -118.4, month: 7, parts: [39, 30, 30], score: 99, level: 'High' },
-    { name: 'Los Angeles in July, fire data unavailable', detections: null, lat: 34.09, lon: -118.4, month: 7, parts: [0, 30, 30], score: 60, level: 'Medium' },
-    { name: 'Los Angeles in October with 5 fires', detections: 5, lat: 34.09, lon: -118.4, month: 10, parts: [8, 30, 15], score: 53, level: 'Medium' },
-    { name: 'Los Angeles in December, no fires', detections: 0, lat: 34.09, lon: -118.4, month: 12, parts: [0, 30, 5], score: 35, level: 'Medium' },
-    { name: 'St. Louis in August with 3 fires', detections: 3, lat: 38.6, lon: -90.2, month: 8, parts: [9, 15, 5], score: 29, level: 'Low' },
-    { name: 'St. Louis in August with 4 fires', detections: 4, lat: 38.6, lon: -90.2, month: 8, parts: [12, 15, 5], score: 32, level: 'Medium' },
-    { name: 'Denver in June with 11 fires', detections: 11, lat: 39.75, lon: -104.99, month: 6, parts: [33, 30, 30], score: 93, level: 'High' },
-    { name: 'Fresno in May with 13 fires', detections: 13, lat: 36.75, lon: -119.77, month: 5, parts: [21, 30, 15], score: 66, level: 'Medium' },
-    { name: 'Fresno in May with 15 fires', detections: 15, lat: 36.75, lon: -119.77, month: 5, parts: [24, 30, 15], score: 69, level: 'Medium' },
-    { name: 'Fresno in June with 4 fires', detections: 4, lat: 36.75, lon: -119.77, month: 6, parts: [12, 30, 30], score: 72, level: 'High' },
-    { name: 'Fresno in June with 3 fires', detections: 3, lat: 36.75, lon: -119.77, month: 6, parts: [9, 30, 30], score: 69, level: 'Medium' },
-    { name: 'Boston in March, no fires', detections: 0, lat: 42.36, lon: -71.06, month: 3, parts: [0, 5, 5], score: 10, level: 'Low' },
-    { name: 'Boston in July with 20 fires', detections: 20, lat: 42.36, lon: -71.06, month: 7, parts: [40, 5, 5], score: 50, level: 'Medium' },
-    { name: 'the whole west ablaze in August', detections: 500, lat: 40, lon: -110, month: 8, parts: [40, 30, 30], score: 100, level: 'High' },
+    {
+      name: 'Los Angeles in July with 13 fires',
+      detections: 13,
+      lat: 34.09,
+      lon: -118.4,
+      month: 7,
+      parts: [39, 30, 30],
+      score: 99,
+      level: 'High',
+    },
+    {
+      name: 'Los Angeles in July, fire data unavailable',
+      detections: null,
+      lat: 34.09,
+      lon: -118.4,
+      month: 7,
+      parts: [0, 30, 30],
+      score: 60,
+      level: 'Medium',
+    },
+    {
+      name: 'Los Angeles in October with 5 fires',
+      detections: 5,
+      lat: 34.09,
+      lon: -118.4,
+      month: 10,
+      parts: [8, 30, 15],
+      score: 53,
+      level: 'Medium',
+    },
+    {
+      name: 'Los Angeles in December, no fires',
+      detections: 0,
+      lat: 34.09,
+      lon: -118.4,
+      month: 12,
+      parts: [0, 30, 5],
+      score: 35,
+      level: 'Medium',
+    },
+    {
+      name: 'St. Louis in August with 3 fires',
+      detections: 3,
+      lat: 38.6,
+      lon: -90.2,
+      month: 8,
+      parts: [9, 15, 5],
+      score: 29,
+      level: 'Low',
+    },
+    {
+      name: 'St. Louis in August with 4 fires',
+      detections: 4,
+      lat: 38.6,
+      lon: -90.2,
+      month: 8,
+      parts: [12, 15, 5],
+      score: 32,
+      level: 'Medium',
+    },
+    {
+      name: 'Denver in June with 11 fires',
+      detections: 11,
+      lat: 39.75,
+      lon: -104.99,
+      month: 6,
+      parts: [33, 30, 30],
+      score: 93,
+      level: 'High',
+    },
+    {
+      name: 'Fresno in May with 13 fires',
+      detections: 13,
+      lat: 36.75,
+      lon: -119.77,
+      month: 5,
+      parts: [21, 30, 15],
+      score: 66,
+      level: 'Medium',
+    },
+    {
+      name: 'Fresno in May with 15 fires',
+      detections: 15,
+      lat: 36.75,
+      lon: -119.77,
+      month: 5,
+      parts: [24, 30, 15],
+      score: 69,
+      level: 'Medium',
+    },
+    {
+      name: 'Fresno in June with 4 fires',
+      detections: 4,
+      lat: 36.75,
+      lon: -119.77,
+      month: 6,
+      parts: [12, 30, 30],
+      score: 72,
+      level: 'High',
+    },
+    {
+      name: 'Fresno in June with 3 fires',
+      detections: 3,
+      lat: 36.75,
+      lon: -119.77,
+      month: 6,
+      parts: [9, 30, 30],
+      score: 69,
+      level: 'Medium',
+    },
+    {
+      name: 'Boston in March, no fires',
+      detections: 0,
+      lat: 42.36,
+      lon: -71.06,
+      month: 3,
+      parts: [0, 5, 5],
+      score: 10,
+      level: 'Low',
+    },
+    {
+      name: 'Boston in July with 20 fires',
+      detections: 20,
+      lat: 42.36,
+      lon: -71.06,
+      month: 7,
+      parts: [40, 5, 5],
+      score: 50,
+      level: 'Medium',
+    },
+    {
+      name: 'the whole west ablaze in August',
+      detections: 500,
+      lat: 40,
+      lon: -110,
+      month: 8,
+      parts: [40, 30, 30],
+      score: 100,
+      level: 'High',
+    },
   ])('$name → $score ($level)', ({ detections, lat, lon, month, parts, score, level }) => {
     const result = scoreWildfire({ detections, latitude: lat, longitude: lon, month: month as Month });
     expect(result.components).toEqual({ fireActivity: parts[0], vegetation: parts[1], weather: parts[2] });

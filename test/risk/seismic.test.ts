@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UpstreamUnavailableError } from '../../src/risk/errors.js';
-import { DEFAULT_SEISMIC_API_URL, createSeismicClient, parseSeismicBody, seismicQueryUrl } from '../../src/risk/seismic.js';
+import {
+  DEFAULT_SEISMIC_API_URL,
+  createSeismicClient,
+  parseSeismicBody,
+  seismicQueryUrl,
+} from '../../src/risk/seismic.js';
 import type { Fetch } from '../../src/risk/upstream.js';
 import { fixture } from './fake-upstream.js';
 
@@ -29,11 +34,19 @@ describe('USGS query', () => {
 
 describe('USGS GeoJSON', () => {
   it.each([
-    { name: 'four events, one without a magnitude', body: fixture('usgs-events.geojson'), expected: { count: 4, maxMagnitude: 4.12 } },
+    {
+      name: 'four events, one without a magnitude',
+      body: fixture('usgs-events.geojson'),
+      expected: { count: 4, maxMagnitude: 4.12 },
+    },
     { name: 'an empty collection', body: fixture('usgs-empty.geojson'), expected: { count: 0, maxMagnitude: null } },
     {
       name: 'events whose magnitudes are all null',
-      body: JSON.stringify({ type: 'FeatureCollection', metadata: { count: 2 }, features: [{ properties: { mag: null } }, { properties: {} }] }),
+      body: JSON.stringify({
+        type: 'FeatureCollection',
+        metadata: { count: 2 },
+        features: [{ properties: { mag: null } }, { properties: {} }],
+      }),
       expected: { count: 2, maxMagnitude: null },
     },
   ])('reads $name', ({ body, expected }) => {
@@ -44,7 +57,10 @@ describe('USGS GeoJSON', () => {
     ['an HTML page', '<html>Service Unavailable</html>'],
     ['JSON that is not a collection', '{"error":"bad request"}'],
     ['a collection without its count', '{"type":"FeatureCollection","features":[]}'],
-    ['a magnitude given as text', '{"type":"FeatureCollection","metadata":{"count":1},"features":[{"properties":{"mag":"4.5"}}]}'],
+    [
+      'a magnitude given as text',
+      '{"type":"FeatureCollection","metadata":{"count":1},"features":[{"properties":{"mag":"4.5"}}]}',
+    ],
     ['an empty body', ''],
   ])('treats %s as unavailable', (_name, body) => {
     expect(() => parseSeismicBody(body)).toThrow(UpstreamUnavailableError);
@@ -59,25 +75,45 @@ describe('seismic client', () => {
       return new Response(body, { status });
     });
   };
-  const client = (fetch: Fetch) => createSeismicClient({ fetch, timeoutMs: 50, sleep: async () => {}, url: 'http://usgs.test/query' });
+  const client = (fetch: Fetch) =>
+    createSeismicClient({ fetch, timeoutMs: 50, sleep: async () => {}, url: 'http://usgs.test/query' });
 
   it('summarises the events of the search window', async () => {
     const fetch = respond([200, fixture('usgs-events.geojson')]);
-    expect(await client(fetch).recentActivity({ latitude: 34.1, longitude: -118.4 }, now)).toEqual({ count: 4, maxMagnitude: 4.12 });
+    expect(await client(fetch).recentActivity({ latitude: 34.1, longitude: -118.4 }, now)).toEqual({
+      count: 4,
+      maxMagnitude: 4.12,
+    });
     expect(String(fetch.mock.calls[0][0])).toMatch(/^http:\/\/usgs\.test\/query\?format=geojson&/);
   });
 
   it('reads FDSN "no data" (204) as zero events', async () => {
-    expect(await client(respond([204, null])).recentActivity({ latitude: 25.8, longitude: -80.2 }, now)).toEqual({ count: 0, maxMagnitude: null });
+    expect(await client(respond([204, null])).recentActivity({ latitude: 25.8, longitude: -80.2 }, now)).toEqual({
+      count: 0,
+      maxMagnitude: null,
+    });
   });
 
   it.each([
-    ['a 400 (e.g. over the 20,000-event search limit)', [[400, 'Error 400: Bad Request']] as Array<[number, string]>, 1],
-    ['two 503s', [[503, ''], [503, '']] as Array<[number, string]>, 2],
+    [
+      'a 400 (e.g. over the 20,000-event search limit)',
+      [[400, 'Error 400: Bad Request']] as Array<[number, string]>,
+      1,
+    ],
+    [
+      'two 503s',
+      [
+        [503, ''],
+        [503, ''],
+      ] as Array<[number, string]>,
+      2,
+    ],
     ['garbage with a 200', [[200, 'garbage']] as Array<[number, string]>, 1],
   ])('reports %s as unavailable', async (_name, answers, calls) => {
     const fetch = respond(...answers);
-    await expect(client(fetch).recentActivity({ latitude: 34.1, longitude: -118.4 }, now)).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    await expect(client(fetch).recentActivity({ latitude: 34.1, longitude: -118.4 }, now)).rejects.toBeInstanceOf(
+      UpstreamUnavailableError,
+    );
     expect(fetch).toHaveBeenCalledTimes(calls);
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFireClient } from '../../src/risk/fire.js';
 import { createSeismicClient } from '../../src/risk/seismic.js';
-import { InvalidZipError, UnknownZipError, UpstreamUnavailableError, RiskService, type RiskServiceDeps } from '../../src/risk/service.js';
+import {
+  InvalidZipError,
+  UnknownZipError,
+  UpstreamUnavailableError,
+  RiskService,
+  type RiskServiceDeps,
+} from '../../src/risk/service.js';
 import { createGeocoder } from '../../src/risk/zip.js';
 import { MemoryCache } from '../../src/risk/cache.js';
 import { MemoryQuotaStore, type QuotaStore } from '../../src/risk/quota.js';
@@ -26,7 +32,11 @@ function build(options: { mapKey?: string | null; quota?: QuotaStore; overrides?
   const service = new RiskService({
     geocoder: createGeocoder({ ...upstream, remoteUrl: fake.geocoderUrl }),
     seismic: createSeismicClient({ ...upstream, url: fake.seismicUrl }),
-    fire: createFireClient({ ...upstream, url: fake.fireUrl, mapKey: options.mapKey === null ? undefined : (options.mapKey ?? FAKE_MAP_KEY) }),
+    fire: createFireClient({
+      ...upstream,
+      url: fake.fireUrl,
+      mapKey: options.mapKey === null ? undefined : (options.mapKey ?? FAKE_MAP_KEY),
+    }),
     cache: new MemoryCache({ now: () => clock.now.getTime() }),
     quota: options.quota ?? new MemoryQuotaStore(() => clock.now.getTime()),
     singleFlight: new SingleFlight(),
@@ -74,14 +84,21 @@ describe('earthquake risk', () => {
   it("keeps each place's own fault distance when it reads one place after another, again and again", async () => {
     const { service } = build();
     const distances = [];
-    for (const zip of ['90210', '33101', '90210', '33101']) distances.push((await service.earthquakeRisk(zip)).faultDistance);
+    for (const zip of ['90210', '33101', '90210', '33101'])
+      distances.push((await service.earthquakeRisk(zip)).faultDistance);
     expect(distances).toEqual(['57.8 km', '1437.1 km', '57.8 km', '1437.1 km']);
   });
 
   it('reports a quiet area with zero events and a magnitude of 0', async () => {
     fake.seismicBody = fixture('usgs-empty.geojson');
     const result = await build().service.earthquakeRisk('33101');
-    expect(result).toMatchObject({ recentEarthquakes: 0, maxMagnitude: 0, faultDistance: '1437.1 km', riskScore: 5, riskLevel: 'Low' });
+    expect(result).toMatchObject({
+      recentEarthquakes: 0,
+      maxMagnitude: 0,
+      faultDistance: '1437.1 km',
+      riskScore: 5,
+      riskLevel: 'Low',
+    });
   });
 });
 
@@ -100,13 +117,18 @@ describe('wildfire risk', () => {
       components: { fireActivity: 9, vegetation: 30, weather: 30 },
       dataStatus: { fire: 'live' },
     });
-    expect(fake.requests('fire')[0].pathname).toBe(`/api/area/csv/${FAKE_MAP_KEY}/VIIRS_SNPP_NRT/-118.9,33.6,-117.9,34.6/5`);
+    expect(fake.requests('fire')[0].pathname).toBe(
+      `/api/area/csv/${FAKE_MAP_KEY}/VIIRS_SNPP_NRT/-118.9,33.6,-117.9,34.6/5`,
+    );
   });
 
   it('logs the malformed FIRMS row it skipped, without the MAP_KEY', async () => {
     const { service, log } = build();
     await service.wildfireRisk('90210');
-    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'fire', malformedRows: 1 }), expect.any(String));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ source: 'fire', malformedRows: 1 }),
+      expect.any(String),
+    );
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain(FAKE_MAP_KEY);
   });
 
@@ -139,12 +161,15 @@ describe('wildfire risk', () => {
 });
 
 describe('ZIP codes', () => {
-  it.each(['9021', '902101', 'abcde', '', ' 90210', '90210-1234'])('refuses %j as a malformed ZIP without calling anyone', async (zip) => {
-    const { service } = build();
-    await expect(service.earthquakeRisk(zip)).rejects.toThrow(InvalidZipError);
-    await expect(service.wildfireRisk(zip)).rejects.toThrow('Invalid ZIP code format');
-    expect(fake.calls('geocoder') + fake.calls('seismic') + fake.calls('fire')).toBe(0);
-  });
+  it.each(['9021', '902101', 'abcde', '', ' 90210', '90210-1234'])(
+    'refuses %j as a malformed ZIP without calling anyone',
+    async (zip) => {
+      const { service } = build();
+      await expect(service.earthquakeRisk(zip)).rejects.toThrow(InvalidZipError);
+      await expect(service.wildfireRisk(zip)).rejects.toThrow('Invalid ZIP code format');
+      expect(fake.calls('geocoder') + fake.calls('seismic') + fake.calls('fire')).toBe(0);
+    },
+  );
 
   it('answers "Invalid ZIP code" for a ZIP nobody knows, without asking for risk data', async () => {
     const { service } = build();
@@ -167,7 +192,9 @@ describe('ZIP codes', () => {
 
   it('answers 503-style "Upstream service unavailable" when the geocoder is down for a ZIP only it could place', async () => {
     fake.set('geocoder', { kind: 'status', status: 502 });
-    const failure = await build().service.earthquakeRisk('75073').catch((e: unknown) => e);
+    const failure = await build()
+      .service.earthquakeRisk('75073')
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(UpstreamUnavailableError);
     expect((failure as Error).message).toBe('Upstream service unavailable');
     expect(failure).not.toBeInstanceOf(UnknownZipError);
@@ -205,7 +232,10 @@ describe('caching', () => {
     ['fire', 10_800, 'live', 2],
   ] as const)('%s data %d s old is %s', async (source, ageSeconds, status, calls) => {
     const { service, advance } = build();
-    const ask = () => (source === 'seismic' ? service.earthquakeRisk('90210').then((r) => r.dataStatus.seismic) : service.wildfireRisk('90210').then((r) => r.dataStatus.fire));
+    const ask = () =>
+      source === 'seismic'
+        ? service.earthquakeRisk('90210').then((r) => r.dataStatus.seismic)
+        : service.wildfireRisk('90210').then((r) => r.dataStatus.fire);
     await ask();
     advance(ageSeconds);
     expect(await ask()).toBe(status);
@@ -228,7 +258,14 @@ describe('the areas of a page, in one batch', () => {
   it('answers each ZIP as the single queries do, in order, null where a ZIP cannot be placed', async () => {
     const { service } = build();
     const areas = await service.areaRisks(PAGE);
-    expect(areas.map((area) => (area && !(area instanceof Error) ? area.zipCode : area))).toEqual(['90210', '10001', '90211', null, '90210', null]);
+    expect(areas.map((area) => (area && !(area instanceof Error) ? area.zipCode : area))).toEqual([
+      '90210',
+      '10001',
+      '90211',
+      null,
+      '90210',
+      null,
+    ]);
     const [first] = areas as Array<{ wildfire: { riskScore: number }; earthquake: { riskScore: number } }>;
     expect(first!.wildfire).toEqual({ ...(await service.wildfireRisk('90210')), dataStatus: { fire: 'live' } });
     expect(first!.earthquake).toEqual({ ...(await service.earthquakeRisk('90210')), dataStatus: { seismic: 'live' } });
@@ -241,7 +278,11 @@ describe('the areas of a page, in one batch', () => {
     const warm = await service.areaRisks(PAGE);
     expect([fake.calls('seismic'), fake.calls('fire')]).toEqual([2, 2]);
     const statuses = (areas: typeof warm) =>
-      areas.flatMap((area) => (area && !(area instanceof Error) ? [`${area.wildfire.dataStatus.fire}/${area.earthquake.dataStatus.seismic}`] : []));
+      areas.flatMap((area) =>
+        area && !(area instanceof Error)
+          ? [`${area.wildfire.dataStatus.fire}/${area.earthquake.dataStatus.seismic}`]
+          : [],
+      );
     expect(statuses(cold)).toEqual(['live/live', 'live/live', 'live/live', 'live/live']);
     expect(statuses(warm)).toEqual(['cached/cached', 'cached/cached', 'cached/cached', 'cached/cached']);
   });
@@ -256,7 +297,9 @@ describe('the areas of a page, in one batch', () => {
   it('answers the rest of the batch when placing one ZIP fails unexpectedly, with the error in its place', async () => {
     const broken = new Error('geocoder bug');
     const geocoder = createGeocoder({ fetch: globalThis.fetch, timeoutMs: TIMEOUT_MS });
-    const { service } = build({ overrides: { geocoder: { geocode: (zip) => (zip === '10001' ? Promise.reject(broken) : geocoder.geocode(zip)) } } });
+    const { service } = build({
+      overrides: { geocoder: { geocode: (zip) => (zip === '10001' ? Promise.reject(broken) : geocoder.geocode(zip)) } },
+    });
     const [beverly, newYork] = await service.areaRisks(['90210', '10001']);
     expect(newYork).toBe(broken);
     expect(beverly).toMatchObject({ zipCode: '90210', wildfire: { zipCode: '90210' } });
@@ -297,7 +340,10 @@ describe('the FIRMS daily quota', () => {
     expect(fake.calls('fire')).toBe(2);
     expect(results[2]).toMatchObject({ recentFires: null, components: { fireActivity: 0 } });
     expect(results[2].riskScore).toBe(results[2].components.vegetation + results[2].components.weather);
-    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'fire', reason: expect.stringContaining('quota') }), expect.any(String));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ source: 'fire', reason: expect.stringContaining('quota') }),
+      expect.any(String),
+    );
   });
 
   it('counts a retried call twice, as FIRMS bills both requests', async () => {
@@ -315,7 +361,10 @@ describe('the FIRMS daily quota', () => {
     const { service, log } = build({ overrides: { fireDailyQuota: 5 } });
     expect((await service.wildfireRisk('90210')).dataStatus.fire).toBe('unavailable');
     expect(fake.calls('fire')).toBe(1);
-    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'fire', reason: expect.stringContaining('quota') }), expect.any(String));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ source: 'fire', reason: expect.stringContaining('quota') }),
+      expect.any(String),
+    );
   });
 
   it('a quota too small for one call never calls FIRMS', async () => {
@@ -344,24 +393,34 @@ describe('the FIRMS daily quota', () => {
     const quota = new MemoryQuotaStore();
     const spend = vi.spyOn(quota, 'tryConsume');
     const result = await build({ mapKey: null, quota }).service.wildfireRisk('90210');
-    expect(result).toMatchObject({ recentFires: null, dataStatus: { fire: 'unavailable' }, components: { fireActivity: 0 } });
+    expect(result).toMatchObject({
+      recentFires: null,
+      dataStatus: { fire: 'unavailable' },
+      components: { fireActivity: 0 },
+    });
     expect(fake.calls('fire')).toBe(0);
     expect(spend).not.toHaveBeenCalled();
   });
 });
 
 describe('degraded upstreams', () => {
-  it.each(['seismic', 'fire'] as const)('a hanging %s service gives a degraded answer within the timeout and its retry', async (source) => {
-    fake.set(source, { kind: 'hang' });
-    const { service } = build();
-    const started = Date.now();
-    const status = source === 'seismic' ? (await service.earthquakeRisk('90210')).dataStatus.seismic : (await service.wildfireRisk('90210')).dataStatus.fire;
-    const elapsed = Date.now() - started;
-    expect(status).toBe('unavailable');
-    expect(elapsed).toBeGreaterThanOrEqual(2 * TIMEOUT_MS - 20);
-    expect(elapsed).toBeLessThan(2 * TIMEOUT_MS + 300);
-    expect(fake.calls(source)).toBe(2);
-  });
+  it.each(['seismic', 'fire'] as const)(
+    'a hanging %s service gives a degraded answer within the timeout and its retry',
+    async (source) => {
+      fake.set(source, { kind: 'hang' });
+      const { service } = build();
+      const started = Date.now();
+      const status =
+        source === 'seismic'
+          ? (await service.earthquakeRisk('90210')).dataStatus.seismic
+          : (await service.wildfireRisk('90210')).dataStatus.fire;
+      const elapsed = Date.now() - started;
+      expect(status).toBe('unavailable');
+      expect(elapsed).toBeGreaterThanOrEqual(2 * TIMEOUT_MS - 20);
+      expect(elapsed).toBeLessThan(2 * TIMEOUT_MS + 300);
+      expect(fake.calls(source)).toBe(2);
+    },
+  );
 
   it('an unavailable seismic service scores 0 for activity and magnitude, null counts, and still measures the fault', async () => {
     fake.set('seismic', { kind: 'status', status: 503 });
@@ -380,7 +439,10 @@ describe('degraded upstreams', () => {
   it.each(['seismic', 'fire'] as const)('garbage from the %s service is unavailable, not a zero', async (source) => {
     fake.set(source, { kind: 'garbage' });
     const { service, log } = build();
-    const status = source === 'seismic' ? (await service.earthquakeRisk('90210')).dataStatus.seismic : (await service.wildfireRisk('90210')).dataStatus.fire;
+    const status =
+      source === 'seismic'
+        ? (await service.earthquakeRisk('90210')).dataStatus.seismic
+        : (await service.wildfireRisk('90210')).dataStatus.fire;
     expect(status).toBe('unavailable');
     expect(fake.calls(source)).toBe(1);
     expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ source }), expect.any(String));
@@ -388,16 +450,23 @@ describe('degraded upstreams', () => {
 
   it.each([
     ['a key FIRMS does not know (HTTP 400)', 'wrong-map-key', { kind: 'normal' } as const],
-    ['"Invalid MAP_KEY." behind a 500', FAKE_MAP_KEY, { kind: 'status', status: 500, body: 'Invalid MAP_KEY.' } as const],
-  ])('%s makes fire unavailable after one call, logged as an error without the key', async (_name, mapKey, behaviour) => {
-    fake.set('fire', behaviour);
-    const { service, log } = build({ mapKey });
-    const result = await service.wildfireRisk('90210');
-    expect(result.dataStatus.fire).toBe('unavailable');
-    expect(fake.calls('fire')).toBe(1);
-    expect(log.error).toHaveBeenCalledTimes(1);
-    expect(JSON.stringify([log.error.mock.calls, log.warn.mock.calls])).not.toContain(mapKey);
-  });
+    [
+      '"Invalid MAP_KEY." behind a 500',
+      FAKE_MAP_KEY,
+      { kind: 'status', status: 500, body: 'Invalid MAP_KEY.' } as const,
+    ],
+  ])(
+    '%s makes fire unavailable after one call, logged as an error without the key',
+    async (_name, mapKey, behaviour) => {
+      fake.set('fire', behaviour);
+      const { service, log } = build({ mapKey });
+      const result = await service.wildfireRisk('90210');
+      expect(result.dataStatus.fire).toBe('unavailable');
+      expect(fake.calls('fire')).toBe(1);
+      expect(log.error).toHaveBeenCalledTimes(1);
+      expect(JSON.stringify([log.error.mock.calls, log.warn.mock.calls])).not.toContain(mapKey);
+    },
+  );
 
   it('never logs the MAP_KEY when FIRMS is down', async () => {
     fake.set('fire', { kind: 'status', status: 503 });
@@ -408,4 +477,3 @@ describe('degraded upstreams', () => {
     expect(logged).not.toContain(FAKE_MAP_KEY);
   });
 });
-

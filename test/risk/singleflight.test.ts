@@ -42,9 +42,12 @@ describe('SingleFlight', () => {
   it.each([
     ['succeeded', () => Promise.resolve(1)],
     ['failed', () => Promise.reject(new Error('boom'))],
-    ['threw before returning a promise', () => {
-      throw new Error('sync boom');
-    }],
+    [
+      'threw before returning a promise',
+      () => {
+        throw new Error('sync boom');
+      },
+    ],
   ])('forgets the key once the work %s, so the next caller runs it afresh', async (_name, first) => {
     const flight = new SingleFlight();
     await flight.do('k', first as () => Promise<number>).catch(() => undefined);
@@ -70,8 +73,14 @@ describe.skipIf(!REDIS_URL)('SharedSingleFlight (two replicas, one real Redis)',
   let replicas: [SharedSingleFlight, SharedSingleFlight];
 
   beforeAll(() => {
-    connections = [new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }), new Redis(REDIS_URL, { maxRetriesPerRequest: 1 })];
-    replicas = [new SharedSingleFlight(connections[0]!, { prefix }), new SharedSingleFlight(connections[1]!, { prefix })];
+    connections = [
+      new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }),
+      new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }),
+    ];
+    replicas = [
+      new SharedSingleFlight(connections[0]!, { prefix }),
+      new SharedSingleFlight(connections[1]!, { prefix }),
+    ];
   });
   afterAll(async () => {
     const keys = await connections[0]!.keys(`${prefix}*`);
@@ -81,7 +90,8 @@ describe.skipIf(!REDIS_URL)('SharedSingleFlight (two replicas, one real Redis)',
 
   /** Resolves once the leader's lease is visible in Redis, i.e. the work is under way. */
   const leading = async (key: string) => {
-    for (let i = 0; !(await connections[0]!.exists(`${prefix}lock:${key}`)) && i < 500; i++) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 0; !(await connections[0]!.exists(`${prefix}lock:${key}`)) && i < 500; i++)
+      await new Promise((r) => setTimeout(r, 5));
   };
 
   /** Starts B's calls and returns once B polls for the leader's result (its first script call), i.e. is waiting on A. */
@@ -101,7 +111,10 @@ describe.skipIf(!REDIS_URL)('SharedSingleFlight (two replicas, one real Redis)',
     const work = vi.fn(() => answer.promise);
     const onA = [replicas[0].do('fire:34.1,-118.4', work), replicas[0].do('fire:34.1,-118.4', work)];
     await leading('fire:34.1,-118.4');
-    const { started: onB } = await waitingOnB(() => [replicas[1].do('fire:34.1,-118.4', work), replicas[1].do('fire:34.1,-118.4', work)]);
+    const { started: onB } = await waitingOnB(() => [
+      replicas[1].do('fire:34.1,-118.4', work),
+      replicas[1].do('fire:34.1,-118.4', work),
+    ]);
     answer.resolve({ detections: 3 });
     expect(await Promise.all([...onA, ...onB])).toEqual(Array(4).fill({ detections: 3 }));
     expect(work).toHaveBeenCalledTimes(1);
@@ -125,12 +138,20 @@ describe.skipIf(!REDIS_URL)('SharedSingleFlight (two replicas, one real Redis)',
   });
 
   it('falls back to this process alone when Redis is unreachable', async () => {
-    const away = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    const away = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
     away.on('error', () => undefined);
     const onError = vi.fn();
     const flight = new SharedSingleFlight(away, { prefix, onError });
     const work = vi.fn(async () => 'answered anyway');
-    expect(await Promise.all([flight.do('k3', work), flight.do('k3', work)])).toEqual(['answered anyway', 'answered anyway']);
+    expect(await Promise.all([flight.do('k3', work), flight.do('k3', work)])).toEqual([
+      'answered anyway',
+      'answered anyway',
+    ]);
     expect(work).toHaveBeenCalledTimes(1);
     expect(onError).toHaveBeenCalled();
     away.disconnect();

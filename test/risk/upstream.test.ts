@@ -9,9 +9,14 @@ function scriptedFetch(outcomes: Outcome[]) {
   const queue = [...outcomes];
   return vi.fn<Fetch>(async (_url, init) => {
     const outcome = queue.shift() ?? 200;
-    if (outcome === 'network') throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    if (outcome === 'network')
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      });
     if (outcome === 'timeout') {
-      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
     }
     return new Response(`body ${outcome}`, { status: outcome });
   });
@@ -114,7 +119,10 @@ describe('fetchWithPolicy', () => {
   it('keeps secrets in the URL out of the failure reason', async () => {
     const secret = 'MAPKEY1234567890';
     const { options } = policy(scriptedFetch([500, 500]), { secrets: [secret] });
-    const failure = (await fetchWithPolicy(`http://upstream.test/csv/${secret}/VIIRS_SNPP_NRT/1,2,3,4/5`, options).catch((e: unknown) => e)) as UpstreamUnavailableError;
+    const failure = (await fetchWithPolicy(
+      `http://upstream.test/csv/${secret}/VIIRS_SNPP_NRT/1,2,3,4/5`,
+      options,
+    ).catch((e: unknown) => e)) as UpstreamUnavailableError;
     expect(failure.reason).toContain('/csv/***/VIIRS_SNPP_NRT');
     expect(JSON.stringify({ ...failure, message: failure.message, stack: failure.stack })).not.toContain(secret);
   });

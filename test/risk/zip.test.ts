@@ -27,8 +27,16 @@ describe('isZip', () => {
 describe('embedded ZIP lookup', () => {
   it.each([
     { zip: '90210', expected: { latitude: 34.0901, longitude: -118.4065, state: 'CA' }, why: 'GeoNames via zipcodes' },
-    { zip: '00501', expected: { latitude: 40.8154, longitude: -73.0451, state: 'NY' }, why: 'the lowest ZIP, a leading zero kept as text' },
-    { zip: '72405', expected: { latitude: 35.90269, longitude: -90.650204 }, why: 'missing from GeoNames, found in the Census ZCTAs' },
+    {
+      zip: '00501',
+      expected: { latitude: 40.8154, longitude: -73.0451, state: 'NY' },
+      why: 'the lowest ZIP, a leading zero kept as text',
+    },
+    {
+      zip: '72405',
+      expected: { latitude: 35.90269, longitude: -90.650204 },
+      why: 'missing from GeoNames, found in the Census ZCTAs',
+    },
   ])('$zip is placed ($why)', ({ zip, expected }) => {
     expect(lookupZip(zip)).toEqual(expected);
   });
@@ -64,7 +72,10 @@ function scriptedFetch(...outcomes: Outcome[]) {
   return vi.fn<Fetch>(async (_url, init) => {
     const outcome = queue.shift() ?? { status: 500, body: '' };
     if (outcome === 'network') throw new TypeError('fetch failed');
-    if (outcome === 'timeout') return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    if (outcome === 'timeout')
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
     return new Response(outcome.body, { status: outcome.status });
   });
 }
@@ -104,13 +115,46 @@ describe('geocoder', () => {
 
   it.each<{ name: string; outcomes: Outcome[]; result: 'unknown' | 'unavailable'; calls: number }>([
     { name: 'a remote 404 means the ZIP is unknown', outcomes: [notFound], result: 'unknown', calls: 1 },
-    { name: 'a 200 without any place is not an answer', outcomes: [{ status: 200, body: '{"post code":"75073","places":[]}' }], result: 'unavailable', calls: 1 },
-    { name: 'a remote 500 twice is an outage', outcomes: [{ status: 500, body: '' }, { status: 500, body: '' }], result: 'unavailable', calls: 2 },
-    { name: 'a remote that never answers is an outage', outcomes: ['timeout', 'timeout'], result: 'unavailable', calls: 2 },
+    {
+      name: 'a 200 without any place is not an answer',
+      outcomes: [{ status: 200, body: '{"post code":"75073","places":[]}' }],
+      result: 'unavailable',
+      calls: 1,
+    },
+    {
+      name: 'a remote 500 twice is an outage',
+      outcomes: [
+        { status: 500, body: '' },
+        { status: 500, body: '' },
+      ],
+      result: 'unavailable',
+      calls: 2,
+    },
+    {
+      name: 'a remote that never answers is an outage',
+      outcomes: ['timeout', 'timeout'],
+      result: 'unavailable',
+      calls: 2,
+    },
     { name: 'a refused connection is an outage', outcomes: ['network', 'network'], result: 'unavailable', calls: 2 },
-    { name: 'an HTML error page is an outage', outcomes: [{ status: 200, body: '<html>oops</html>' }], result: 'unavailable', calls: 1 },
-    { name: 'a 401 (a bad key) is an outage, not an unknown ZIP', outcomes: [{ status: 401, body: '' }], result: 'unavailable', calls: 1 },
-    { name: 'one 503 then an answer recovers', outcomes: [{ status: 503, body: '' }, notFound], result: 'unknown', calls: 2 },
+    {
+      name: 'an HTML error page is an outage',
+      outcomes: [{ status: 200, body: '<html>oops</html>' }],
+      result: 'unavailable',
+      calls: 1,
+    },
+    {
+      name: 'a 401 (a bad key) is an outage, not an unknown ZIP',
+      outcomes: [{ status: 401, body: '' }],
+      result: 'unavailable',
+      calls: 1,
+    },
+    {
+      name: 'one 503 then an answer recovers',
+      outcomes: [{ status: 503, body: '' }, notFound],
+      result: 'unknown',
+      calls: 2,
+    },
   ])('$name', async ({ outcomes, result, calls }) => {
     const fetch = scriptedFetch(...outcomes);
     const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test' });
@@ -134,7 +178,13 @@ describe('geocoder', () => {
 
   it('stops calling the remote once the hourly budget is spent', async () => {
     const fetch = scriptedFetch(notFound, notFound, notFound);
-    const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test', quota: new MemoryQuotaStore(), hourlyQuota: 2 });
+    const geocoder = createGeocoder({
+      ...fast,
+      fetch,
+      remoteUrl: 'http://geo.test',
+      quota: new MemoryQuotaStore(),
+      hourlyQuota: 2,
+    });
     await geocoder.geocode('00000');
     await geocoder.geocode('00001');
     await expect(geocoder.geocode('00002')).rejects.toBeInstanceOf(UpstreamUnavailableError);
@@ -143,7 +193,13 @@ describe('geocoder', () => {
 
   it('counts a retry against the hourly budget, since the remote received both requests', async () => {
     const fetch = scriptedFetch({ status: 503, body: '' }, notFound, notFound);
-    const geocoder = createGeocoder({ ...fast, fetch, remoteUrl: 'http://geo.test', quota: new MemoryQuotaStore(), hourlyQuota: 2 });
+    const geocoder = createGeocoder({
+      ...fast,
+      fetch,
+      remoteUrl: 'http://geo.test',
+      quota: new MemoryQuotaStore(),
+      hourlyQuota: 2,
+    });
     expect(await geocoder.geocode('00000')).toBeUndefined();
     await expect(geocoder.geocode('00001')).rejects.toBeInstanceOf(UpstreamUnavailableError);
     expect(fetch).toHaveBeenCalledTimes(2);

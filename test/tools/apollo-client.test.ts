@@ -120,7 +120,9 @@ function newClient(authorization?: string): ApolloClient {
     cache: new InMemoryCache({
       typePolicies: {
         Query: {
-          fields: { helpRequestsConnection: relayStylePagination(['status', 'category', 'priority', 'sortBy', 'sortOrder']) },
+          fields: {
+            helpRequestsConnection: relayStylePagination(['status', 'category', 'priority', 'sortBy', 'sortOrder']),
+          },
         },
         // User is normalized by id, so each person's helpRequests pages merge on that person's entry.
         User: { fields: { helpRequests: relayStylePagination(['status', 'category', 'priority']) } },

@@ -98,7 +98,9 @@ function frontend(authorization?: string): ApolloClient {
     const definition = getMainDefinition(query);
     return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
   };
-  const trusted = new PersistedQueryLink({ generateHash: (document) => (document as DocumentNode & { __meta__: { hash: string } }).__meta__.hash });
+  const trusted = new PersistedQueryLink({
+    generateHash: (document) => (document as DocumentNode & { __meta__: { hash: string } }).__meta__.hash,
+  });
   const client = new ApolloClient({
     cache: new InMemoryCache(),
     link: ApolloLink.from([trusted, ApolloLink.split(isSubscription, new GraphQLWsLink(socket), http)]),
@@ -112,7 +114,11 @@ beforeAll(async () => {
   // The REST routes' stored documents are trusted in every mode: the developer API creates the frontend's user.
   const created = await t.request('/api/public/create_user', {
     method: 'POST',
-    json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { username: 'carol', password: DEFAULT_PASSWORD } },
+    json: {
+      api_key: API_KEY,
+      api_key_secret: API_KEY_SECRET,
+      target_user: { username: 'carol', password: DEFAULT_PASSWORD },
+    },
   });
   expect(created.status).toBe(200);
 }, 60_000);
@@ -129,7 +135,10 @@ describe('Apollo Client 4 with codegen’s manifest, against TRUSTED_DOCUMENTS=e
     // What Apollo Client prints differs from the manifest's text: only the id can make these documents trusted.
     expect(Object.values(manifest)).not.toContain(print(RequestChanges));
 
-    const signIn = await frontend().mutate({ mutation: SignIn, variables: { username: 'carol', password: DEFAULT_PASSWORD } });
+    const signIn = await frontend().mutate({
+      mutation: SignIn,
+      variables: { username: 'carol', password: DEFAULT_PASSWORD },
+    });
     const auth = `${signIn.data!.login.tokenType} ${signIn.data!.login.accessToken}`;
     const carol = frontend(auth);
 
@@ -172,10 +181,20 @@ describe('Apollo Client 4 with codegen’s manifest, against TRUSTED_DOCUMENTS=e
   it('is refused a document of its own, sent as text, with UNTRUSTED_DOCUMENT', async () => {
     const adHoc = new ApolloClient({ cache: new InMemoryCache(), link: new HttpLink({ uri: `${t.url}/graphql` }) });
     clients.push(adHoc);
-    const refused = await adHoc.query({ query: gql`query AdHoc { faqs { totalCount } }` }).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
+    const refused = await adHoc
+      .query({
+        query: gql`
+          query AdHoc {
+            faqs {
+              totalCount
+            }
+          }
+        `,
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(CombinedGraphQLErrors.is(refused)).toBe(true);
     const [error] = (refused as CombinedGraphQLErrors).errors;
     expect(error!.extensions?.code).toBe('UNTRUSTED_DOCUMENT');

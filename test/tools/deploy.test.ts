@@ -38,13 +38,17 @@ describe('docker-compose.yml', () => {
 
   it('runs postgres, redis, several gateway replicas and a proxy, each with a healthcheck', () => {
     expect(Object.keys(services).sort()).toEqual(['gateway', 'postgres', 'proxy', 'redis']);
-    for (const [name, service] of Object.entries(services)) expect(service.healthcheck?.test?.length, name).toBeGreaterThan(0);
+    for (const [name, service] of Object.entries(services))
+      expect(service.healthcheck?.test?.length, name).toBeGreaterThan(0);
     expect(services.gateway.deploy?.replicas).toBe(3);
     expect(services.proxy.image).toMatch(/^nginx:/);
   });
 
   it('starts gateways after a healthy database and Redis, and the proxy after healthy gateways', () => {
-    expect(services.gateway.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' } });
+    expect(services.gateway.depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+    });
     expect(services.proxy.depends_on).toEqual({ gateway: { condition: 'service_healthy' } });
   });
 
@@ -54,15 +58,23 @@ describe('docker-compose.yml', () => {
     expect(services.proxy.volumes).toContain('./deploy/nginx.conf:/etc/nginx/templates/default.conf.template:ro');
   });
 
-  it("gives the gateways a configuration the gateway accepts: production, behind a proxy, on Redis", () => {
+  it('gives the gateways a configuration the gateway accepts: production, behind a proxy, on Redis', () => {
     const shell = { JWT_SECRET: 'a'.repeat(40) };
-    const env = Object.fromEntries(Object.entries(services.gateway.environment!).map(([k, v]) => [k, interpolate(v, shell)]));
-    const config = loadConfig(env);
-    expect(config).toMatchObject({ isProduction: true, http: { host: '0.0.0.0', port: 4000, trustProxy: true }, redisUrl: 'redis://redis:6379' });
-    expect(config.db.url).toMatch(/@postgres:5432\//);
-    expect(() => loadConfig(Object.fromEntries(Object.entries(services.gateway.environment!).map(([k, v]) => [k, interpolate(v, {})])))).toThrow(
-      /JWT_SECRET/,
+    const env = Object.fromEntries(
+      Object.entries(services.gateway.environment!).map(([k, v]) => [k, interpolate(v, shell)]),
     );
+    const config = loadConfig(env);
+    expect(config).toMatchObject({
+      isProduction: true,
+      http: { host: '0.0.0.0', port: 4000, trustProxy: true },
+      redisUrl: 'redis://redis:6379',
+    });
+    expect(config.db.url).toMatch(/@postgres:5432\//);
+    expect(() =>
+      loadConfig(
+        Object.fromEntries(Object.entries(services.gateway.environment!).map(([k, v]) => [k, interpolate(v, {})])),
+      ),
+    ).toThrow(/JWT_SECRET/);
   });
 
   it('gives nginx the same body limit as the gateways', () => {
@@ -81,11 +93,17 @@ describe('deploy/nginx.conf', () => {
 
   it('forwards WebSocket upgrades, the client address and the request id, from the server level so every location gets them', () => {
     const server = nginx.slice(nginx.indexOf('server {'));
-    for (const header of ['Upgrade $http_upgrade', 'Connection $connection_upgrade', 'X-Forwarded-For $remote_addr', 'X-Request-Id $trellis_request_id']) {
+    for (const header of [
+      'Upgrade $http_upgrade',
+      'Connection $connection_upgrade',
+      'X-Forwarded-For $remote_addr',
+      'X-Request-Id $trellis_request_id',
+    ]) {
       expect(server).toContain(`proxy_set_header ${header};`);
     }
     // nginx drops every inherited proxy_set_header in a location that sets one of its own.
-    for (const location of server.matchAll(/location [^{]+\{([^}]*)\}/g)) expect(location[1]).not.toContain('proxy_set_header');
+    for (const location of server.matchAll(/location [^{]+\{([^}]*)\}/g))
+      expect(location[1]).not.toContain('proxy_set_header');
   });
 
   it('keeps /metrics off the public side: replicas are scraped one by one', () => {
@@ -104,11 +122,19 @@ describe("nginx's own 413 bodies", () => {
   function nginxBodyFor(path: string): unknown {
     const map = /map \$request_uri \$trellis_too_large \{([\s\S]*?)\n\}/.exec(nginx)![1];
     const entries = [...map.matchAll(/^\s*(default|~\S+)\s+'([^']*)';/gm)].map((m) => ({ pattern: m[1], body: m[2] }));
-    const hit = entries.find((e) => e.pattern !== 'default' && new RegExp(e.pattern.slice(1)).test(path)) ?? entries.find((e) => e.pattern === 'default')!;
+    const hit =
+      entries.find((e) => e.pattern !== 'default' && new RegExp(e.pattern.slice(1)).test(path)) ??
+      entries.find((e) => e.pattern === 'default')!;
     return JSON.parse(hit.body);
   }
 
-  for (const path of ['/api/public/get_users', '/api/help/requests', '/api/auth/login', '/api/risk/wildfire', '/graphql']) {
+  for (const path of [
+    '/api/public/get_users',
+    '/api/help/requests',
+    '/api/auth/login',
+    '/api/risk/wildfire',
+    '/graphql',
+  ]) {
     it(`match what the gateway answers itself on ${path}`, async () => {
       const res = await t.request(path, { method: 'POST', json: { padding: 'x'.repeat(4096) } });
       expect(res.status).toBe(413);

@@ -38,7 +38,7 @@ async function launch(command: string, args: string[]) {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (const until = Date.now() + 90_000; !/Trellis listening/.test(output); ) {
+  for (const until = Date.now() + 90_000; !/Trellis listening/.test(output);) {
     if (child.exitCode !== null || Date.now() > until) throw new Error(`did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -73,7 +73,10 @@ describe('the compiled entry point', () => {
     await promisify(execFile)('npm', ['run', '--silent', 'build'], { cwd: ROOT });
     const node = await launch(process.execPath, ['--experimental-async-context-frame', 'dist/main.js']);
     try {
-      expect(await (await fetch(`${node.base}/api/health`)).json()).toMatchObject({ status: 'healthy', version: '1.0.0' });
+      expect(await (await fetch(`${node.base}/api/health`)).json()).toMatchObject({
+        status: 'healthy',
+        version: '1.0.0',
+      });
       expect((await fetch(`${node.base}/api/risk/wildfire?zip=abc`)).status).toBe(400);
       node.child.kill('SIGTERM');
       expect(await node.exited).toBe(0);

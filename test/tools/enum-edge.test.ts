@@ -55,7 +55,9 @@ const document = parse(/* GraphQL */ `
     }
   }
   fragment Related on Ticket {
-    related { status }
+    related {
+      status
+    }
   }
 `);
 
@@ -63,8 +65,18 @@ describe('the REST edge of enum values', () => {
   it('turns the legacy spellings of variables into GraphQL names, nested inputs and lists included', () => {
     const edge = enumEdgeOf(schema, document);
     expect(
-      edge.variables({ filter: { statuses: ['open', 'in_progress'], inner: { statuses: ['open'] } }, status: 'in_progress', sortBy: 'created_date', limit: 5 }),
-    ).toEqual({ filter: { statuses: ['OPEN', 'IN_PROGRESS'], inner: { statuses: ['OPEN'] } }, status: 'IN_PROGRESS', sortBy: 'CREATED_AT', limit: 5 });
+      edge.variables({
+        filter: { statuses: ['open', 'in_progress'], inner: { statuses: ['open'] } },
+        status: 'in_progress',
+        sortBy: 'created_date',
+        limit: 5,
+      }),
+    ).toEqual({
+      filter: { statuses: ['OPEN', 'IN_PROGRESS'], inner: { statuses: ['OPEN'] } },
+      status: 'IN_PROGRESS',
+      sortBy: 'CREATED_AT',
+      limit: 5,
+    });
   });
 
   it('leaves a value it does not know for GraphQL to refuse, and a variable not given absent', () => {
@@ -75,7 +87,12 @@ describe('the REST edge of enum values', () => {
 
   it('turns GraphQL names in results back into the legacy spellings, through aliases, lists and fragments', () => {
     const edge = enumEdgeOf(schema, document);
-    const data = { tickets: [{ id: 1, now: 'IN_PROGRESS', history: ['OPEN'], related: [{ status: 'OPEN' }] }, { id: 2, now: 'OPEN', history: [], related: [] }] };
+    const data = {
+      tickets: [
+        { id: 1, now: 'IN_PROGRESS', history: ['OPEN'], related: [{ status: 'OPEN' }] },
+        { id: 2, now: 'OPEN', history: [], related: [] },
+      ],
+    };
     expect(edge.data(data)).toEqual({
       tickets: [
         { id: 1, now: 'in_progress', history: ['open'], related: [{ status: 'open' }] },

@@ -21,8 +21,10 @@ async function scrape(app: Pick<TestApp, 'request'> = t, auth?: string): Promise
   return parseExposition(res.body as string);
 }
 
-const gqlOps = (samples: Sample[], labels: Record<string, string>) => valueOf(samples, 'trellis_graphql_operations_total', labels);
-const httpCount = (samples: Sample[], labels: Record<string, string>) => valueOf(samples, 'trellis_http_requests_total', labels);
+const gqlOps = (samples: Sample[], labels: Record<string, string>) =>
+  valueOf(samples, 'trellis_graphql_operations_total', labels);
+const httpCount = (samples: Sample[], labels: Record<string, string>) =>
+  valueOf(samples, 'trellis_http_requests_total', labels);
 
 describe('HTTP request metrics', () => {
   it('count each response by method, route pattern and status, and time it', async () => {
@@ -33,7 +35,10 @@ describe('HTTP request metrics', () => {
     const after = await scrape();
     const labels = { method: 'GET', route: '/api/health', status_code: '200' };
     expect(httpCount(after, labels) - httpCount(before, labels)).toBe(2);
-    expect(httpCount(after, { method: 'POST', route: '/api/auth/login', status_code: '401' }) - httpCount(before, { method: 'POST', route: '/api/auth/login', status_code: '401' })).toBe(1);
+    expect(
+      httpCount(after, { method: 'POST', route: '/api/auth/login', status_code: '401' }) -
+        httpCount(before, { method: 'POST', route: '/api/auth/login', status_code: '401' }),
+    ).toBe(1);
     const histogramCount = (s: Sample[]) => valueOf(s, 'trellis_http_request_duration_seconds_count', labels);
     expect(histogramCount(after) - histogramCount(before)).toBe(2);
     expect(valueOf(after, 'trellis_http_request_duration_seconds_sum', labels)).toBeGreaterThan(0);
@@ -85,11 +90,28 @@ describe('the exposition', () => {
     }
     const labels = { method: 'GET', route: '/api/health', status_code: '200' };
     const buckets = parseExposition(text).filter(
-      (s) => s.name === 'trellis_http_request_duration_seconds_bucket' && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+      (s) =>
+        s.name === 'trellis_http_request_duration_seconds_bucket' &&
+        Object.entries(labels).every(([k, v]) => s.labels[k] === v),
     );
-    expect(buckets.map((s) => s.labels.le)).toEqual(['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf']);
+    expect(buckets.map((s) => s.labels.le)).toEqual([
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '10',
+      '+Inf',
+    ]);
     for (let i = 1; i < buckets.length; i++) expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value);
-    expect(buckets.at(-1)!.value).toBe(valueOf(parseExposition(text), 'trellis_http_request_duration_seconds_count', labels));
+    expect(buckets.at(-1)!.value).toBe(
+      valueOf(parseExposition(text), 'trellis_http_request_duration_seconds_count', labels),
+    );
   });
 
   it('counts an observation in the bucket of its bound and in every bucket above, and sums the seconds', async () => {
@@ -99,10 +121,15 @@ describe('the exposition', () => {
     metrics.upstreamCall('bucket-probe', 'error', 12);
     metrics.upstreamCall('bucket-probe', 'error', Number.NaN); // counted as a call, not timed
     const samples = await scrape();
-    const bucket = (le: string) => valueOf(samples, 'trellis_upstream_call_duration_seconds_bucket', { service: 'bucket-probe', le });
-    expect([bucket('0.05'), bucket('0.1'), bucket('0.25'), bucket('0.5'), bucket('10'), bucket('+Inf')]).toEqual([0, 1, 1, 2, 2, 3]);
+    const bucket = (le: string) =>
+      valueOf(samples, 'trellis_upstream_call_duration_seconds_bucket', { service: 'bucket-probe', le });
+    expect([bucket('0.05'), bucket('0.1'), bucket('0.25'), bucket('0.5'), bucket('10'), bucket('+Inf')]).toEqual([
+      0, 1, 1, 2, 2, 3,
+    ]);
     expect(valueOf(samples, 'trellis_upstream_call_duration_seconds_count', { service: 'bucket-probe' })).toBe(3);
-    expect(valueOf(samples, 'trellis_upstream_call_duration_seconds_sum', { service: 'bucket-probe' })).toBeCloseTo(12.4);
+    expect(valueOf(samples, 'trellis_upstream_call_duration_seconds_sum', { service: 'bucket-probe' })).toBeCloseTo(
+      12.4,
+    );
     expect(valueOf(samples, 'trellis_upstream_calls_total', { service: 'bucket-probe', outcome: 'error' })).toBe(2);
   });
 
@@ -115,7 +142,9 @@ describe('the exposition', () => {
     expect((await app.inject('/say/%22hi%22%5Cthere%0Anow')).statusCode).toBe(200);
     const text = (await app.inject('/metrics')).body;
     await app.close();
-    expect(text).toContain('trellis_http_requests_total{method="GET",route="/say/\\"hi\\"\\\\there\\nnow",status_code="200"} 1\n');
+    expect(text).toContain(
+      'trellis_http_requests_total{method="GET",route="/say/\\"hi\\"\\\\there\\nnow",status_code="200"} 1\n',
+    );
   });
 });
 
@@ -136,7 +165,9 @@ describe('GraphQL operation metrics', () => {
     expect(delta({ operation: 'MetricsMe', type: 'query', outcome: 'ok' })).toBe(0);
     expect(delta({ operation: '(unresolved)', type: 'unknown', outcome: 'invalid' })).toBe(1);
     expect(delta({ operation: 'Login', type: 'mutation', outcome: 'ok' })).toBe(1);
-    expect(valueOf(after, 'trellis_graphql_operation_duration_seconds_count', { operation: 'MetricsProbe', type: 'query' })).toBe(2);
+    expect(
+      valueOf(after, 'trellis_graphql_operation_duration_seconds_count', { operation: 'MetricsProbe', type: 'query' }),
+    ).toBe(2);
   });
 
   it('stop adding operation names after a fixed number, so clients cannot create series without end', () => {
@@ -144,7 +175,11 @@ describe('GraphQL operation metrics', () => {
     for (let i = 0; i < 500; i++) metrics.graphqlOperation(`Flood${i}`, 'query', 'ok', 0.001);
     metrics.graphqlOperation('x'.repeat(200), 'query', 'ok', 0.001);
     return metrics.render().then(({ body }) => {
-      const names = new Set(parseExposition(body).filter((s) => s.name === 'trellis_graphql_operations_total').map((s) => s.labels.operation));
+      const names = new Set(
+        parseExposition(body)
+          .filter((s) => s.name === 'trellis_graphql_operations_total')
+          .map((s) => s.labels.operation),
+      );
       expect(names.size).toBeLessThanOrEqual(201);
       expect(names.has('(other)')).toBe(true);
       expect(names.has('Flood499')).toBe(false);
@@ -173,7 +208,8 @@ describe('database pool, upstream and cache metrics', () => {
     metrics.cacheLookup('seismic', true);
     metrics.cacheLookup('seismic', false);
     const after = await scrape();
-    const delta = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const delta = (name: string, labels: Record<string, string>) =>
+      valueOf(after, name, labels) - valueOf(before, name, labels);
     expect(delta('trellis_upstream_calls_total', { service: 'usgs', outcome: 'ok' })).toBe(1);
     expect(delta('trellis_upstream_calls_total', { service: 'usgs', outcome: 'timeout' })).toBe(1);
     expect(delta('trellis_upstream_calls_total', { service: 'firms', outcome: 'quota_exceeded' })).toBe(1);
@@ -187,7 +223,9 @@ describe('database pool, upstream and cache metrics', () => {
     const text = (await t.request('/metrics')).body as string;
     // No label value names it (a sample's number may hold those digits by chance: 11.549021…).
     expect(text).not.toMatch(/"[^"]*90210[^"]*"/);
-    expect(valueOf(parseExposition(text), 'trellis_cache_lookups_total', { cache: 'other', result: 'miss' })).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(parseExposition(text), 'trellis_cache_lookups_total', { cache: 'other', result: 'miss' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('keep two apps in one process apart, each with the process metrics too', async () => {
@@ -199,7 +237,9 @@ describe('database pool, upstream and cache metrics', () => {
     const [sa, sb] = await Promise.all([a.render(), b.render()]).then((r) => r.map((x) => parseExposition(x.body)));
     expect(valueOf(sa, 'trellis_upstream_calls_total', { service: 'usgs', outcome: 'ok' })).toBe(2);
     expect(valueOf(sb, 'trellis_upstream_calls_total', { service: 'usgs', outcome: 'ok' })).toBe(1);
-    expect(sa.some((s) => s.name === 'process_resident_memory_bytes' || s.name === 'nodejs_heap_size_used_bytes')).toBe(true);
+    expect(sa.some((s) => s.name === 'process_resident_memory_bytes' || s.name === 'nodejs_heap_size_used_bytes')).toBe(
+      true,
+    );
   });
 });
 
@@ -211,7 +251,11 @@ describe('/metrics with METRICS_TOKEN', () => {
   afterAll(() => secured.stop());
 
   it('refuses a scrape without the token, or with a wrong one, and reveals no metric', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: METRICS_TOKEN }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-0123456789abcdef' },
+      { authorization: METRICS_TOKEN },
+    ];
     for (const headers of attempts) {
       const res = await secured.request('/metrics', { headers });
       expect(res.status).toBe(401);

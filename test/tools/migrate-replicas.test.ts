@@ -33,7 +33,9 @@ describe('migrations with several replicas starting at once', () => {
     const results = await Promise.allSettled(orms.map((orm) => migrate(orm)));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
 
-    const applied = await orms[0].em.getConnection().execute<{ name: string }[]>('select name from mikro_orm_migrations order by id');
+    const applied = await orms[0].em
+      .getConnection()
+      .execute<{ name: string }[]>('select name from mikro_orm_migrations order by id');
     expect(applied.map((r) => r.name)).toEqual(migrations.map((m) => m.name));
     // Nothing left for a latecomer either.
     expect(await orms[1].migrator.getPending()).toEqual([]);

@@ -11,7 +11,8 @@ import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/
 import { API_KEY_HEADER, NO_SUCH_ID, registryEntry } from '../users/fixtures.js';
 
 /** Routes the gateway serves for tooling, not as part of a legacy API: documented elsewhere (README), not in the catalog. */
-const isTooling = (path: string) => path === OPENAPI_PATH || path === METRICS_PATH || path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
+const isTooling = (path: string) =>
+  path === OPENAPI_PATH || path === METRICS_PATH || path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
 const METHODS = ['get', 'post', 'put', 'delete'] as const;
 
 type Schema = Record<string, unknown>;
@@ -51,7 +52,11 @@ function registeredRoutes(tree: string): Array<{ method: string; path: string }>
     stack.length = depth;
     stack[depth] = match[2];
     const path = stack.join('');
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) routes.push({ method, path });
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean))
+      routes.push({ method, path });
   }
   return routes;
 }
@@ -64,9 +69,14 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
     expect(doc.servers.length).toBeGreaterThan(0);
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
     const tags = new Set(doc.tags.map((tag) => tag.name));
-    for (const [, methods] of Object.entries(doc.paths)) for (const op of Object.values(methods)) for (const tag of op!.tags) expect(tags).toContain(tag);
+    for (const [, methods] of Object.entries(doc.paths))
+      for (const op of Object.values(methods)) for (const tag of op!.tags) expect(tags).toContain(tag);
   });
 
   it('documents every route in the catalog, with unique operation ids', () => {
@@ -95,7 +105,13 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("gives each API's error responses that API's own body: {error_message}, {message} or {error}", () => {
-    const expected: Record<string, string> = { public: 'error_message', help: 'message', auth: 'message', risk: 'error', gateway: 'error' };
+    const expected: Record<string, string> = {
+      public: 'error_message',
+      help: 'message',
+      auth: 'message',
+      risk: 'error',
+      gateway: 'error',
+    };
     const apis = restApisOf(assemble(modules));
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const method of METHODS) {
@@ -118,8 +134,10 @@ describe('GET /api/openapi.json', () => {
   it('contains only schemas a JSON Schema 2020-12 validator compiles, and every $ref resolves', () => {
     const ajv = new Ajv2020.default({ strict: false });
     const text = JSON.stringify(doc);
-    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas[ref], ref).toBeDefined();
-    for (const [name, schema] of Object.entries(doc.components.schemas)) ajv.addSchema(schema, `#/components/schemas/${name}`);
+    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))
+      expect(doc.components.schemas[ref], ref).toBeDefined();
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      ajv.addSchema(schema, `#/components/schemas/${name}`);
     const compileAll = (node: unknown): void => {
       if (!node || typeof node !== 'object') return;
       for (const [key, value] of Object.entries(node)) {
@@ -139,7 +157,10 @@ describe('GET /api/openapi.json', () => {
     };
     const health = await t.request('/api/health');
     expect(ajv.validate(schemaFor('/api/health', 'get', 200), health.body), ajv.errorsText()).toBe(true);
-    const refused = await t.request('/api/auth/login', { method: 'POST', json: { username: 'admin', password: 'nope' } });
+    const refused = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'admin', password: 'nope' },
+    });
     expect(refused.status).toBe(401);
     expect(ajv.validate(schemaFor('/api/auth/login', 'post', 401), refused.body), ajv.errorsText()).toBe(true);
     // And a wrong body would not pass: the check has teeth.
@@ -164,15 +185,26 @@ describe("the platform's attribute and image verbs", () => {
     expect(doc.paths['/api/public/get_attributes']!.post!.responses['404']).toBeDefined();
     expect(doc.paths['/api/public/get_images']!.post!.responses['404']).toBeUndefined();
 
-    const post = (route: string, body: Record<string, unknown>) => t.request(`/api/public/${route}`, { method: 'POST', json: { ...KEY, ...body } });
+    const post = (route: string, body: Record<string, unknown>) =>
+      t.request(`/api/public/${route}`, { method: 'POST', json: { ...KEY, ...body } });
     const user = await t.createUser('openapi.attributes');
-    const entry = await t.gql('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }', { e: [registryEntry()] }, API_KEY_HEADER);
-    await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entry.data.importWorkspaceRegistry[0].id }, API_KEY_HEADER);
+    const entry = await t.gql(
+      'mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }',
+      { e: [registryEntry()] },
+      API_KEY_HEADER,
+    );
+    await t.gql(
+      'mutation($id: ID!) { installWorkspace(entryId: $id) { id } }',
+      { id: entry.data.importWorkspaceRegistry[0].id },
+      API_KEY_HEADER,
+    );
 
     const images = await post('get_images', {});
     expect(images.body.images).toHaveLength(1);
     expect(validates('/api/public/get_images', 200, images.body)).toBe(true);
-    const updated = await post('update_user_attributes', { target_user_attributes: { user_id: user.id, theme: 'Dark', default_image: images.body.images[0].image_id } });
+    const updated = await post('update_user_attributes', {
+      target_user_attributes: { user_id: user.id, theme: 'Dark', default_image: images.body.images[0].image_id },
+    });
     expect(validates('/api/public/update_user_attributes', 200, updated.body)).toBe(true);
     const attributes = await post('get_attributes', { target_user: { user_id: user.id } });
     expect(attributes.body.user_attributes.theme).toBe('Dark');
@@ -181,7 +213,11 @@ describe("the platform's attribute and image verbs", () => {
     expect(unknown.status).toBe(404);
     expect(validates('/api/public/get_attributes', 404, unknown.body)).toBe(true);
     // The schemas have teeth: a theme outside Light and Dark does not pass.
-    expect(validates('/api/public/get_attributes', 200, { user_attributes: { ...attributes.body.user_attributes, theme: 'Blue' } })).not.toBe(true);
+    expect(
+      validates('/api/public/get_attributes', 200, {
+        user_attributes: { ...attributes.body.user_attributes, theme: 'Blue' },
+      }),
+    ).not.toBe(true);
   });
 });
 
@@ -199,7 +235,13 @@ describe('every legacy route is documented', () => {
   });
 
   it('the route-tree parser sees nested and parameterised routes, so the check above can fail', () => {
-    const tree = ['└── /api/', '    ├── help/requests/:id (GET, PUT)', '    │   └── /responses (POST)', '    └── secret (GET, HEAD)', ''].join('\n');
+    const tree = [
+      '└── /api/',
+      '    ├── help/requests/:id (GET, PUT)',
+      '    │   └── /responses (POST)',
+      '    └── secret (GET, HEAD)',
+      '',
+    ].join('\n');
     expect(registeredRoutes(tree)).toEqual([
       { method: 'GET', path: '/api/help/requests/:id' },
       { method: 'PUT', path: '/api/help/requests/:id' },

@@ -13,7 +13,8 @@ export function parseExposition(text: string): Sample[] {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)/.exec(line);
     if (!match) throw new Error(`not an exposition line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const m of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[m[1]] = m[2].replace(/\\(.)/g, '$1');
+    for (const m of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+      labels[m[1]] = m[2].replace(/\\(.)/g, '$1');
     samples.push({ name: match[1], labels, value: Number(match[3]) });
   }
   return samples;

@@ -73,14 +73,19 @@ describe.skipIf(!REDIS_URL)('two replicas on one PostgreSQL and one Redis', () =
     const second = await b.request('/api/risk/earthquake?zip=94103');
     expect(second.status).toBe(200);
     expect(second.body.data_status).toEqual({ seismic: 'cached' });
-    expect({ ...second.body, data_status: undefined, last_updated: undefined }).toEqual({ ...first.body, data_status: undefined, last_updated: undefined });
+    expect({ ...second.body, data_status: undefined, last_updated: undefined }).toEqual({
+      ...first.body,
+      data_status: undefined,
+      last_updated: undefined,
+    });
     expect(fake.calls('seismic')).toBe(1);
   });
 
   it('share one upstream call when both ask for the same place while it is in flight', async () => {
     fake.set('seismic', { kind: 'normal' }, { delayMs: 1500 });
     const onA = a.request('/api/risk/earthquake?zip=98101');
-    for (let i = 0; fake.calls('seismic') === 0 && i < 500; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; fake.calls('seismic') === 0 && i < 500; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     // A's call is now waiting on USGS; B asks for the same grid cell meanwhile.
     const onB = b.request('/api/risk/earthquake?zip=98101');
     const [fromA, fromB] = await Promise.all([onA, onB]);
@@ -117,14 +122,30 @@ describe.skipIf(!REDIS_URL)('two replicas on one PostgreSQL and one Redis', () =
     });
     expect(filed.status).toBe(201);
     const id = filed.body.request_id;
-    const moved = await b.request(`/api/help/requests/${id}`, { method: 'PUT', json: { status: 'in_progress' }, headers: { authorization: adminOnB } });
+    const moved = await b.request(`/api/help/requests/${id}`, {
+      method: 'PUT',
+      json: { status: 'in_progress' },
+      headers: { authorization: adminOnB },
+    });
     expect(moved.status).toBe(200);
 
     for (const heard of [heardOnB, heardOnA]) {
-      expect(await heard.nextData()).toEqual({ helpRequestChanged: { kind: 'CREATED', requestId: id, fields: [], request: { title: 'Filed on A', status: 'OPEN' } } });
+      expect(await heard.nextData()).toEqual({
+        helpRequestChanged: {
+          kind: 'CREATED',
+          requestId: id,
+          fields: [],
+          request: { title: 'Filed on A', status: 'OPEN' },
+        },
+      });
       // The next thing heard is the second change, not the first one again.
       expect(await heard.nextData()).toEqual({
-        helpRequestChanged: { kind: 'UPDATED', requestId: id, fields: ['status'], request: { title: 'Filed on A', status: 'IN_PROGRESS' } },
+        helpRequestChanged: {
+          kind: 'UPDATED',
+          requestId: id,
+          fields: ['status'],
+          request: { title: 'Filed on A', status: 'IN_PROGRESS' },
+        },
       });
     }
   });

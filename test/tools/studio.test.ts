@@ -61,14 +61,19 @@ describe('in development', () => {
     expect(page).not.toMatch(/<(script|link)[^>]+(src|href)=["']?(https?:)?\/\//i);
     expect(page).not.toMatch(/import\s*\(\s*["']https?:/);
     // API clients asking for JSON still get GraphQL.
-    expect((await t.request('/graphql?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } })).body).toEqual({ data: { __typename: 'Query' } });
+    expect(
+      (await t.request('/graphql?query=%7B__typename%7D', { headers: { 'apollo-require-preflight': 'true' } })).body,
+    ).toEqual({ data: { __typename: 'Query' } });
   });
 
   it('serves the merged SDL at /graphql/schema.graphql, the same schema as the generated file frontends use', async () => {
     const res = await t.request('/graphql/schema.graphql');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-    const generated = readFileSync(new URL('../../src/platform/graphql/generated/schema.graphql', import.meta.url), 'utf8');
+    const generated = readFileSync(
+      new URL('../../src/platform/graphql/generated/schema.graphql', import.meta.url),
+      'utf8',
+    );
     expect(normalised(res.body as string)).toBe(normalised(generated));
     expect(shape(generated)).toBe(shape(printSchema(buildSchema(assemble(modules)))));
     expect(shape(generated)).toContain('type Query');
@@ -101,32 +106,51 @@ describe('Apollo Studio reporting', () => {
     expect(toApollo).toEqual([]);
   });
 
-  it('sends usage reports for the graph when APOLLO_KEY and APOLLO_GRAPH_REF are set', { timeout: 30_000 }, async () => {
-    const t = await startTestApp({ APOLLO_KEY, APOLLO_GRAPH_REF: GRAPH_REF });
-    await t.gql('query StudioProbe { health { status } }');
-    const reportsSent = () => toApollo.filter((c) => c.url.startsWith('https://usage-reporting.api.apollographql.com'));
-    // Apollo sends what it holds every 10 s; app.stop() does not stop Apollo, so its flush on stop never runs.
-    await vi.waitFor(() => expect(reportsSent().length).toBeGreaterThan(0), { timeout: 15_000, interval: 200 });
-    await t.stop();
-    const reports = reportsSent();
-    expect(reports[0].headers['x-api-key']).toBe(APOLLO_KEY);
-    const report = gunzipSync(reports[0].body).toString('latin1');
-    expect(report).toContain(GRAPH_REF);
-    expect(report).toContain('StudioProbe');
-  });
+  it(
+    'sends usage reports for the graph when APOLLO_KEY and APOLLO_GRAPH_REF are set',
+    { timeout: 30_000 },
+    async () => {
+      const t = await startTestApp({ APOLLO_KEY, APOLLO_GRAPH_REF: GRAPH_REF });
+      await t.gql('query StudioProbe { health { status } }');
+      const reportsSent = () =>
+        toApollo.filter((c) => c.url.startsWith('https://usage-reporting.api.apollographql.com'));
+      // Apollo sends what it holds every 10 s; app.stop() does not stop Apollo, so its flush on stop never runs.
+      await vi.waitFor(() => expect(reportsSent().length).toBeGreaterThan(0), { timeout: 15_000, interval: 200 });
+      await t.stop();
+      const reports = reportsSent();
+      expect(reports[0].headers['x-api-key']).toBe(APOLLO_KEY);
+      const report = gunzipSync(reports[0].body).toString('latin1');
+      expect(report).toContain(GRAPH_REF);
+      expect(report).toContain('StudioProbe');
+    },
+  );
 
   it('reports the schema when configured, so Studio follows every deploy', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), APOLLO_KEY, APOLLO_GRAPH_REF: GRAPH_REF });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      APOLLO_KEY,
+      APOLLO_GRAPH_REF: GRAPH_REF,
+    });
     const sent: Array<{ variables: { report: { graphRef: string }; coreSchema: string | null } }> = [];
     const fetcher = async (_url: string, init: { body?: string }) => {
       sent.push(JSON.parse(String(init.body)));
       // Apollo asks for the full schema on the next report when it has not seen this one.
-      return new Response(JSON.stringify({ data: { reportSchema: { __typename: 'ReportSchemaResponse', inSeconds: 0, withCoreSchema: sent.length === 1 } } }));
+      return new Response(
+        JSON.stringify({
+          data: {
+            reportSchema: { __typename: 'ReportSchemaResponse', inSeconds: 0, withCoreSchema: sent.length === 1 },
+          },
+        }),
+      );
     };
     const server = new ApolloServer({
       schema: buildSchema(assemble(modules)),
       apollo: { key: APOLLO_KEY, graphRef: GRAPH_REF },
-      plugins: [...studioPlugins(config, { fetcher: fetcher as never, initialDelayMaxMs: 1 }), ApolloServerPluginUsageReportingDisabled()],
+      plugins: [
+        ...studioPlugins(config, { fetcher: fetcher as never, initialDelayMaxMs: 1 }),
+        ApolloServerPluginUsageReportingDisabled(),
+      ],
     });
     await server.start();
     await vi.waitFor(() => expect(sent.some((s) => s.variables.coreSchema)).toBe(true), { timeout: 5_000 });

@@ -39,11 +39,13 @@ const header = (key: { api_key: string; api_key_secret: string }) => `ApiKey ${k
 
 const post = (route: string, body: Record<string, unknown>, key: Record<string, unknown> = KEY_BODY) =>
   t.request(`/api/public/${route}`, { method: 'POST', json: { ...key, ...body } });
-const getAttributes = (userId: string, key?: Record<string, unknown>) => post('get_attributes', { target_user: { user_id: userId } }, key);
+const getAttributes = (userId: string, key?: Record<string, unknown>) =>
+  post('get_attributes', { target_user: { user_id: userId } }, key);
 const update = (userId: string, fields: Record<string, unknown>, key?: Record<string, unknown>) =>
   post('update_user_attributes', { target_user_attributes: { user_id: userId, ...fields } }, key);
 const attributesRow = async (userId: string) =>
-  (await t.app.orm.em.fork().getConnection().execute('select * from user_attributes where user_id = ?', [userId]))[0] ?? null;
+  (await t.app.orm.em.fork().getConnection().execute('select * from user_attributes where user_id = ?', [userId]))[0] ??
+  null;
 
 const DEFAULTS = {
   ssh_public_key: null,
@@ -56,7 +58,8 @@ const DEFAULTS = {
   auto_login_kasm: false,
 };
 
-const ATTRIBUTES = 'userId sshPublicKey showTips toggleControlPanel theme preferredLanguage preferredTimezone defaultImage { id name } autoLoginKasm';
+const ATTRIBUTES =
+  'userId sshPublicKey showTips toggleControlPanel theme preferredLanguage preferredTimezone defaultImage { id name } autoLoginKasm';
 const UPDATE = `mutation($id: ID!, $input: UserAttributesInput!) { updateUserAttributes(userId: $id, input: $input) { ${ATTRIBUTES} } }`;
 
 beforeAll(async () => {
@@ -74,8 +77,16 @@ beforeAll(async () => {
   await make('readOnly', ['users:view', 'users:modify'], { readOnly: true });
   await make('adminModifier', ['users:view', 'users:modify', 'users:modify-admin']);
   await make('expired', ['users:view', 'users:modify'], { expiresAt: new Date(Date.now() - 60_000) });
-  const imported = await t.gql('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }', { e: [registryEntry()] }, admin);
-  const installed = await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: imported.data.importWorkspaceRegistry[0].id }, admin);
+  const imported = await t.gql(
+    'mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }',
+    { e: [registryEntry()] },
+    admin,
+  );
+  const installed = await t.gql(
+    'mutation($id: ID!) { installWorkspace(entryId: $id) { id } }',
+    { id: imported.data.importWorkspaceRegistry[0].id },
+    admin,
+  );
   workspaceId = installed.data.installWorkspace.id;
 });
 afterAll(() => t.stop());
@@ -104,15 +115,27 @@ describe('get_attributes', () => {
 
   it('answers 400 without credentials, 403 for a wrong secret, 401 for an expired key and 403 for a key without users:view', async () => {
     const target = { target_user: { user_id: alice.id } };
-    expect(await post('get_attributes', target, {})).toMatchObject({ status: 400, body: { error_message: 'Invalid Request' } });
+    expect(await post('get_attributes', target, {})).toMatchObject({
+      status: 400,
+      body: { error_message: 'Invalid Request' },
+    });
     expect(await post('get_attributes', target, { api_key: API_KEY, api_key_secret: 'not-the-secret' })).toMatchObject({
       status: 403,
       body: { error_message: 'Access Denied' },
     });
-    expect(await getAttributes(alice.id, keys.expired)).toMatchObject({ status: 401, body: { error_message: 'Access has expired' } });
-    expect(await getAttributes(alice.id, keys.modifier)).toMatchObject({ status: 403, body: { error_message: 'Unauthorized' } });
+    expect(await getAttributes(alice.id, keys.expired)).toMatchObject({
+      status: 401,
+      body: { error_message: 'Access has expired' },
+    });
+    expect(await getAttributes(alice.id, keys.modifier)).toMatchObject({
+      status: 403,
+      body: { error_message: 'Unauthorized' },
+    });
     // Refused before the user is looked up: a key without the permission cannot probe which users exist.
-    expect(await getAttributes(NO_SUCH_ID, keys.modifier)).toMatchObject({ status: 403, body: { error_message: 'Unauthorized' } });
+    expect(await getAttributes(NO_SUCH_ID, keys.modifier)).toMatchObject({
+      status: 403,
+      body: { error_message: 'Unauthorized' },
+    });
     expect((await getAttributes(alice.id, keys.viewer)).status).toBe(200);
   });
 });
@@ -150,7 +173,16 @@ describe('update_user_attributes', () => {
     const before = (await getAttributes(alice.id)).body.user_attributes;
     expect((await update(alice.id, { theme: 'Light' })).status).toBe(200);
     expect((await getAttributes(alice.id)).body.user_attributes).toEqual({ ...before, theme: 'Light' });
-    expect((await update(alice.id, { ssh_public_key: null, preferred_language: null, preferred_timezone: null, default_image: null })).status).toBe(200);
+    expect(
+      (
+        await update(alice.id, {
+          ssh_public_key: null,
+          preferred_language: null,
+          preferred_timezone: null,
+          default_image: null,
+        })
+      ).status,
+    ).toBe(200);
     expect((await getAttributes(alice.id)).body.user_attributes).toEqual({
       ...before,
       theme: 'Light',
@@ -174,45 +206,128 @@ describe('update_user_attributes', () => {
   const SSH = 'SSH public key';
   const badValues: Array<[string, Record<string, unknown>, string]> = [
     ['an SSH key of an unknown type', { ssh_public_key: sshKey('ssh-dss') }, `${SSH} must start with a known key type`],
-    ['a private key', { ssh_public_key: '-----BEGIN OPENSSH PRIVATE KEY-----' }, `${SSH} must start with a known key type`],
-    ['an SSH key with authorized_keys options in front', { ssh_public_key: `no-pty ${ED25519}` }, `${SSH} must start with a known key type`],
-    ['an SSH key without key data', { ssh_public_key: 'ssh-ed25519' }, `${SSH} must have its key data in base64 after the type`],
-    ['an SSH key whose data is not base64', { ssh_public_key: 'ssh-ed25519 AAAA$$$$' }, `${SSH} must have its key data in base64 after the type`],
-    ['an SSH key whose data names another type', { ssh_public_key: sshKey('ssh-rsa', 'ssh-ed25519') }, `${SSH}'s key data is not a ssh-rsa key`],
-    ['an SSH key whose data is truncated', { ssh_public_key: 'ssh-ed25519 AAAAC3NzaC1l' }, `${SSH}'s key data is not a ssh-ed25519 key`],
-    ['two SSH keys on two lines', { ssh_public_key: `${ED25519}\n${ECDSA384}` }, `${SSH} must be a single line (one key)`],
-    ['an SSH key over 16 KiB', { ssh_public_key: `${ED25519} ${'x'.repeat(16 * 1024)}` }, `${SSH} must be at most 16 KiB`],
-    ['a language with an underscore', { preferred_language: 'en_US' }, 'Preferred language must be a BCP 47 language tag, such as en-US'],
-    ['a language that is one letter', { preferred_language: 'x' }, 'Preferred language must be a BCP 47 language tag, such as en-US'],
-    ['an unknown time zone', { preferred_timezone: 'Mars/Olympus_Mons' }, 'Preferred timezone must be an IANA time zone, such as Europe/Berlin'],
-    ['a UTC offset for a time zone', { preferred_timezone: '+01:00' }, 'Preferred timezone must be an IANA time zone, such as Europe/Berlin'],
-    ['a theme other than Light or Dark', { theme: 'Blue' }, 'Invalid parameter: target_user_attributes.theme (one of Light, Dark)'],
-    ['a theme in other letter case', { theme: 'dark' }, 'Invalid parameter: target_user_attributes.theme (one of Light, Dark)'],
+    [
+      'a private key',
+      { ssh_public_key: '-----BEGIN OPENSSH PRIVATE KEY-----' },
+      `${SSH} must start with a known key type`,
+    ],
+    [
+      'an SSH key with authorized_keys options in front',
+      { ssh_public_key: `no-pty ${ED25519}` },
+      `${SSH} must start with a known key type`,
+    ],
+    [
+      'an SSH key without key data',
+      { ssh_public_key: 'ssh-ed25519' },
+      `${SSH} must have its key data in base64 after the type`,
+    ],
+    [
+      'an SSH key whose data is not base64',
+      { ssh_public_key: 'ssh-ed25519 AAAA$$$$' },
+      `${SSH} must have its key data in base64 after the type`,
+    ],
+    [
+      'an SSH key whose data names another type',
+      { ssh_public_key: sshKey('ssh-rsa', 'ssh-ed25519') },
+      `${SSH}'s key data is not a ssh-rsa key`,
+    ],
+    [
+      'an SSH key whose data is truncated',
+      { ssh_public_key: 'ssh-ed25519 AAAAC3NzaC1l' },
+      `${SSH}'s key data is not a ssh-ed25519 key`,
+    ],
+    [
+      'two SSH keys on two lines',
+      { ssh_public_key: `${ED25519}\n${ECDSA384}` },
+      `${SSH} must be a single line (one key)`,
+    ],
+    [
+      'an SSH key over 16 KiB',
+      { ssh_public_key: `${ED25519} ${'x'.repeat(16 * 1024)}` },
+      `${SSH} must be at most 16 KiB`,
+    ],
+    [
+      'a language with an underscore',
+      { preferred_language: 'en_US' },
+      'Preferred language must be a BCP 47 language tag, such as en-US',
+    ],
+    [
+      'a language that is one letter',
+      { preferred_language: 'x' },
+      'Preferred language must be a BCP 47 language tag, such as en-US',
+    ],
+    [
+      'an unknown time zone',
+      { preferred_timezone: 'Mars/Olympus_Mons' },
+      'Preferred timezone must be an IANA time zone, such as Europe/Berlin',
+    ],
+    [
+      'a UTC offset for a time zone',
+      { preferred_timezone: '+01:00' },
+      'Preferred timezone must be an IANA time zone, such as Europe/Berlin',
+    ],
+    [
+      'a theme other than Light or Dark',
+      { theme: 'Blue' },
+      'Invalid parameter: target_user_attributes.theme (one of Light, Dark)',
+    ],
+    [
+      'a theme in other letter case',
+      { theme: 'dark' },
+      'Invalid parameter: target_user_attributes.theme (one of Light, Dark)',
+    ],
     ['show_tips as a string', { show_tips: 'yes' }, 'Invalid parameter: target_user_attributes.show_tips'],
-    ['toggle_control_panel as null', { toggle_control_panel: null }, 'Invalid parameter: target_user_attributes.toggle_control_panel'],
-    ['auto_login_kasm as a number', { auto_login_kasm: 1 }, 'Invalid parameter: target_user_attributes.auto_login_kasm'],
-    ['a default image that is not installed', { default_image: NO_SUCH_ID }, 'Default image must be the id of an installed workspace'],
-    ['a default image that is not an id', { default_image: 'kasmweb/chrome:1.16.0' }, 'Default image must be the id of an installed workspace'],
+    [
+      'toggle_control_panel as null',
+      { toggle_control_panel: null },
+      'Invalid parameter: target_user_attributes.toggle_control_panel',
+    ],
+    [
+      'auto_login_kasm as a number',
+      { auto_login_kasm: 1 },
+      'Invalid parameter: target_user_attributes.auto_login_kasm',
+    ],
+    [
+      'a default image that is not installed',
+      { default_image: NO_SUCH_ID },
+      'Default image must be the id of an installed workspace',
+    ],
+    [
+      'a default image that is not an id',
+      { default_image: 'kasmweb/chrome:1.16.0' },
+      'Default image must be the id of an installed workspace',
+    ],
   ];
 
-  it.each(badValues)('answers %s with 400 and a clear message, and writes nothing (a good value sent along included)', async (_name, fields, message) => {
-    const before = await attributesRow(bob.id);
-    const res = await update(bob.id, { ...fields, show_tips: false, preferred_language: 'fr', ...fields });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error_message: expect.stringContaining(message) });
-    expect(await attributesRow(bob.id)).toEqual(before);
-  });
+  it.each(badValues)(
+    'answers %s with 400 and a clear message, and writes nothing (a good value sent along included)',
+    async (_name, fields, message) => {
+      const before = await attributesRow(bob.id);
+      const res = await update(bob.id, { ...fields, show_tips: false, preferred_language: 'fr', ...fields });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error_message: expect.stringContaining(message) });
+      expect(await attributesRow(bob.id)).toEqual(before);
+    },
+  );
 
   it.each([
     ['an unknown user_id', NO_SUCH_ID],
     ['a user_id that is not an id', 'nope'],
   ])('answers %s with 404 Unknown User and creates nothing', async (_name, id) => {
     expect(await update(id, { theme: 'Dark' })).toMatchObject({ status: 404, body: { error_message: 'Unknown User' } });
-    expect(await t.app.orm.em.fork().getConnection().execute('select count(*)::int as n from user_attributes where user_id = ?', [id])).toEqual([{ n: 0 }]);
+    expect(
+      await t.app.orm.em
+        .fork()
+        .getConnection()
+        .execute('select count(*)::int as n from user_attributes where user_id = ?', [id]),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('answers 400 without target_user_attributes or its user_id', async () => {
-    expect(await post('update_user_attributes', {})).toMatchObject({ status: 400, body: { error_message: 'Missing parameter: target_user_attributes' } });
+    expect(await post('update_user_attributes', {})).toMatchObject({
+      status: 400,
+      body: { error_message: 'Missing parameter: target_user_attributes' },
+    });
     expect(await post('update_user_attributes', { target_user_attributes: { theme: 'Dark' } })).toMatchObject({
       status: 400,
       body: { error_message: 'Missing parameter: target_user_attributes.user_id' },
@@ -222,21 +337,41 @@ describe('update_user_attributes', () => {
   it('is refused without credentials, with a wrong secret, an expired key, a key without users:modify and a read-only key', async () => {
     const before = await attributesRow(bob.id);
     const body = { target_user_attributes: { user_id: bob.id, theme: 'Dark' } };
-    expect(await post('update_user_attributes', body, {})).toMatchObject({ status: 400, body: { error_message: 'Invalid Request' } });
-    expect(await post('update_user_attributes', body, { api_key: API_KEY, api_key_secret: 'not-the-secret' })).toMatchObject({
+    expect(await post('update_user_attributes', body, {})).toMatchObject({
+      status: 400,
+      body: { error_message: 'Invalid Request' },
+    });
+    expect(
+      await post('update_user_attributes', body, { api_key: API_KEY, api_key_secret: 'not-the-secret' }),
+    ).toMatchObject({
       status: 403,
       body: { error_message: 'Access Denied' },
     });
-    expect(await update(bob.id, { theme: 'Dark' }, keys.expired)).toMatchObject({ status: 401, body: { error_message: 'Access has expired' } });
-    expect(await update(bob.id, { theme: 'Dark' }, keys.viewer)).toMatchObject({ status: 403, body: { error_message: 'Unauthorized' } });
-    expect(await update(bob.id, { theme: 'Dark' }, keys.readOnly)).toMatchObject({ status: 403, body: { error_message: 'Unauthorized' } });
+    expect(await update(bob.id, { theme: 'Dark' }, keys.expired)).toMatchObject({
+      status: 401,
+      body: { error_message: 'Access has expired' },
+    });
+    expect(await update(bob.id, { theme: 'Dark' }, keys.viewer)).toMatchObject({
+      status: 403,
+      body: { error_message: 'Unauthorized' },
+    });
+    expect(await update(bob.id, { theme: 'Dark' }, keys.readOnly)).toMatchObject({
+      status: 403,
+      body: { error_message: 'Unauthorized' },
+    });
     expect(await attributesRow(bob.id)).toEqual(before);
     expect((await update(bob.id, { theme: 'Dark' }, keys.modifier)).status).toBe(200);
   });
 
   it("changes an administrator's attributes only with users:modify-admin", async () => {
-    expect(await update(root2.id, { theme: 'Dark' })).toMatchObject({ status: 403, body: { error_message: 'Unauthorized' } });
-    expect(await update(root2.id, { theme: 'Dark' }, keys.modifier)).toMatchObject({ status: 403, body: { error_message: 'Unauthorized' } });
+    expect(await update(root2.id, { theme: 'Dark' })).toMatchObject({
+      status: 403,
+      body: { error_message: 'Unauthorized' },
+    });
+    expect(await update(root2.id, { theme: 'Dark' }, keys.modifier)).toMatchObject({
+      status: 403,
+      body: { error_message: 'Unauthorized' },
+    });
     expect(await attributesRow(root2.id)).toBeNull();
     expect((await getAttributes(root2.id)).body.user_attributes.theme).toBe('Light');
     expect((await update(root2.id, { theme: 'Dark' }, keys.adminModifier)).status).toBe(200);
@@ -245,8 +380,18 @@ describe('update_user_attributes', () => {
 
   it("loses the user's default image when that workspace is uninstalled, and the attributes when the user is deleted", async () => {
     const carol = await t.createUser('carol');
-    const entry = await t.gql('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }', { e: [registryEntry({ name: 'kasmweb/gimp:1.16.0', friendly_name: 'GIMP' })] }, admin);
-    const gimp = (await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entry.data.importWorkspaceRegistry[0].id }, admin)).data.installWorkspace.id;
+    const entry = await t.gql(
+      'mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }',
+      { e: [registryEntry({ name: 'kasmweb/gimp:1.16.0', friendly_name: 'GIMP' })] },
+      admin,
+    );
+    const gimp = (
+      await t.gql(
+        'mutation($id: ID!) { installWorkspace(entryId: $id) { id } }',
+        { id: entry.data.importWorkspaceRegistry[0].id },
+        admin,
+      )
+    ).data.installWorkspace.id;
     expect((await update(carol.id, { default_image: gimp, theme: 'Dark' })).status).toBe(200);
     await t.gql('mutation($id: ID!) { uninstallWorkspace(id: $id) }', { id: gimp }, admin);
     expect((await getAttributes(carol.id)).body.user_attributes).toMatchObject({ default_image: null, theme: 'Dark' });
@@ -257,9 +402,18 @@ describe('update_user_attributes', () => {
 
 describe('the GraphQL twins', () => {
   it('a user reads and changes their own attributes', async () => {
-    const changed = await t.gql(UPDATE, { id: bob.id, input: { theme: 'LIGHT', preferredTimezone: 'America/New_York', defaultImageId: workspaceId } }, bob.auth);
+    const changed = await t.gql(
+      UPDATE,
+      { id: bob.id, input: { theme: 'LIGHT', preferredTimezone: 'America/New_York', defaultImageId: workspaceId } },
+      bob.auth,
+    );
     expect(changed.errors).toBeUndefined();
-    expect(changed.data.updateUserAttributes).toMatchObject({ userId: bob.id, theme: 'LIGHT', preferredTimezone: 'America/New_York', defaultImage: { id: workspaceId, name: 'kasmweb/chrome:1.16.0' } });
+    expect(changed.data.updateUserAttributes).toMatchObject({
+      userId: bob.id,
+      theme: 'LIGHT',
+      preferredTimezone: 'America/New_York',
+      defaultImage: { id: workspaceId, name: 'kasmweb/chrome:1.16.0' },
+    });
     const read = await t.gql(`{ me { attributes { ${ATTRIBUTES} } } }`, {}, bob.auth);
     expect(read.data.me.attributes).toEqual(changed.data.updateUserAttributes);
   });
@@ -273,21 +427,37 @@ describe('the GraphQL twins', () => {
   });
 
   it('anonymous callers are UNAUTHENTICATED', async () => {
-    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } })).errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 
   it("an administrator reads and changes anyone's, another administrator's included", async () => {
-    const read = await t.gql(`query($id: ID) { user(id: $id) { attributes { userId theme } } }`, { id: alice.id }, admin);
+    const read = await t.gql(
+      `query($id: ID) { user(id: $id) { attributes { userId theme } } }`,
+      { id: alice.id },
+      admin,
+    );
     expect(read.data.user.attributes).toEqual({ userId: alice.id, theme: expect.any(String) });
     const changed = await t.gql(UPDATE, { id: root2.id, input: { showTips: false } }, admin);
     expect(changed.errors).toBeUndefined();
     expect(changed.data.updateUserAttributes.showTips).toBe(false);
-    expect((await t.gql(UPDATE, { id: adminId, input: { autoLoginKasm: true } }, admin)).data.updateUserAttributes.autoLoginKasm).toBe(true);
+    expect(
+      (await t.gql(UPDATE, { id: adminId, input: { autoLoginKasm: true } }, admin)).data.updateUserAttributes
+        .autoLoginKasm,
+    ).toBe(true);
   });
 
   it('answers bad values with BAD_USER_INPUT and the same message as REST', async () => {
-    const res = await t.gql(UPDATE, { id: bob.id, input: { sshPublicKey: sshKey('ssh-rsa', 'ssh-ed25519') } }, bob.auth);
-    expect(res.errors?.[0]).toMatchObject({ message: "SSH public key's key data is not a ssh-rsa key", extensions: { code: 'BAD_USER_INPUT', field: 'sshPublicKey' } });
+    const res = await t.gql(
+      UPDATE,
+      { id: bob.id, input: { sshPublicKey: sshKey('ssh-rsa', 'ssh-ed25519') } },
+      bob.auth,
+    );
+    expect(res.errors?.[0]).toMatchObject({
+      message: "SSH public key's key data is not a ssh-rsa key",
+      extensions: { code: 'BAD_USER_INPUT', field: 'sshPublicKey' },
+    });
     const nullFlag = await t.gql(UPDATE, { id: bob.id, input: { showTips: null } }, bob.auth);
     expect(nullFlag.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
@@ -300,10 +470,21 @@ describe('the GraphQL twins', () => {
   });
 
   it('API keys: users:view reads, users:modify changes, and a key without users:view reads no attributes by any path', async () => {
-    expect((await t.gql('query($id: ID) { user(id: $id) { attributes { theme } } }', { id: alice.id }, header(keys.viewer))).errors).toBeUndefined();
-    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } }, header(keys.viewer))).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } }, header(keys.readOnly))).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await t.gql(UPDATE, { id: root2.id, input: { theme: 'DARK' } }, API_KEY_HEADER)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(
+      (await t.gql('query($id: ID) { user(id: $id) { attributes { theme } } }', { id: alice.id }, header(keys.viewer)))
+        .errors,
+    ).toBeUndefined();
+    expect(
+      (await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } }, header(keys.viewer))).errors?.[0]?.extensions
+        ?.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await t.gql(UPDATE, { id: alice.id, input: { theme: 'DARK' } }, header(keys.readOnly))).errors?.[0]?.extensions
+        ?.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await t.gql(UPDATE, { id: root2.id, input: { theme: 'DARK' } }, API_KEY_HEADER)).errors?.[0]?.extensions?.code,
+    ).toBe('FORBIDDEN');
     // A key that may change users but not read them gets the change done, and no attributes back.
     const blind = await t.gql(
       'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Al" }) { id attributes { sshPublicKey } } }',
@@ -319,7 +500,15 @@ describe('the GraphQL twins', () => {
 
 describe('the bootstrap key, which has the ordinary permissions', () => {
   it('reads and changes ordinary users', async () => {
-    expect((await t.gql('query($id: ID) { user(id: $id) { attributes { theme } } }', { id: alice.id }, `ApiKey ${API_KEY}:${API_KEY_SECRET}`)).errors).toBeUndefined();
+    expect(
+      (
+        await t.gql(
+          'query($id: ID) { user(id: $id) { attributes { theme } } }',
+          { id: alice.id },
+          `ApiKey ${API_KEY}:${API_KEY_SECRET}`,
+        )
+      ).errors,
+    ).toBeUndefined();
     expect((await update(alice.id, { preferred_language: 'de-CH' })).status).toBe(200);
     expect((await getAttributes(alice.id)).body.user_attributes.preferred_language).toBe('de-CH');
   });

@@ -32,24 +32,47 @@ async function rest(route: string, body: Record<string, unknown>): Promise<Answe
 async function gql(query: string, variables: Record<string, unknown>): Promise<Answer> {
   const res = await t.gql(query, variables, admin);
   const error = res.errors?.[0];
-  return { ok: !error && res.status === 200, status: res.status, code: error?.extensions?.code as string | undefined, message: error?.message };
+  return {
+    ok: !error && res.status === 200,
+    status: res.status,
+    code: error?.extensions?.code as string | undefined,
+    message: error?.message,
+  };
 }
 
-const names: Record<string, string> = { firstName: 'first_name', lastName: 'last_name', organization: 'organization', password: 'password', username: 'username' };
+const names: Record<string, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  organization: 'organization',
+  password: 'password',
+  username: 'username',
+};
 
 function updateUser(door: Door, id: string, input: Record<string, string>): Promise<Answer> {
-  if (door === 'graphql') return gql('mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }', { id, input });
+  if (door === 'graphql')
+    return gql('mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }', {
+      id,
+      input,
+    });
   const target = Object.fromEntries(Object.entries(input).map(([k, v]) => [names[k]!, v]));
   return rest('update_user', { target_user: { user_id: id, ...target } });
 }
 
 function addToGroup(door: Door, userId: string, groupId: string): Promise<Answer> {
-  if (door === 'graphql') return gql('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', { u: userId, g: groupId });
+  if (door === 'graphql')
+    return gql('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', {
+      u: userId,
+      g: groupId,
+    });
   return rest('add_user_group', { target_user: { user_id: userId }, target_group: { group_id: groupId } });
 }
 
 function removeFromGroup(door: Door, userId: string, groupId: string): Promise<Answer> {
-  if (door === 'graphql') return gql('mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', { u: userId, g: groupId });
+  if (door === 'graphql')
+    return gql('mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', {
+      u: userId,
+      g: groupId,
+    });
   return rest('remove_user_group', { target_user: { user_id: userId }, target_group: { group_id: groupId } });
 }
 
@@ -59,7 +82,8 @@ function deleteUser(door: Door, id: string): Promise<Answer> {
 }
 
 function createUser(door: Door, username: string): Promise<Answer> {
-  if (door === 'graphql') return gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', { input: { username } });
+  if (door === 'graphql')
+    return gql('mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', { input: { username } });
   return rest('create_user', { target_user: { username } });
 }
 
@@ -76,24 +100,38 @@ const unexpected = (answers: Answer[]) => answers.filter((a) => !a.ok && !shed(a
 async function newUsers(prefix: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await t.gql<{ createUser: { id: string } }>('mutation($input: CreateUserInput!) { createUser(input: $input) { id } }', { input: { username: `${prefix}-${i}` } }, admin);
+    const res = await t.gql<{ createUser: { id: string } }>(
+      'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
+      { input: { username: `${prefix}-${i}` } },
+      admin,
+    );
     ids.push(res.data!.createUser.id);
   }
   return ids;
 }
 
 async function newGroup(name: string): Promise<string> {
-  const res = await t.gql<{ createGroup: { id: string } }>('mutation($input: CreateGroupInput!) { createGroup(input: $input) { id } }', { input: { name } }, admin);
+  const res = await t.gql<{ createGroup: { id: string } }>(
+    'mutation($input: CreateGroupInput!) { createGroup(input: $input) { id } }',
+    { input: { name } },
+    admin,
+  );
   return res.data!.createGroup.id;
 }
 
 async function groupsOf(id: string): Promise<string[]> {
-  const res = await t.gql<{ user: { groups: Array<{ id: string }> } }>('query($id: ID!) { user(id: $id) { groups { id } } }', { id }, admin);
+  const res = await t.gql<{ user: { groups: Array<{ id: string }> } }>(
+    'query($id: ID!) { user(id: $id) { groups { id } } }',
+    { id },
+    admin,
+  );
   return res.data!.user.groups.map((g) => g.id).sort();
 }
 
 const membershipRows = async (groupId: string) =>
-  (await rows('select user_id from group_memberships where group_id = ? order by user_id', [groupId])).map((r) => String(r.user_id));
+  (await rows('select user_id from group_memberships where group_id = ? order by user_id', [groupId])).map((r) =>
+    String(r.user_id),
+  );
 
 describe('parallel updates of the same users', () => {
   it('ends every user in a state some serial order of 240 updates through both doors gives: no torn update', async () => {
@@ -103,7 +141,8 @@ describe('parallel updates of the same users', () => {
     // tag or organization's; any other lastName means two updates interleaved inside one another.
     const updates = ids.flatMap((id) =>
       Array.from({ length: 60 }, (_, i) => {
-        const input: Record<string, string> = i % 2 === 0 ? { firstName: `x${i}`, lastName: `x${i}` } : { lastName: `y${i}`, organization: `y${i}` };
+        const input: Record<string, string> =
+          i % 2 === 0 ? { firstName: `x${i}`, lastName: `x${i}` } : { lastName: `y${i}`, organization: `y${i}` };
         return { id, input, door: door(i >> 1) };
       }),
     );
@@ -111,7 +150,11 @@ describe('parallel updates of the same users', () => {
     expect(unexpected(answers)).toEqual([]);
 
     for (const id of ids) {
-      const res = await t.gql('query($id: ID!) { user(id: $id) { firstName lastName organization groups { id } } }', { id }, admin);
+      const res = await t.gql(
+        'query($id: ID!) { user(id: $id) { firstName lastName organization groups { id } } }',
+        { id },
+        admin,
+      );
       const { firstName, lastName, organization, groups } = res.data.user;
       const committed = updates.filter((u, i) => u.id === id && answers[i]!.ok);
       expect([null, ...committed.map((u) => u.input.firstName).filter(Boolean)]).toContain(firstName);
@@ -131,7 +174,11 @@ describe('parallel updates of the same users', () => {
       ...Array.from({ length: 20 }, (_, i) => updateUser(door(i), id!, { firstName: `name ${i}` })),
     ]);
     expect(unexpected(answers)).toEqual([]);
-    const logins = await Promise.all(passwords.map((password) => t.request('/api/auth/login', { method: 'POST', json: { username: 'keys-0', password } })));
+    const logins = await Promise.all(
+      passwords.map((password) =>
+        t.request('/api/auth/login', { method: 'POST', json: { username: 'keys-0', password } }),
+      ),
+    );
     const signedIn = passwords.filter((_, i) => logins[i]!.status === 200);
     expect(signedIn).toHaveLength(answers.slice(0, passwords.length).some((a) => a.ok) ? 1 : 0);
     // The password that works is one whose change was answered with success.
@@ -140,7 +187,9 @@ describe('parallel updates of the same users', () => {
   });
 
   it('gives a username to exactly one of many parallel creates and renames, in any letter case', async () => {
-    const creates = await Promise.all(Array.from({ length: 24 }, (_, i) => createUser(door(i), ['Dup', 'DUP', 'dup'][i % 3]!)));
+    const creates = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => createUser(door(i), ['Dup', 'DUP', 'dup'][i % 3]!)),
+    );
     expect(creates.filter((a) => a.ok)).toHaveLength(creates.every(shed) ? 0 : 1);
     for (const a of creates.filter((a) => !a.ok && !shed(a))) {
       expect(a.message).toMatch(/^Error creating user \((Dup|DUP|dup)\): \(User already exists\)$/);
@@ -149,11 +198,15 @@ describe('parallel updates of the same users', () => {
     }
 
     const ids = await newUsers('rename', 12);
-    const renames = await Promise.all(ids.map((id, i) => updateUser(door(i), id, { username: i % 2 ? 'Taken-Name' : 'taken-name' })));
+    const renames = await Promise.all(
+      ids.map((id, i) => updateUser(door(i), id, { username: i % 2 ? 'Taken-Name' : 'taken-name' })),
+    );
     expect(renames.filter((a) => a.ok)).toHaveLength(renames.every(shed) ? 0 : 1);
     for (const a of renames.filter((a) => !a.ok && !shed(a))) expect(a.message).toMatch(/User already exists/);
 
-    const counts = await rows(`select username_key, count(*)::int as n from users where username_key in ('dup', 'taken-name') group by username_key order by username_key`);
+    const counts = await rows(
+      `select username_key, count(*)::int as n from users where username_key in ('dup', 'taken-name') group by username_key order by username_key`,
+    );
     expect(counts.every((c) => c.n === 1)).toBe(true);
   });
 });
@@ -169,7 +222,9 @@ describe('parallel group membership changes', () => {
     const [joins, leaves, updates] = await Promise.all([
       Promise.all(joining.flatMap((id, i) => [addToGroup(door(i), id, group), addToGroup(door(i + 1), id, group)])),
       Promise.all(leaving.map((id, i) => removeFromGroup(door(i), id, group))),
-      Promise.all([...joining, ...leaving, ...staying].map((id, i) => updateUser(door(i), id, { firstName: `member ${i}` }))),
+      Promise.all(
+        [...joining, ...leaving, ...staying].map((id, i) => updateUser(door(i), id, { firstName: `member ${i}` })),
+      ),
     ]);
     expect(unexpected([...joins, ...leaves, ...updates])).toEqual([]);
 
@@ -179,7 +234,11 @@ describe('parallel group membership changes', () => {
       ...staying,
     ].sort();
     expect(await membershipRows(group)).toEqual(expected);
-    const listed = await t.gql('query($g: ID!) { users(filter: { groupId: $g }, limit: 500) { total users { id } } }', { g: group }, admin);
+    const listed = await t.gql(
+      'query($g: ID!) { users(filter: { groupId: $g }, limit: 500) { total users { id } } }',
+      { g: group },
+      admin,
+    );
     expect(listed.data.users.total).toBe(expected.length);
     for (const id of [...joining, ...leaving, ...staying]) expect(await groupsOf(id)).toContain(DEFAULT_GROUP_ID);
   });
@@ -204,7 +263,11 @@ describe('parallel group membership changes', () => {
     const users = await newUsers('race', 6);
     for (let round = 0; round < 4; round++) {
       const answers = await Promise.all(
-        users.flatMap((id, u) => Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? addToGroup(door(i + u), id, group) : removeFromGroup(door(i + u), id, group)))),
+        users.flatMap((id, u) =>
+          Array.from({ length: 10 }, (_, i) =>
+            i % 2 === 0 ? addToGroup(door(i + u), id, group) : removeFromGroup(door(i + u), id, group),
+          ),
+        ),
       );
       // An add that found its row removed under it once failed with 500.
       expect(unexpected(answers)).toEqual([]);
@@ -229,10 +292,15 @@ describe('parallel group membership changes', () => {
     for (const [i, a] of answers.entries()) {
       if (a.ok || shed(a)) continue;
       expect(work[i]!.kind).not.toBe('delete');
-      expect(a, `${work[i]!.kind} ${JSON.stringify(a)}`).toMatchObject({ message: 'Unknown User', status: a.code ? 200 : 400 });
+      expect(a, `${work[i]!.kind} ${JSON.stringify(a)}`).toMatchObject({
+        message: 'Unknown User',
+        status: a.code ? 200 : 400,
+      });
     }
     const survivors = ids.filter((_, u) => !answers[5 * u]!.ok);
-    const members = ids.filter((_, u) => survivors.includes(ids[u]!) && (answers[5 * u + 3]!.ok || answers[5 * u + 4]!.ok));
+    const members = ids.filter(
+      (_, u) => survivors.includes(ids[u]!) && (answers[5 * u + 3]!.ok || answers[5 * u + 4]!.ok),
+    );
     expect(await membershipRows(group)).toEqual(members.sort());
     const [{ n }] = await rows('select count(*)::int as n from users where username like ?', ['doomed-%']);
     expect(n).toBe(survivors.length);
@@ -246,7 +314,8 @@ describe('parallel group membership changes', () => {
         ...users.map((id, i) => addToGroup(door(i), id, group)),
         gql('mutation($id: ID!) { deleteGroup(id: $id) }', { id: group }),
       ]);
-      for (const a of answers.filter((a) => !a.ok && !shed(a))) expect(a, JSON.stringify(a)).toMatchObject({ message: 'Unknown Group' });
+      for (const a of answers.filter((a) => !a.ok && !shed(a)))
+        expect(a, JSON.stringify(a)).toMatchObject({ message: 'Unknown Group' });
       const kept = answers.at(-1)!.ok ? [] : users.filter((_, i) => answers[i]!.ok);
       expect(await membershipRows(group)).toEqual(kept.sort());
     }
@@ -265,19 +334,35 @@ describe('parallel group membership changes', () => {
       compatibility: ['1.16.x'],
       uncompressed_size_mb: 1,
     }));
-    const imported = await t.gql('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }', { e: entries }, admin);
+    const imported = await t.gql(
+      'mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }',
+      { e: entries },
+      admin,
+    );
     const installed: string[] = [];
     for (const entry of imported.data.importWorkspaceRegistry) {
-      installed.push((await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entry.id }, admin)).data.installWorkspace.id);
+      installed.push(
+        (await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entry.id }, admin)).data
+          .installWorkspace.id,
+      );
     }
     // Overlapping subsets: two replacements that interleaved would leave a mix no single one asked for.
     const subsets = Array.from({ length: 10 }, (_, i) => installed.filter((_, w) => (i + w) % 3 !== 0));
     const answers = await Promise.all(
-      subsets.map((w) => gql('mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }', { g: group, w })),
+      subsets.map((w) =>
+        gql('mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }', {
+          g: group,
+          w,
+        }),
+      ),
     );
     expect(unexpected(answers)).toEqual([]);
-    const allowed = (await rows('select workspace_id from group_allowed_workspaces where group_id = ? order by workspace_id', [group])).map((r) => String(r.workspace_id));
-    expect(['', ...subsets.filter((_, i) => answers[i]!.ok).map((w) => [...w].sort().join())]).toContain(allowed.join());
+    const allowed = (
+      await rows('select workspace_id from group_allowed_workspaces where group_id = ? order by workspace_id', [group])
+    ).map((r) => String(r.workspace_id));
+    expect(['', ...subsets.filter((_, i) => answers[i]!.ok).map((w) => [...w].sort().join())]).toContain(
+      allowed.join(),
+    );
   });
 
   it("answers a group's allowed workspaces racing an uninstall with success or Unknown Workspace, never a dangling workspace", async () => {
@@ -293,20 +378,36 @@ describe('parallel group membership changes', () => {
       compatibility: ['1.16.x'],
       uncompressed_size_mb: 1,
     }));
-    const imported = await t.gql('mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }', { e: entries }, admin);
+    const imported = await t.gql(
+      'mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id } }',
+      { e: entries },
+      admin,
+    );
     for (let round = 0; round < 3; round++) {
       const installed: string[] = [];
       for (const entry of imported.data.importWorkspaceRegistry) {
-        const res = await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entry.id }, admin);
+        const res = await t.gql(
+          'mutation($id: ID!) { installWorkspace(entryId: $id) { id } }',
+          { id: entry.id },
+          admin,
+        );
         installed.push(res.data.installWorkspace.id);
       }
       const answers = await Promise.all([
-        ...Array.from({ length: 8 }, () => gql('mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }', { g: group, w: installed })),
+        ...Array.from({ length: 8 }, () =>
+          gql('mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }', {
+            g: group,
+            w: installed,
+          }),
+        ),
         ...installed.map((id) => gql('mutation($id: ID!) { uninstallWorkspace(id: $id) }', { id })),
       ]);
-      for (const a of answers.filter((a) => !a.ok && !shed(a))) expect(a, JSON.stringify(a)).toMatchObject({ code: 'NOT_FOUND', message: 'Unknown Workspace' });
+      for (const a of answers.filter((a) => !a.ok && !shed(a)))
+        expect(a, JSON.stringify(a)).toMatchObject({ code: 'NOT_FOUND', message: 'Unknown Workspace' });
       const remaining = installed.filter((_, i) => !answers[8 + i]!.ok);
-      const allowed = (await rows('select workspace_id from group_allowed_workspaces where group_id = ?', [group])).map((r) => String(r.workspace_id));
+      const allowed = (await rows('select workspace_id from group_allowed_workspaces where group_id = ?', [group])).map(
+        (r) => String(r.workspace_id),
+      );
       for (const w of allowed) expect(remaining).toContain(w);
       for (const w of remaining) await t.gql('mutation($id: ID!) { uninstallWorkspace(id: $id) }', { id: w }, admin);
     }

@@ -29,7 +29,12 @@ beforeAll(async () => {
      select id, $1, now() from users where username like 'member%' and substr(username, 7)::int % 3 = 0`,
     [course],
   );
-  await createApiKey(t.app.orm.em.fork(), { name: 'groups only', key: groupsOnly.key, secret: groupsOnly.secret, permissions: ['groups:view'] });
+  await createApiKey(t.app.orm.em.fork(), {
+    name: 'groups only',
+    key: groupsOnly.key,
+    secret: groupsOnly.secret,
+    permissions: ['groups:view'],
+  });
 });
 afterAll(async () => {
   await db.end();
@@ -61,12 +66,20 @@ describe('usersConnection', () => {
   ] as const) {
     it(`pages forward and back through ${name} by username with no gap or repeat`, async () => {
       const f = filter && 'groupId' in filter ? { groupId: course } : filter;
-      const all = (await t.gql('query($filter: UserFilter) { users(filter: $filter, limit: 500) { users { username } total } }', { filter: f }, fullKey)).data.users;
+      const all = (
+        await t.gql(
+          'query($filter: UserFilter) { users(filter: $filter, limit: 500) { users { username } total } }',
+          { filter: f },
+          fullKey,
+        )
+      ).data.users;
       expect(all.total).toBeGreaterThan(12);
       const p1 = await users({ filter: f, first: 5 });
       const p2 = await users({ filter: f, first: 5, after: p1.pageInfo.endCursor });
       const p3 = await users({ filter: f, first: 5, after: p2.pageInfo.endCursor });
-      expect([...names(p1), ...names(p2), ...names(p3)]).toEqual(all.users.slice(0, 15).map((u: { username: string }) => u.username));
+      expect([...names(p1), ...names(p2), ...names(p3)]).toEqual(
+        all.users.slice(0, 15).map((u: { username: string }) => u.username),
+      );
       expect(p1.totalCount).toBe(all.total);
       const b2 = await users({ filter: f, last: 5, before: p3.pageInfo.startCursor });
       const b1 = await users({ filter: f, last: 5, before: b2.pageInfo.startCursor });
@@ -97,12 +110,19 @@ describe('Group.members', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.group).toEqual({
       name: 'Course',
-      members: { totalCount: 15, edges: ['member003', 'member006', 'member009', 'member012'].map((username) => ({ node: { username } })) },
+      members: {
+        totalCount: 15,
+        edges: ['member003', 'member006', 'member009', 'member012'].map((username) => ({ node: { username } })),
+      },
     });
   });
 
   it('pages each group with its own cursors: one group’s cursor is refused on another', async () => {
-    const first = await t.gql('query($id: ID!) { group(id: $id) { members(first: 2) { pageInfo { endCursor } } } }', { id: course }, fullKey);
+    const first = await t.gql(
+      'query($id: ID!) { group(id: $id) { members(first: 2) { pageInfo { endCursor } } } }',
+      { id: course },
+      fullKey,
+    );
     const groups = await t.gql('{ groups { id } }', {}, fullKey);
     const other = groups.data.groups.find((g: { id: string }) => g.id !== course).id;
     const res = await t.gql(
@@ -154,7 +174,10 @@ describe('get_users reads by keyset', () => {
 
   it('still answers every user through the REST route, in order, past its first page of 500', async () => {
     await insertUsers(t.databaseUrl, { count: 700, prefix: 'bulk', width: 4 });
-    const res = await t.request('/api/public/get_users', { method: 'POST', json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET } });
+    const res = await t.request('/api/public/get_users', {
+      method: 'POST',
+      json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET },
+    });
     expect(res.status).toBe(200);
     const all = (await db.query('select username from users order by username_key')).rows.map((r) => r.username);
     expect(all.length).toBeGreaterThan(700);

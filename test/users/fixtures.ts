@@ -25,4 +25,5 @@ export const registryEntry = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const USER_FIELDS = 'id username firstName lastName role locked disabled organization phone lastSession createdAt groups { id name }';
+export const USER_FIELDS =
+  'id username firstName lastName role locked disabled organization phone lastSession createdAt groups { id name }';

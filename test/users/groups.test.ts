@@ -39,11 +39,20 @@ async function installed(name: string, friendly: string): Promise<string> {
 describe('groups', () => {
   it('starts with the default group, "All Users", with its fixed id', async () => {
     const res = await t.gql(GROUPS, {}, admin);
-    expect(res.data.groups[0]).toMatchObject({ id: DEFAULT_GROUP_ID, name: 'All Users', isDefault: true, allowedWorkspaces: [] });
+    expect(res.data.groups[0]).toMatchObject({
+      id: DEFAULT_GROUP_ID,
+      name: 'All Users',
+      isDefault: true,
+      allowedWorkspaces: [],
+    });
   });
 
   it('creates, renames and deletes a group', async () => {
-    const created = await t.gql(CREATE_GROUP, { input: { name: 'Course 101', description: 'Autumn term' } }, API_KEY_HEADER);
+    const created = await t.gql(
+      CREATE_GROUP,
+      { input: { name: 'Course 101', description: 'Autumn term' } },
+      API_KEY_HEADER,
+    );
     const group = created.data.createGroup;
     expect(group).toMatchObject({ name: 'Course 101', description: 'Autumn term', isDefault: false });
     expect(group.id).toMatch(/^[0-9a-f]{32}$/);
@@ -56,7 +65,10 @@ describe('groups', () => {
   it('refuses a name another group holds in any letter case, on create and on rename', async () => {
     await t.gql(CREATE_GROUP, { input: { name: 'Physics' } }, admin);
     const dup = await t.gql(CREATE_GROUP, { input: { name: 'PHYSICS' } }, admin);
-    expect(dup.errors?.[0]).toMatchObject({ message: 'A group named PHYSICS already exists', extensions: { code: 'CONFLICT' } });
+    expect(dup.errors?.[0]).toMatchObject({
+      message: 'A group named PHYSICS already exists',
+      extensions: { code: 'CONFLICT' },
+    });
     const other = (await t.gql(CREATE_GROUP, { input: { name: 'Chemistry' } }, admin)).data.createGroup;
     expect(codeOf(await t.gql(UPDATE_GROUP, { id: other.id, input: { name: 'physics' } }, admin))).toBe('CONFLICT');
     expect((await t.gql(GROUP, { id: other.id }, admin)).data.group.name).toBe('Chemistry');
@@ -111,7 +123,10 @@ describe('membership', () => {
   it('lets nobody leave the default group', async () => {
     const user = await t.createUser('member2');
     const res = await t.gql(REMOVE, { u: user.id, g: DEFAULT_GROUP_ID }, admin);
-    expect(res.errors?.[0]).toMatchObject({ message: 'Every user belongs to the default group', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(res.errors?.[0]).toMatchObject({
+      message: 'Every user belongs to the default group',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect((await t.gql('{ me { groups { id } } }', {}, user.auth)).data.me.groups).toEqual([{ id: DEFAULT_GROUP_ID }]);
   });
 
@@ -134,7 +149,9 @@ describe('allowed workspaces', () => {
     await t.gql(ADD, { u: student.id, g: course.id }, admin);
 
     const set = await t.gql(SET_ALLOWED, { g: course.id, w: [vscode, chrome, vscode] }, admin);
-    expect(set.data.setGroupAllowedWorkspaces.allowedWorkspaces.map((w: { friendlyName: string }) => w.friendlyName)).toEqual(['Chrome', 'VS Code']);
+    expect(
+      set.data.setGroupAllowedWorkspaces.allowedWorkspaces.map((w: { friendlyName: string }) => w.friendlyName),
+    ).toEqual(['Chrome', 'VS Code']);
     await t.gql(SET_ALLOWED, { g: DEFAULT_GROUP_ID, w: [gimp] }, admin);
 
     const mine = await t.gql(MY, {}, student.auth);
@@ -143,11 +160,15 @@ describe('allowed workspaces', () => {
       { name: 'kasmweb/gimp:1.16.0', friendlyName: 'GIMP', entry: { categories: ['Desktop'] } },
       { name: 'kasmweb/vs-code:1.16.0', friendlyName: 'VS Code', entry: { categories: ['Desktop'] } },
     ]);
-    expect((await t.gql(MY, {}, outsider.auth)).data.myWorkspaces.map((w: { friendlyName: string }) => w.friendlyName)).toEqual(['GIMP']);
+    expect(
+      (await t.gql(MY, {}, outsider.auth)).data.myWorkspaces.map((w: { friendlyName: string }) => w.friendlyName),
+    ).toEqual(['GIMP']);
 
     // Replacing the list withdraws what is left out.
     await t.gql(SET_ALLOWED, { g: course.id, w: [chrome] }, admin);
-    expect((await t.gql(MY, {}, student.auth)).data.myWorkspaces.map((w: { friendlyName: string }) => w.friendlyName)).toEqual(['Chrome', 'GIMP']);
+    expect(
+      (await t.gql(MY, {}, student.auth)).data.myWorkspaces.map((w: { friendlyName: string }) => w.friendlyName),
+    ).toEqual(['Chrome', 'GIMP']);
     await t.gql(SET_ALLOWED, { g: DEFAULT_GROUP_ID, w: [] }, admin);
   });
 
@@ -157,7 +178,9 @@ describe('allowed workspaces', () => {
     await t.gql(SET_ALLOWED, { g: group.id, w: [chrome] }, admin);
     const res = await t.gql(SET_ALLOWED, { g: group.id, w: [NO_SUCH_ID] }, admin);
     expect(res.errors?.[0]).toMatchObject({ message: 'Unknown Workspace', extensions: { code: 'NOT_FOUND' } });
-    expect((await t.gql(GROUP, { id: group.id }, admin)).data.group.allowedWorkspaces.map((w: { id: string }) => w.id)).toEqual([chrome]);
+    expect(
+      (await t.gql(GROUP, { id: group.id }, admin)).data.group.allowedWorkspaces.map((w: { id: string }) => w.id),
+    ).toEqual([chrome]);
   });
 
   it('answers myWorkspaces only for a signed-in user', async () => {
@@ -177,7 +200,10 @@ describe('batching', () => {
         [id, `${prefix}_${i}`, `${prefix}_${i}`],
       );
       for (const g of [DEFAULT_GROUP_ID, ...groupIds]) {
-        await conn.execute('insert into group_memberships (user_id, group_id, created_at) values (?, ?, now())', [id, g]);
+        await conn.execute('insert into group_memberships (user_id, group_id, created_at) values (?, ?, now())', [
+          id,
+          g,
+        ]);
       }
     }
   }
@@ -201,7 +227,10 @@ describe('batching', () => {
     expect(fifty.result.data.users.total).toBe(50);
     const first = fifty.result.data.users.users[0];
     expect(first.groups.map((g: { name: string }) => g.name)).toEqual(['All Users', 'Batch A', 'Batch B']);
-    expect(first.groups[1].allowedWorkspaces.map((w: { name: string }) => w.name)).toEqual(['kasmweb/batch-one:1.16.0', 'kasmweb/batch-two:1.16.0']);
+    expect(first.groups[1].allowedWorkspaces.map((w: { name: string }) => w.name)).toEqual([
+      'kasmweb/batch-one:1.16.0',
+      'kasmweb/batch-two:1.16.0',
+    ]);
     // key check, count, page, memberships+groups, allowed+workspaces+entries
     expect(fifty.statements.length).toBe(five.statements.length);
     expect(fifty.statements.length).toBeLessThanOrEqual(5);

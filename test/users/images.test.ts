@@ -17,34 +17,59 @@ const keys = {
   users: { api_key: 'usersonly00123456789abcd', api_key_secret: 'usersx-secret-0123456789-abcdefghijklmn' },
 };
 const header = (key: { api_key: string; api_key_secret: string }) => `ApiKey ${key.api_key}:${key.api_key_secret}`;
-const getImages = (key: Record<string, unknown> = KEY_BODY) => t.request('/api/public/get_images', { method: 'POST', json: key });
+const getImages = (key: Record<string, unknown> = KEY_BODY) =>
+  t.request('/api/public/get_images', { method: 'POST', json: key });
 
 beforeAll(async () => {
   t = await startTestApp({ NODE_ENV: 'production' });
   admin = await t.login('admin', ADMIN_PASSWORD);
   alice = await t.createUser('alice');
   const em = t.app.orm.em.fork();
-  await createApiKey(em, { name: 'images', key: keys.images.api_key, secret: keys.images.api_key_secret, permissions: ['images:view'] });
-  await createApiKey(em, { name: 'registry', key: keys.registry.api_key, secret: keys.registry.api_key_secret, permissions: ['registry'] });
-  await createApiKey(em, { name: 'users', key: keys.users.api_key, secret: keys.users.api_key_secret, permissions: ['users:view', 'users:modify'] });
+  await createApiKey(em, {
+    name: 'images',
+    key: keys.images.api_key,
+    secret: keys.images.api_key_secret,
+    permissions: ['images:view'],
+  });
+  await createApiKey(em, {
+    name: 'registry',
+    key: keys.registry.api_key,
+    secret: keys.registry.api_key_secret,
+    permissions: ['registry'],
+  });
+  await createApiKey(em, {
+    name: 'users',
+    key: keys.users.api_key,
+    secret: keys.users.api_key_secret,
+    permissions: ['users:view', 'users:modify'],
+  });
   const imported = await t.gql(
     'mutation($e: JSON!) { importWorkspaceRegistry(entries: $e) { id name } }',
     {
       e: [
         registryEntry(),
-        registryEntry({ name: 'kasmweb/gimp:1.16.0', friendly_name: 'GIMP', description: 'Image editor', image_src: 'gimp.png', categories: ['Desktop', 'Graphics'] }),
+        registryEntry({
+          name: 'kasmweb/gimp:1.16.0',
+          friendly_name: 'GIMP',
+          description: 'Image editor',
+          image_src: 'gimp.png',
+          categories: ['Desktop', 'Graphics'],
+        }),
       ],
     },
     admin,
   );
-  const byName = Object.fromEntries(imported.data.importWorkspaceRegistry.map((e: { id: string; name: string }) => [e.name, e.id]));
+  const byName = Object.fromEntries(
+    imported.data.importWorkspaceRegistry.map((e: { id: string; name: string }) => [e.name, e.id]),
+  );
   chromeEntry = byName['kasmweb/chrome:1.16.0'];
   gimpEntry = byName['kasmweb/gimp:1.16.0'];
 });
 afterAll(() => t.stop());
 
 const install = async (entryId: string): Promise<string> =>
-  (await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entryId }, admin)).data.installWorkspace.id;
+  (await t.gql('mutation($id: ID!) { installWorkspace(entryId: $id) { id } }', { id: entryId }, admin)).data
+    .installWorkspace.id;
 
 describe('get_images', () => {
   it('answers no images while nothing is installed', async () => {
@@ -53,8 +78,13 @@ describe('get_images', () => {
 
   it('lists an installed workspace at once, with the registry fields, the settings overrides and the allowed groups', async () => {
     const chrome = await install(chromeEntry);
-    const course = (await t.gql('mutation { createGroup(input: { name: "Course 101" }) { id } }', {}, admin)).data.createGroup.id;
-    await t.gql('mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }', { g: course, w: [chrome] }, admin);
+    const course = (await t.gql('mutation { createGroup(input: { name: "Course 101" }) { id } }', {}, admin)).data
+      .createGroup.id;
+    await t.gql(
+      'mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }',
+      { g: course, w: [chrome] },
+      admin,
+    );
 
     const res = await getImages();
     expect(res.status).toBe(200);
@@ -82,19 +112,31 @@ describe('get_images', () => {
   });
 
   it("answers the workspace settings' cores and memory as soon as they change", async () => {
-    await t.gql('mutation { updateWorkspaceSettings(input: { agentCpuCores: 6, agentMemoryBytes: 12100000000 }) { agentCpuCores } }', {}, admin);
+    await t.gql(
+      'mutation { updateWorkspaceSettings(input: { agentCpuCores: 6, agentMemoryBytes: 12100000000 }) { agentCpuCores } }',
+      {},
+      admin,
+    );
     const [image] = (await getImages()).body.images;
     expect(image).toMatchObject({ cores: 6, memory: 12_100_000_000 });
   });
 
   it('reflects a second install and a removal at once, by friendly name', async () => {
     const gimp = await install(gimpEntry);
-    expect((await getImages()).body.images.map((i: { friendly_name: string }) => i.friendly_name)).toEqual(['Chrome', 'GIMP']);
+    expect((await getImages()).body.images.map((i: { friendly_name: string }) => i.friendly_name)).toEqual([
+      'Chrome',
+      'GIMP',
+    ]);
     const chrome = (await getImages()).body.images[0].image_id;
     await t.gql('mutation($id: ID!) { uninstallWorkspace(id: $id) }', { id: chrome }, admin);
     const after = (await getImages()).body.images;
     expect(after.map((i: { image_id: string }) => i.image_id)).toEqual([gimp]);
-    expect(after[0]).toMatchObject({ categories: ['Desktop', 'Graphics'], description: 'Image editor', image_src: 'gimp.png', groups: [] });
+    expect(after[0]).toMatchObject({
+      categories: ['Desktop', 'Graphics'],
+      description: 'Image editor',
+      image_src: 'gimp.png',
+      groups: [],
+    });
   });
 
   it('is answered for keys with images:view or registry, and refused for a key with neither', async () => {
@@ -105,7 +147,10 @@ describe('get_images', () => {
 
   it('answers 400 without credentials and 403 for a wrong secret', async () => {
     expect(await getImages({})).toMatchObject({ status: 400, body: { error_message: 'Invalid Request' } });
-    expect(await getImages({ api_key: API_KEY, api_key_secret: 'not-the-secret' })).toMatchObject({ status: 403, body: { error_message: 'Access Denied' } });
+    expect(await getImages({ api_key: API_KEY, api_key_secret: 'not-the-secret' })).toMatchObject({
+      status: 403,
+      body: { error_message: 'Access Denied' },
+    });
   });
 });
 
@@ -115,7 +160,16 @@ describe('the GraphQL twin', () => {
   it('answers an images:view key the installed workspaces, and a key with neither permission FORBIDDEN', async () => {
     const res = await t.gql(WORKSPACES, {}, header(keys.images));
     expect(res.errors).toBeUndefined();
-    expect(res.data.workspaces).toEqual([{ id: expect.any(String), name: 'kasmweb/gimp:1.16.0', friendlyName: 'GIMP', cores: 6, memory: 12_100_000_000, allowedGroups: [] }]);
+    expect(res.data.workspaces).toEqual([
+      {
+        id: expect.any(String),
+        name: 'kasmweb/gimp:1.16.0',
+        friendlyName: 'GIMP',
+        cores: 6,
+        memory: 12_100_000_000,
+        allowedGroups: [],
+      },
+    ]);
     const refused = await t.gql(WORKSPACES, {}, header(keys.users));
     expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
     expect(refused.errors?.[0]?.message).toMatch(/registry or images:view/);
@@ -123,8 +177,14 @@ describe('the GraphQL twin', () => {
 
   it('does not tell a user which groups may use their workspaces', async () => {
     const gimp = (await t.gql('{ workspaces { id } }', {}, admin)).data.workspaces[0].id;
-    const everyone = (await t.gql('{ groups { id isDefault } }', {}, admin)).data.groups.find((g: { isDefault: boolean }) => g.isDefault).id;
-    await t.gql('mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }', { g: everyone, w: [gimp] }, admin);
+    const everyone = (await t.gql('{ groups { id isDefault } }', {}, admin)).data.groups.find(
+      (g: { isDefault: boolean }) => g.isDefault,
+    ).id;
+    await t.gql(
+      'mutation($g: ID!, $w: [ID!]!) { setGroupAllowedWorkspaces(groupId: $g, workspaceIds: $w) { id } }',
+      { g: everyone, w: [gimp] },
+      admin,
+    );
     const mine = await t.gql('{ myWorkspaces { id friendlyName cores } }', {}, alice.auth);
     expect(mine.data.myWorkspaces).toEqual([{ id: gimp, friendlyName: 'GIMP', cores: 6 }]);
     const groups = await t.gql('{ myWorkspaces { id allowedGroups { name } } }', {}, alice.auth);

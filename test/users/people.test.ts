@@ -35,29 +35,70 @@ beforeAll(async () => {
   t = await startTestApp({ NODE_ENV: 'production' });
   admin = await t.login('admin', ADMIN_PASSWORD);
   adminId = (await t.gql('{ me { id } }', {}, admin)).data.me.id;
-  await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Ada", lastName: "Admin", phone: "555-0199", organization: "HQ" }) { id } }', { id: adminId }, admin);
+  await t.gql(
+    'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Ada", lastName: "Admin", phone: "555-0199", organization: "HQ" }) { id } }',
+    { id: adminId },
+    admin,
+  );
   carol = await t.createUser('carol');
-  const created = await t.gql('mutation { createHelpRequest(input: { title: "Printer", description: "It is on fire" }) { id } }', {}, carol.auth);
+  const created = await t.gql(
+    'mutation { createHelpRequest(input: { title: "Printer", description: "It is on fire" }) { id } }',
+    {},
+    carol.auth,
+  );
   requestId = created.data.createHelpRequest.id;
-  const assigned = await t.gql('mutation($id: Int!, $a: ID!) { updateHelpRequest(id: $id, input: { assignedToId: $a }) { id } }', { id: requestId, a: adminId }, admin);
+  const assigned = await t.gql(
+    'mutation($id: Int!, $a: ID!) { updateHelpRequest(id: $id, input: { assignedToId: $a }) { id } }',
+    { id: requestId, a: adminId },
+    admin,
+  );
   expect(assigned.errors).toBeUndefined();
-  await t.gql('mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it" }) { id } }', { id: requestId }, admin);
+  await t.gql(
+    'mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "On it" }) { id } }',
+    { id: requestId },
+    admin,
+  );
 });
 afterAll(() => t.stop());
 
 describe("another person's account, as a plain user sees it", () => {
   it('has a rule for every User field, public or not', () => {
     expect(Object.keys(typeRuleTree(assemble(modules)).User!).sort()).toEqual([...USER_FIELDS].sort());
-    expect(PRIVATE).toEqual(expect.arrayContaining(['role', 'locked', 'disabled', 'phone', 'organization', 'lastSession', 'createdAt', 'groups']));
+    expect(PRIVATE).toEqual(
+      expect.arrayContaining([
+        'role',
+        'locked',
+        'disabled',
+        'phone',
+        'organization',
+        'lastSession',
+        'createdAt',
+        'groups',
+      ]),
+    );
   });
 
-  it("shows an empty helpRequests of the assignee, not theirs, and no error", async () => {
-    const own = await t.gql('mutation { createHelpRequest(input: { title: "Mine", description: "An admin asks too" }) { id } }', {}, admin);
-    const res = await t.gql(`query($id: Int!) { helpRequest(id: $id) { assignee { id ${select('helpRequests')} } } }`, { id: requestId }, carol.auth);
+  it('shows an empty helpRequests of the assignee, not theirs, and no error', async () => {
+    const own = await t.gql(
+      'mutation { createHelpRequest(input: { title: "Mine", description: "An admin asks too" }) { id } }',
+      {},
+      admin,
+    );
+    const res = await t.gql(
+      `query($id: Int!) { helpRequest(id: $id) { assignee { id ${select('helpRequests')} } } }`,
+      { id: requestId },
+      carol.auth,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.helpRequest.assignee).toEqual({ id: adminId, helpRequests: { totalCount: 0, edges: [] } });
-    const asAdmin = await t.gql(`query($id: Int!) { helpRequest(id: $id) { assignee { ${select('helpRequests')} } } }`, { id: requestId }, admin);
-    expect(asAdmin.data.helpRequest.assignee.helpRequests.edges).toEqual([{ node: { id: own.data.createHelpRequest.id } }]);
+    const asAdmin = await t.gql(
+      `query($id: Int!) { helpRequest(id: $id) { assignee { ${select('helpRequests')} } } }`,
+      { id: requestId },
+      admin,
+    );
+    expect(asAdmin.data.helpRequest.assignee.helpRequests.edges).toEqual([
+      { node: { id: own.data.createHelpRequest.id } },
+    ]);
   });
 
   for (const field of USER_FIELDS.filter((f) => !OWN_ONLY.includes(f))) {
@@ -71,7 +112,11 @@ describe("another person's account, as a plain user sees it", () => {
       const request = res.data?.helpRequest;
       // The history also names carol herself (she filed the request): she sees her own account in full.
       const people = request
-        ? [request.assignee, ...request.responses.map((r: any) => r.responder), ...request.history.map((h: any) => h.actor)].filter((p) => p?.id !== carol.id)
+        ? [
+            request.assignee,
+            ...request.responses.map((r: any) => r.responder),
+            ...request.history.map((h: any) => h.actor),
+          ].filter((p) => p?.id !== carol.id)
         : [];
       expect(people.length).toBeGreaterThanOrEqual(3);
       if (isPublic) {
@@ -90,17 +135,34 @@ describe("another person's account, as a plain user sees it", () => {
 
   it('still sees their own account in full, in the same request as the assignee', async () => {
     const all = USER_FIELDS.map(select).join(' ');
-    const res = await t.gql(`query($id: Int!) { me { ${all} } helpRequest(id: $id) { requester { ${all} } assignee { id username firstName lastName } } }`, { id: requestId }, carol.auth);
+    const res = await t.gql(
+      `query($id: Int!) { me { ${all} } helpRequest(id: $id) { requester { ${all} } assignee { id username firstName lastName } } }`,
+      { id: requestId },
+      carol.auth,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data.me).toMatchObject({ id: carol.id, role: 'USER', locked: false });
     expect(res.data.helpRequest.requester).toEqual(res.data.me);
-    expect(res.data.helpRequest.assignee).toEqual({ id: adminId, username: 'admin', firstName: 'Ada', lastName: 'Admin' });
+    expect(res.data.helpRequest.assignee).toEqual({
+      id: adminId,
+      username: 'admin',
+      firstName: 'Ada',
+      lastName: 'Admin',
+    });
   });
 
   it('is seen in full by an administrator and by an API key', async () => {
-    const res = await t.gql('query($id: Int!) { helpRequest(id: $id) { assignee { role phone organization } } }', { id: requestId }, admin);
+    const res = await t.gql(
+      'query($id: Int!) { helpRequest(id: $id) { assignee { role phone organization } } }',
+      { id: requestId },
+      admin,
+    );
     expect(res.data.helpRequest.assignee).toEqual({ role: 'ADMIN', phone: '555-0199', organization: 'HQ' });
-    const byKey = await t.gql('query($id: ID!) { user(id: $id) { role phone groups { name } } }', { id: carol.id }, `ApiKey ${API_KEY}:${API_KEY_SECRET}`);
+    const byKey = await t.gql(
+      'query($id: ID!) { user(id: $id) { role phone groups { name } } }',
+      { id: carol.id },
+      `ApiKey ${API_KEY}:${API_KEY_SECRET}`,
+    );
     expect(byKey.errors).toBeUndefined();
     expect(byKey.data.user).toMatchObject({ role: 'USER', groups: [{ name: expect.any(String) }] });
   });
@@ -108,12 +170,20 @@ describe("another person's account, as a plain user sees it", () => {
   it('is the same public profile in a subscription', async () => {
     const connection = connect(t.url, carol.auth);
     try {
-      const sub = connection.subscribe(`subscription($id: Int) { helpRequestChanged(id: $id) { request { assignee { id username role phone } } } }`, { id: requestId });
+      const sub = connection.subscribe(
+        `subscription($id: Int) { helpRequestChanged(id: $id) { request { assignee { id username role phone } } } }`,
+        { id: requestId },
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await t.gql('mutation($id: Int!) { updateHelpRequest(id: $id, input: { title: "Printer, still" }) { id } }', { id: requestId }, carol.auth);
+      await t.gql(
+        'mutation($id: Int!) { updateHelpRequest(id: $id, input: { title: "Printer, still" }) { id } }',
+        { id: requestId },
+        carol.auth,
+      );
       const delivery = await sub.take();
       expect(delivery.type).toBe('next');
-      const result = (delivery as { result: { data?: any; errors?: Array<{ extensions?: { code?: string } }> } }).result;
+      const result = (delivery as { result: { data?: any; errors?: Array<{ extensions?: { code?: string } }> } })
+        .result;
       expect(result.errors?.map((e) => e.extensions?.code)).toContain('FORBIDDEN');
       expect(JSON.stringify(result.data ?? {})).not.toMatch(/555-0199|"role":"admin"/);
       sub.unsubscribe();

@@ -21,7 +21,10 @@ const PLATFORM_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}000$/;
 
 /** POSTs to a public route; every answer is checked for leaked secrets on the way. */
 async function post(route: string, body: Record<string, unknown>, withKey = true) {
-  const res = await t.request(`/api/public/${route}`, { method: 'POST', json: withKey ? { ...KEY_BODY, ...body } : body });
+  const res = await t.request(`/api/public/${route}`, {
+    method: 'POST',
+    json: withKey ? { ...KEY_BODY, ...body } : body,
+  });
   const text = JSON.stringify(res.body ?? '');
   expect(text).not.toMatch(/\$argon2|"(password\w*|\w*hash|\w*secret)"\s*:/i);
   expect(text).not.toContain(KEY_BODY.api_key_secret);
@@ -35,10 +38,21 @@ beforeAll(async () => {
   admin = await t.login('admin', ADMIN_PASSWORD);
   adminId = (await t.gql('{ me { id } }', {}, admin)).data.me.id;
   alice = await t.createUser('alice');
-  await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Alice", lastName: "Liddell", organization: "Wonderland", phone: "555-0100" }) { id } }', { id: alice.id }, admin);
-  course = (await t.gql('mutation { createGroup(input: { name: "Course 101", description: "Autumn" }) { id } }', {}, admin)).data.createGroup.id;
+  await t.gql(
+    'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Alice", lastName: "Liddell", organization: "Wonderland", phone: "555-0100" }) { id } }',
+    { id: alice.id },
+    admin,
+  );
+  course = (
+    await t.gql('mutation { createGroup(input: { name: "Course 101", description: "Autumn" }) { id } }', {}, admin)
+  ).data.createGroup.id;
   const em = t.app.orm.em.fork();
-  await createApiKey(em, { name: 'expired', key: expired.key, secret: expired.secret, expiresAt: new Date(Date.now() - 60_000) });
+  await createApiKey(em, {
+    name: 'expired',
+    key: expired.key,
+    secret: expired.secret,
+    expiresAt: new Date(Date.now() - 60_000),
+  });
   const { apiKey } = await createApiKey(em, { name: 'revoked', key: revoked.key, secret: revoked.secret });
   apiKey.revokedAt = new Date();
   await em.flush();
@@ -46,7 +60,10 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const aliceRow = async () =>
-  (await t.app.orm.em.fork().getConnection().execute('select * from users where id = ?', [alice.id]))[0] as Record<string, unknown>;
+  (await t.app.orm.em.fork().getConnection().execute('select * from users where id = ?', [alice.id]))[0] as Record<
+    string,
+    unknown
+  >;
 
 // ---- the contract table ----------------------------------------------------------------------------------------
 
@@ -68,7 +85,13 @@ interface ContractCase {
 
 const UPDATE = 'mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }';
 const CREATE = 'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }';
-const update = (name: string, target: Record<string, unknown>, input: Record<string, unknown>, message: string, code = 'BAD_USER_INPUT'): ContractCase => ({
+const update = (
+  name: string,
+  target: Record<string, unknown>,
+  input: Record<string, unknown>,
+  message: string,
+  code = 'BAD_USER_INPUT',
+): ContractCase => ({
   name,
   rest: { route: 'update_user', body: (f) => ({ target_user: { user_id: f.alice, ...target } }) },
   graphql: { query: UPDATE, variables: (f) => ({ id: f.alice, input }) },
@@ -94,20 +117,85 @@ const contract: ContractCase[] = [
     message: 'Unknown User',
     code: 'NOT_FOUND',
   },
-  update('a password without a digit', { password: 'Abcdefg!' }, { password: 'Abcdefg!' }, 'Your password must contain at least one number.'),
-  update('a password that is too short', { password: 'Ab1!' }, { password: 'Ab1!' }, 'Your password must be at least 8 characters long'),
-  update('a password without a special character', { password: 'Abcdefg1' }, { password: 'Abcdefg1' }, 'Your password must contain at least one special character.'),
-  update('a password without a lower case letter', { password: 'ABCDEFG1!' }, { password: 'ABCDEFG1!' }, 'Your password must contain at least one lower case character.'),
-  update('a password without an upper case letter', { password: 'abcdefg1!' }, { password: 'abcdefg1!' }, 'Your password must contain at least one upper case character.'),
-  update('a phone with spaces', { phone: '555 0100' }, { phone: '555 0100' }, 'Phone must be digits separated by single hyphens, at most 32 characters'),
-  update('a phone longer than 32 characters', { phone: '1'.repeat(33) }, { phone: '1'.repeat(33) }, 'Phone must be digits separated by single hyphens, at most 32 characters'),
-  update('a password longer than 128 characters', { password: 'Ab1!'.repeat(33) }, { password: 'Ab1!'.repeat(33) }, 'Your password must be at most 128 characters long'),
-  update('a phone with a doubled hyphen', { phone: '555--0100' }, { phone: '555--0100' }, 'Phone must be digits separated by single hyphens, at most 32 characters'),
-  update('a username with a space', { username: 'alice liddell' }, { username: 'alice liddell' }, 'Username must be 1-64 letters, digits or . _ @ + -'),
-  update('a username another user has, in other letter case', { username: 'ADMIN' }, { username: 'ADMIN' }, 'Error updating user (ADMIN): (User already exists)'),
+  update(
+    'a password without a digit',
+    { password: 'Abcdefg!' },
+    { password: 'Abcdefg!' },
+    'Your password must contain at least one number.',
+  ),
+  update(
+    'a password that is too short',
+    { password: 'Ab1!' },
+    { password: 'Ab1!' },
+    'Your password must be at least 8 characters long',
+  ),
+  update(
+    'a password without a special character',
+    { password: 'Abcdefg1' },
+    { password: 'Abcdefg1' },
+    'Your password must contain at least one special character.',
+  ),
+  update(
+    'a password without a lower case letter',
+    { password: 'ABCDEFG1!' },
+    { password: 'ABCDEFG1!' },
+    'Your password must contain at least one lower case character.',
+  ),
+  update(
+    'a password without an upper case letter',
+    { password: 'abcdefg1!' },
+    { password: 'abcdefg1!' },
+    'Your password must contain at least one upper case character.',
+  ),
+  update(
+    'a phone with spaces',
+    { phone: '555 0100' },
+    { phone: '555 0100' },
+    'Phone must be digits separated by single hyphens, at most 32 characters',
+  ),
+  update(
+    'a phone longer than 32 characters',
+    { phone: '1'.repeat(33) },
+    { phone: '1'.repeat(33) },
+    'Phone must be digits separated by single hyphens, at most 32 characters',
+  ),
+  update(
+    'a password longer than 128 characters',
+    { password: 'Ab1!'.repeat(33) },
+    { password: 'Ab1!'.repeat(33) },
+    'Your password must be at most 128 characters long',
+  ),
+  update(
+    'a phone with a doubled hyphen',
+    { phone: '555--0100' },
+    { phone: '555--0100' },
+    'Phone must be digits separated by single hyphens, at most 32 characters',
+  ),
+  update(
+    'a username with a space',
+    { username: 'alice liddell' },
+    { username: 'alice liddell' },
+    'Username must be 1-64 letters, digits or . _ @ + -',
+  ),
+  update(
+    'a username another user has, in other letter case',
+    { username: 'ADMIN' },
+    { username: 'ADMIN' },
+    'Error updating user (ADMIN): (User already exists)',
+  ),
   // Lower-casing "İ" gives two characters, so this 40-character name has an 80-character unique key.
-  update('a username whose lower case is longer than 64 characters', { username: 'İ'.repeat(40) }, { username: 'İ'.repeat(40) }, 'Username must be 1-64 letters, digits or . _ @ + -'),
-  update('a good name with a weak password (nothing changes)', { first_name: 'Changed', password: 'weak' }, { firstName: 'Changed', password: 'weak' }, 'Your password must contain at least one number.'),
+  update(
+    'a username whose lower case is longer than 64 characters',
+    { username: 'İ'.repeat(40) },
+    { username: 'İ'.repeat(40) },
+    'Username must be 1-64 letters, digits or . _ @ + -',
+  ),
+  update(
+    'a good name with a weak password (nothing changes)',
+    { first_name: 'Changed', password: 'weak' },
+    { firstName: 'Changed', password: 'weak' },
+    'Your password must contain at least one number.',
+  ),
   {
     name: 'create_user with a username that exists in other letter case',
     rest: { route: 'create_user', body: () => ({ target_user: { username: 'ALICE' } }) },
@@ -192,40 +280,70 @@ const contract: ContractCase[] = [
   },
   {
     name: 'add_user_group for an unknown group',
-    rest: { route: 'add_user_group', body: (f) => ({ target_user: { user_id: f.alice }, target_group: { group_id: NO_SUCH_ID } }) },
-    graphql: { query: 'mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', variables: (f) => ({ u: f.alice, g: NO_SUCH_ID }) },
+    rest: {
+      route: 'add_user_group',
+      body: (f) => ({ target_user: { user_id: f.alice }, target_group: { group_id: NO_SUCH_ID } }),
+    },
+    graphql: {
+      query: 'mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }',
+      variables: (f) => ({ u: f.alice, g: NO_SUCH_ID }),
+    },
     status: 400,
     message: 'Unknown Group',
     code: 'NOT_FOUND',
   },
   {
     name: 'add_user_group for an unknown user',
-    rest: { route: 'add_user_group', body: (f) => ({ target_user: { user_id: NO_SUCH_ID }, target_group: { group_id: f.course } }) },
-    graphql: { query: 'mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', variables: (f) => ({ u: NO_SUCH_ID, g: f.course }) },
+    rest: {
+      route: 'add_user_group',
+      body: (f) => ({ target_user: { user_id: NO_SUCH_ID }, target_group: { group_id: f.course } }),
+    },
+    graphql: {
+      query: 'mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }',
+      variables: (f) => ({ u: NO_SUCH_ID, g: f.course }),
+    },
     status: 400,
     message: 'Unknown User',
     code: 'NOT_FOUND',
   },
   {
     name: 'remove_user_group for an unknown group',
-    rest: { route: 'remove_user_group', body: (f) => ({ target_user: { user_id: f.alice }, target_group: { group_id: NO_SUCH_ID } }) },
-    graphql: { query: 'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', variables: (f) => ({ u: f.alice, g: NO_SUCH_ID }) },
+    rest: {
+      route: 'remove_user_group',
+      body: (f) => ({ target_user: { user_id: f.alice }, target_group: { group_id: NO_SUCH_ID } }),
+    },
+    graphql: {
+      query: 'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }',
+      variables: (f) => ({ u: f.alice, g: NO_SUCH_ID }),
+    },
     status: 400,
     message: 'Unknown Group',
     code: 'NOT_FOUND',
   },
   {
     name: 'remove_user_group for an unknown user',
-    rest: { route: 'remove_user_group', body: (f) => ({ target_user: { user_id: NO_SUCH_ID }, target_group: { group_id: f.course } }) },
-    graphql: { query: 'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', variables: (f) => ({ u: NO_SUCH_ID, g: f.course }) },
+    rest: {
+      route: 'remove_user_group',
+      body: (f) => ({ target_user: { user_id: NO_SUCH_ID }, target_group: { group_id: f.course } }),
+    },
+    graphql: {
+      query: 'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }',
+      variables: (f) => ({ u: NO_SUCH_ID, g: f.course }),
+    },
     status: 400,
     message: 'Unknown User',
     code: 'NOT_FOUND',
   },
   {
     name: 'remove_user_group from the default group',
-    rest: { route: 'remove_user_group', body: (f) => ({ target_user: { user_id: f.alice }, target_group: { group_id: DEFAULT_GROUP_ID } }) },
-    graphql: { query: 'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }', variables: (f) => ({ u: f.alice, g: DEFAULT_GROUP_ID }) },
+    rest: {
+      route: 'remove_user_group',
+      body: (f) => ({ target_user: { user_id: f.alice }, target_group: { group_id: DEFAULT_GROUP_ID } }),
+    },
+    graphql: {
+      query: 'mutation($u: ID!, $g: ID!) { removeUserFromGroup(userId: $u, groupId: $g) { id } }',
+      variables: (f) => ({ u: f.alice, g: DEFAULT_GROUP_ID }),
+    },
     status: 400,
     message: 'Every user belongs to the default group',
     code: 'BAD_USER_INPUT',
@@ -260,7 +378,18 @@ describe('the contract table, through both doors', () => {
 
 // ---- credentials: every route, both doors ----------------------------------------------------------------------
 
-const ROUTES = ['get_users', 'get_user', 'create_user', 'update_user', 'delete_user', 'logout_user', 'add_user_group', 'remove_user_group', 'get_groups', 'validate_credentials'];
+const ROUTES = [
+  'get_users',
+  'get_user',
+  'create_user',
+  'update_user',
+  'delete_user',
+  'logout_user',
+  'add_user_group',
+  'remove_user_group',
+  'get_groups',
+  'validate_credentials',
+];
 
 interface CredentialCase {
   name: string;
@@ -274,28 +403,96 @@ interface CredentialCase {
 
 const credentialCases: CredentialCase[] = [
   { name: 'no credentials', body: {}, header: undefined, status: 400, message: 'Invalid Request', reason: undefined },
-  { name: 'a key without its secret', body: { api_key: API_KEY }, header: `ApiKey ${API_KEY}`, status: 400, message: 'Invalid Request', reason: 'missing' },
-  { name: 'a key with an empty secret', body: { api_key: API_KEY, api_key_secret: '' }, header: `ApiKey ${API_KEY}:`, status: 400, message: 'Invalid Request', reason: 'missing' },
-  { name: 'a secret without its key', body: { api_key_secret: 'whatever' }, header: 'ApiKey :whatever', status: 400, message: 'Invalid Request', reason: 'missing' },
-  { name: 'a key and secret that are not strings', body: { api_key: 1, api_key_secret: ['x'] }, header: undefined, status: 400, message: 'Invalid Request', reason: undefined },
-  { name: 'a wrong secret', body: { api_key: API_KEY, api_key_secret: 'not-the-secret' }, header: `ApiKey ${API_KEY}:not-the-secret`, status: 403, message: 'Access Denied', reason: 'invalid' },
-  { name: 'an unknown key', body: { api_key: 'nobodyskey', api_key_secret: 'x' }, header: 'ApiKey nobodyskey:x', status: 403, message: 'Access Denied', reason: 'invalid' },
-  { name: 'an expired key', body: { api_key: expired.key, api_key_secret: expired.secret }, header: `ApiKey ${expired.key}:${expired.secret}`, status: 401, message: 'Access has expired', reason: 'expired' },
-  { name: 'a revoked key', body: { api_key: revoked.key, api_key_secret: revoked.secret }, header: `ApiKey ${revoked.key}:${revoked.secret}`, status: 401, message: 'Access has expired', reason: 'expired' },
+  {
+    name: 'a key without its secret',
+    body: { api_key: API_KEY },
+    header: `ApiKey ${API_KEY}`,
+    status: 400,
+    message: 'Invalid Request',
+    reason: 'missing',
+  },
+  {
+    name: 'a key with an empty secret',
+    body: { api_key: API_KEY, api_key_secret: '' },
+    header: `ApiKey ${API_KEY}:`,
+    status: 400,
+    message: 'Invalid Request',
+    reason: 'missing',
+  },
+  {
+    name: 'a secret without its key',
+    body: { api_key_secret: 'whatever' },
+    header: 'ApiKey :whatever',
+    status: 400,
+    message: 'Invalid Request',
+    reason: 'missing',
+  },
+  {
+    name: 'a key and secret that are not strings',
+    body: { api_key: 1, api_key_secret: ['x'] },
+    header: undefined,
+    status: 400,
+    message: 'Invalid Request',
+    reason: undefined,
+  },
+  {
+    name: 'a wrong secret',
+    body: { api_key: API_KEY, api_key_secret: 'not-the-secret' },
+    header: `ApiKey ${API_KEY}:not-the-secret`,
+    status: 403,
+    message: 'Access Denied',
+    reason: 'invalid',
+  },
+  {
+    name: 'an unknown key',
+    body: { api_key: 'nobodyskey', api_key_secret: 'x' },
+    header: 'ApiKey nobodyskey:x',
+    status: 403,
+    message: 'Access Denied',
+    reason: 'invalid',
+  },
+  {
+    name: 'an expired key',
+    body: { api_key: expired.key, api_key_secret: expired.secret },
+    header: `ApiKey ${expired.key}:${expired.secret}`,
+    status: 401,
+    message: 'Access has expired',
+    reason: 'expired',
+  },
+  {
+    name: 'a revoked key',
+    body: { api_key: revoked.key, api_key_secret: revoked.secret },
+    header: `ApiKey ${revoked.key}:${revoked.secret}`,
+    status: 401,
+    message: 'Access has expired',
+    reason: 'expired',
+  },
 ];
 
 describe('credentials, on every route', () => {
   describe.each(credentialCases)('$name', (row) => {
     it(`REST answers ${row.status} "${row.message}" on every route, before looking at the parameters`, async () => {
       for (const route of ROUTES) {
-        const res = await post(route, { ...row.body, target_user: { user_id: alice.id, first_name: 'Intruder' } }, false);
-        expect({ route, status: res.status, body: res.body }).toEqual({ route, status: row.status, body: { error_message: row.message } });
+        const res = await post(
+          route,
+          { ...row.body, target_user: { user_id: alice.id, first_name: 'Intruder' } },
+          false,
+        );
+        expect({ route, status: res.status, body: res.body }).toEqual({
+          route,
+          status: row.status,
+          body: { error_message: row.message },
+        });
       }
       expect((await aliceRow()).first_name).toBe('Alice');
     });
 
     it('the GraphQL twin answers UNAUTHENTICATED for the same credentials', async () => {
-      const res = await t.gql('mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Intruder" }) { id } }', { id: alice.id }, row.header);
+      const res = await t.gql(
+        'mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Intruder" }) { id } }',
+        { id: alice.id },
+        row.header,
+      );
       expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
       if (row.reason) expect(res.errors?.[0]?.extensions?.reason).toBe(row.reason);
       expect((await aliceRow()).first_name).toBe('Alice');
@@ -303,7 +500,11 @@ describe('credentials, on every route', () => {
   });
 
   it('does not accept a bearer token on /api/public: the key pair is what counts', async () => {
-    const res = await t.request('/api/public/get_users', { method: 'POST', json: {}, headers: { authorization: admin } });
+    const res = await t.request('/api/public/get_users', {
+      method: 'POST',
+      json: {},
+      headers: { authorization: admin },
+    });
     expect(res).toMatchObject({ status: 400, body: { error_message: 'Invalid Request' } });
   });
 
@@ -327,7 +528,11 @@ describe('malformed parameters', () => {
     ['get_user', { target_user: {} }, 'Missing parameter: target_user.user_id'],
     ['delete_user', { target_user: { user_id: 'x' }, force: 'yes' }, 'Invalid parameter: force'],
     ['add_user_group', { target_user: { user_id: 'x' } }, 'Missing parameter: target_group'],
-    ['remove_user_group', { target_user: { user_id: 'x' }, target_group: { group_id: 7 } }, 'Invalid parameter: target_group.group_id'],
+    [
+      'remove_user_group',
+      { target_user: { user_id: 'x' }, target_group: { group_id: 7 } },
+      'Invalid parameter: target_group.group_id',
+    ],
     ['get_users', { limit: 0 }, 'Invalid parameter: limit'],
   ])('%s with %j answers 400 "%s"', async (route, body, message) => {
     const res = await post(route, body);
@@ -335,7 +540,11 @@ describe('malformed parameters', () => {
   });
 
   it('answers a body that is not JSON with 400 in the platform shape', async () => {
-    const res = await t.request('/api/public/update_user', { method: 'POST', body: '{"api_key":', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('/api/public/update_user', {
+      method: 'POST',
+      body: '{"api_key":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body)).toEqual(['error_message']);
   });
@@ -388,7 +597,10 @@ describe('update_user', () => {
     const locked = await post('update_user', { target_user: { user_id: carol.id, locked: true } });
     expect(locked.body.user).toMatchObject({ locked: true, disabled: false });
     expect((await t.gql('{ me { id } }', {}, carol.auth)).status).toBe(401);
-    const login = await t.request('/api/auth/login', { method: 'POST', json: { username: 'carol', password: DEFAULT_PASSWORD } });
+    const login = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { username: 'carol', password: DEFAULT_PASSWORD },
+    });
     expect(login).toMatchObject({ status: 403, body: { message: 'Account is locked' } });
     const disabled = await post('update_user', { target_user: { user_id: carol.id, locked: false, disabled: true } });
     expect(disabled.body.user).toMatchObject({ locked: false, disabled: true });
@@ -412,24 +624,36 @@ describe('answers that need no connection after the commit', () => {
   const afterCommit = (statements: string[]) => statements.slice(statements.findLastIndex(isCommit) + 1);
 
   it('update_user reads the groups it answers with before it commits', async () => {
-    const { result, statements } = await t.countQueries(() => post('update_user', { target_user: { user_id: alice.id, last_name: 'Liddell' } }));
+    const { result, statements } = await t.countQueries(() =>
+      post('update_user', { target_user: { user_id: alice.id, last_name: 'Liddell' } }),
+    );
     expect(result.body.user.groups).toEqual([{ name: 'All Users', group_id: DEFAULT_GROUP_ID }]);
     expect(statements.some(isCommit)).toBe(true);
     expect(afterCommit(statements)).toEqual([]);
   });
 
   it('create_user reads the groups it answers with before it commits', async () => {
-    const { result, statements } = await t.countQueries(() => post('create_user', { target_user: { username: 'kate' } }));
+    const { result, statements } = await t.countQueries(() =>
+      post('create_user', { target_user: { username: 'kate' } }),
+    );
     expect(result.status).toBe(200);
     expect(result.body.user.groups).toEqual([{ name: 'All Users', group_id: DEFAULT_GROUP_ID }]);
     expect(afterCommit(statements)).toEqual([]);
   });
 
   it('the GraphQL twins do the same when asked for groups, and read no groups when not asked', async () => {
-    const asked = await t.countQueries(() => t.gql(UPDATE.replace('{ id }', '{ id groups { name } }'), { id: alice.id, input: { lastName: 'Liddell' } }, API_KEY_HEADER));
+    const asked = await t.countQueries(() =>
+      t.gql(
+        UPDATE.replace('{ id }', '{ id groups { name } }'),
+        { id: alice.id, input: { lastName: 'Liddell' } },
+        API_KEY_HEADER,
+      ),
+    );
     expect(asked.result.data.updateUser.groups).toEqual([{ name: 'All Users' }]);
     expect(afterCommit(asked.statements)).toEqual([]);
-    const notAsked = await t.countQueries(() => t.gql(UPDATE, { id: alice.id, input: { lastName: 'Liddell' } }, API_KEY_HEADER));
+    const notAsked = await t.countQueries(() =>
+      t.gql(UPDATE, { id: alice.id, input: { lastName: 'Liddell' } }, API_KEY_HEADER),
+    );
     expect(notAsked.statements.filter((s) => /group_memberships/.test(s))).toEqual([]);
   });
 });
@@ -440,7 +664,11 @@ describe('the other routes', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(res.body.users.length);
     const found = res.body.users.find((u: { username: string }) => u.username === 'alice');
-    expect(found).toMatchObject({ user_id: alice.id, created: expect.stringMatching(PLATFORM_DATE), groups: [{ name: 'All Users', group_id: DEFAULT_GROUP_ID }] });
+    expect(found).toMatchObject({
+      user_id: alice.id,
+      created: expect.stringMatching(PLATFORM_DATE),
+      groups: [{ name: 'All Users', group_id: DEFAULT_GROUP_ID }],
+    });
     const page = await post('get_users', { limit: 1, offset: 1 });
     expect(page.body.users).toHaveLength(1);
     expect(page.body.total).toBe(res.body.total);
@@ -455,9 +683,18 @@ describe('the other routes', () => {
   });
 
   it('create_user creates a user in the default group, with a random password when none is sent', async () => {
-    const res = await post('create_user', { target_user: { username: 'erin', first_name: 'Erin', phone: '1-800-555-0199' } });
+    const res = await post('create_user', {
+      target_user: { username: 'erin', first_name: 'Erin', phone: '1-800-555-0199' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ username: 'erin', first_name: 'Erin', phone: '1-800-555-0199', locked: false, last_session: null, groups: [{ name: 'All Users', group_id: DEFAULT_GROUP_ID }] });
+    expect(res.body.user).toMatchObject({
+      username: 'erin',
+      first_name: 'Erin',
+      phone: '1-800-555-0199',
+      locked: false,
+      last_session: null,
+      groups: [{ name: 'All Users', group_id: DEFAULT_GROUP_ID }],
+    });
     expect(res.body.user.user_id).toMatch(/^[0-9a-f]{32}$/);
     const withPassword = await post('create_user', { target_user: { username: 'frank', password: 'Fr4nk-Passw0rd' } });
     expect(withPassword.status).toBe(200);
@@ -467,14 +704,20 @@ describe('the other routes', () => {
   it('delete_user deletes a user and answers {}; the user is then unknown and their token dead', async () => {
     const gina = await t.createUser('gina');
     expect(await post('delete_user', { target_user: { user_id: gina.id } })).toMatchObject({ status: 200, body: {} });
-    expect(await post('get_user', { target_user: { user_id: gina.id } })).toMatchObject({ status: 400, body: { error_message: 'Unknown User' } });
+    expect(await post('get_user', { target_user: { user_id: gina.id } })).toMatchObject({
+      status: 400,
+      body: { error_message: 'Unknown User' },
+    });
     expect((await t.gql('{ me { id } }', {}, gina.auth)).status).toBe(401);
   });
 
   it('delete_user deletes an administrator only with force', async () => {
     const hank = await t.createUser('hank', { role: 'admin' });
     expect((await post('delete_user', { target_user: { user_id: hank.id } })).status).toBe(400);
-    expect(await post('delete_user', { target_user: { user_id: hank.id }, force: true })).toMatchObject({ status: 200, body: {} });
+    expect(await post('delete_user', { target_user: { user_id: hank.id }, force: true })).toMatchObject({
+      status: 200,
+      body: {},
+    });
   });
 
   it('logout_user revokes the tokens and answers {}', async () => {
@@ -487,10 +730,14 @@ describe('the other routes', () => {
     const jack = await t.createUser('jack');
     const membership = { target_user: { user_id: jack.id }, target_group: { group_id: course } };
     expect(await post('add_user_group', membership)).toMatchObject({ status: 200, body: {} });
-    const groups = (await post('get_user', { target_user: { user_id: jack.id } })).body.user.groups.map((g: { name: string }) => g.name);
+    const groups = (await post('get_user', { target_user: { user_id: jack.id } })).body.user.groups.map(
+      (g: { name: string }) => g.name,
+    );
     expect(groups).toEqual(['All Users', 'Course 101']);
     expect(await post('remove_user_group', membership)).toMatchObject({ status: 200, body: {} });
-    expect((await post('get_user', { target_user: { user_id: jack.id } })).body.user.groups).toEqual([{ name: 'All Users', group_id: DEFAULT_GROUP_ID }]);
+    expect((await post('get_user', { target_user: { user_id: jack.id } })).body.user.groups).toEqual([
+      { name: 'All Users', group_id: DEFAULT_GROUP_ID },
+    ]);
   });
 
   it('get_groups lists the groups with id, name and description', async () => {
@@ -507,7 +754,9 @@ describe('text PostgreSQL cannot store', () => {
   it('refuses a NUL character with 400 and changes nothing; a NUL key is simply a wrong key', async () => {
     // Both once reached the database as a protocol error and answered 500.
     const before = (await post('get_user', { target_user: { user_id: alice.id } })).body.user;
-    const res = await post('update_user', { target_user: { user_id: alice.id, first_name: 'Al\u0000ice', organization: 'Elsewhere' } });
+    const res = await post('update_user', {
+      target_user: { user_id: alice.id, first_name: 'Al\u0000ice', organization: 'Elsewhere' },
+    });
     expect(res).toMatchObject({ status: 400, body: { error_message: 'Text must not contain NUL characters' } });
     expect((await post('get_user', { target_user: { user_id: alice.id } })).body.user).toEqual(before);
     expect((await post('get_user', { target_user: { username: 'alice\u0000' } })).status).toBe(400);

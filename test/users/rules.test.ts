@@ -11,9 +11,12 @@ describe('phone numbers', () => {
   it.each(['555', '555-1234', '1-800-555-0199', '0'.repeat(32)])('accepts %s', (phone) => {
     expect(phoneNumber(phone)).toBe(phone);
   });
-  it.each(['555 1234', '555--1234', '-555', '555-', '+1-555', '(555) 1234', '555-abc', '1'.repeat(33), '555\n1234'])('refuses %j', (phone) => {
-    expect(() => phoneNumber(phone)).toThrow(/Phone must be digits separated by single hyphens/);
-  });
+  it.each(['555 1234', '555--1234', '-555', '555-', '+1-555', '(555) 1234', '555-abc', '1'.repeat(33), '555\n1234'])(
+    'refuses %j',
+    (phone) => {
+      expect(() => phoneNumber(phone)).toThrow(/Phone must be digits separated by single hyphens/);
+    },
+  );
   it('treats an empty phone as no phone', () => {
     expect(phoneNumber('')).toBeNull();
     expect(phoneNumber(null)).toBeNull();
@@ -84,8 +87,16 @@ describe('registry entries', () => {
     ['a name without a tag', { name: 'kasmweb/chrome' }, /entries\[0\]\.name: must be <namespace>\/<repository>:<tag>/],
     ['a name without a namespace', { name: 'chrome:1.16.0' }, /\.name: must be/],
     ['a name with upper case', { name: 'KasmWeb/chrome:1.16.0' }, /\.name: must be/],
-    ['a registry that is not a URL', { docker_registry: 'index.docker.io' }, /docker_registry: must be an http\(s\) URL/],
-    ['a registry on another scheme', { docker_registry: 'ftp://index.docker.io/' }, /docker_registry: must be an http\(s\) URL/],
+    [
+      'a registry that is not a URL',
+      { docker_registry: 'index.docker.io' },
+      /docker_registry: must be an http\(s\) URL/,
+    ],
+    [
+      'a registry on another scheme',
+      { docker_registry: 'ftp://index.docker.io/' },
+      /docker_registry: must be an http\(s\) URL/,
+    ],
     ['a compatibility without .x', { compatibility: ['1.16.0'] }, /compatibility\[0\]: must be <major>\.<minor>\.x/],
     ['no compatibility', { compatibility: [] }, /compatibility: must list at least one/],
     ['an unknown architecture', { architecture: ['x86'] }, /architecture\[0\]: must be amd64 or arm64/],
@@ -95,7 +106,11 @@ describe('registry entries', () => {
     ['an exec action other than go and assign', { exec_config: { run: { cmd: 'x' } } }, /exec_config/],
     ['an exec action without cmd', { exec_config: { go: {} } }, /exec_config\.go\.cmd/],
     ['an exec cmd that is not a string', { exec_config: { go: { cmd: 1 } } }, /exec_config\.go\.cmd/],
-    ['a run_config hostname that is not a hostname', { run_config: { hostname: 'a b' } }, /run_config\.hostname: must be a hostname/],
+    [
+      'a run_config hostname that is not a hostname',
+      { run_config: { hostname: 'a b' } },
+      /run_config\.hostname: must be a hostname/,
+    ],
     ['a field the registry does not have', { icon: 'x.png' }, /entries\[0\]/],
     ['an empty friendly name', { friendly_name: ' ' }, /friendly_name: must not be empty/],
   ])('refuses %s', (_label, overrides, message) => {
@@ -103,7 +118,9 @@ describe('registry entries', () => {
   });
 
   it('names the place of the first bad entry in a list', () => {
-    expect(() => parseRegistry([registryEntry(), registryEntry({ name: 'x/y:1', docker_registry: 'nope' })])).toThrow(/^entries\[1\]\.docker_registry/);
+    expect(() => parseRegistry([registryEntry(), registryEntry({ name: 'x/y:1', docker_registry: 'nope' })])).toThrow(
+      /^entries\[1\]\.docker_registry/,
+    );
   });
   it('refuses the same name twice in one list', () => {
     expect(() => parseRegistry([registryEntry(), registryEntry()])).toThrow(/entries\[1\]\.name: appears twice/);

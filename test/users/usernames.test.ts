@@ -2,7 +2,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openOrm } from '../../src/platform/db/orm.js';
 import { usernameKey } from '../../src/users/user.entity.js';
-import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, createTestDatabase, DEFAULT_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_PASSWORD,
+  API_KEY,
+  API_KEY_SECRET,
+  createTestDatabase,
+  DEFAULT_PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../helpers/app.js';
 import { entities, loadAllMigrations } from '../../src/modules.js';
 
 /** Usernames are prepared per RFC 8265 and unique by their UTS #39 skeleton: no name passes for another. */
@@ -20,7 +28,8 @@ const KEY = { api_key: API_KEY, api_key_secret: API_KEY_SECRET };
 const createRest = (username: string, extra: Record<string, unknown> = {}) =>
   t.request('/api/public/create_user', { method: 'POST', json: { ...KEY, target_user: { username, ...extra } } });
 const CREATE = 'mutation($input: CreateUserInput!) { createUser(input: $input) { id username } }';
-const userCount = async () => Number((await t.app.orm.em.fork().getConnection().execute('select count(*)::int as n from users'))[0].n);
+const userCount = async () =>
+  Number((await t.app.orm.em.fork().getConnection().execute('select count(*)::int as n from users'))[0].n);
 
 describe('a name that looks like an existing one', () => {
   const lookalikes = [
@@ -33,17 +42,29 @@ describe('a name that looks like an existing one', () => {
     it(`is refused beside "admin" (${what}) through both doors, and no user is created`, async () => {
       const before = await userCount();
       const rest = await createRest(name!);
-      expect(rest).toMatchObject({ status: 400, body: { error_message: `Error creating user (${name}): (User already exists)` } });
+      expect(rest).toMatchObject({
+        status: 400,
+        body: { error_message: `Error creating user (${name}): (User already exists)` },
+      });
       const gql = await t.gql(CREATE, { input: { username: name, password: DEFAULT_PASSWORD } }, admin);
-      expect(gql.errors?.[0]).toMatchObject({ message: `Error creating user (${name}): (User already exists)`, extensions: { code: 'BAD_USER_INPUT' } });
+      expect(gql.errors?.[0]).toMatchObject({
+        message: `Error creating user (${name}): (User already exists)`,
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
       expect(await userCount()).toBe(before);
     });
   }
 
   it('is refused as a new name for someone else too', async () => {
     const bob = await t.createUser('bob');
-    const res = await t.request('/api/public/update_user', { method: 'POST', json: { ...KEY, target_user: { user_id: bob.id, username: 'аdmin' } } });
-    expect(res).toMatchObject({ status: 400, body: { error_message: 'Error updating user (аdmin): (User already exists)' } });
+    const res = await t.request('/api/public/update_user', {
+      method: 'POST',
+      json: { ...KEY, target_user: { user_id: bob.id, username: 'аdmin' } },
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error_message: 'Error updating user (аdmin): (User already exists)' },
+    });
     expect((await t.gql('{ me { username } }', {}, bob.auth)).data.me.username).toBe('bob');
   });
 
@@ -60,7 +81,8 @@ describe('preparing a name', () => {
     const res = await createRest('ｆｒａｎｋ', { password: DEFAULT_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.user.username).toBe('frank');
-    for (const typed of ['frank', 'FRANK', 'ｆｒａｎｋ']) await expect(t.login(typed, DEFAULT_PASSWORD)).resolves.toMatch(/^Bearer /);
+    for (const typed of ['frank', 'FRANK', 'ｆｒａｎｋ'])
+      await expect(t.login(typed, DEFAULT_PASSWORD)).resolves.toMatch(/^Bearer /);
   });
 
   it('keeps the letter case chosen and stores a composed form', async () => {
@@ -93,12 +115,10 @@ describe('names that existed before skeletons', () => {
       await client.query(`delete from mikro_orm_migrations where name = 'Migration20261123000500_username_skeletons'`);
       await client.query('alter table users drop column username_skeleton');
       const insert = (id: string, username: string, key: string, at: string) =>
-        client.query(`insert into users (id, username, username_key, password_hash, created_at, updated_at) values ($1, $2, $3, 'x', $4, $4)`, [
-          id.repeat(32),
-          username,
-          key,
-          at,
-        ]);
+        client.query(
+          `insert into users (id, username, username_key, password_hash, created_at, updated_at) values ($1, $2, $3, 'x', $4, $4)`,
+          [id.repeat(32), username, key, at],
+        );
       await insert('a', 'alice', 'alice', '2026-01-01');
       await insert('b', 'аlice', 'аlice', '2026-02-01'); // Cyrillic а, from before
       await insert('c', 'ＦＵＬＬ', 'ｆｕｌｌ', '2026-03-01');
@@ -106,7 +126,9 @@ describe('names that existed before skeletons', () => {
       const orm = await openOrm(db.url, { poolMax: 1, entities, migrations: await loadAllMigrations() });
       await migrate(orm);
       await orm.close(true);
-      const rows = (await client.query('select id, username, username_key, username_skeleton from users order by created_at')).rows;
+      const rows = (
+        await client.query('select id, username, username_key, username_skeleton from users order by created_at')
+      ).rows;
       expect(rows.map((r) => [r.username, r.username_key, r.username_skeleton])).toEqual([
         ['alice', 'alice', 'alice'],
         ['аlice', 'аlice', null],
@@ -117,7 +139,10 @@ describe('names that existed before skeletons', () => {
       for (const row of rows) expect(usernameKey(row.username)).toBe(row.username_key);
       // A third look-alike still finds the skeleton taken.
       await expect(
-        client.query(`insert into users (id, username, username_key, username_skeleton, password_hash, created_at, updated_at) values ($1, 'alicе', 'alicе', 'alice', 'x', now(), now())`, ['e'.repeat(32)]),
+        client.query(
+          `insert into users (id, username, username_key, username_skeleton, password_hash, created_at, updated_at) values ($1, 'alicе', 'alicе', 'alice', 'x', now(), now())`,
+          ['e'.repeat(32)],
+        ),
       ).rejects.toThrow(/users_username_skeleton_unique/);
     } finally {
       await client.end();

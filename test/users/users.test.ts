@@ -25,18 +25,31 @@ const UPDATE = `mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $i
 const DELETE = 'mutation($id: ID!, $force: Boolean) { deleteUser(id: $id, force: $force) }';
 const LOGOUT = 'mutation($id: ID!) { logoutUser(id: $id) { id } }';
 const USER = `query($id: ID, $username: String) { user(id: $id, username: $username) { ${USER_FIELDS} } }`;
-const USERS = 'query($filter: UserFilter, $limit: Int, $offset: Int) { users(filter: $filter, limit: $limit, offset: $offset) { users { username } total } }';
+const USERS =
+  'query($filter: UserFilter, $limit: Int, $offset: Int) { users(filter: $filter, limit: $limit, offset: $offset) { users { username } total } }';
 const ME = '{ me { id username } }';
 
 const codeOf = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) => res.errors?.[0]?.extensions?.code;
 const rowOf = async (id: string) =>
-  (await t.app.orm.em.fork().getConnection().execute('select * from users where id = ?', [id]))[0] as Record<string, unknown> | undefined;
+  (await t.app.orm.em.fork().getConnection().execute('select * from users where id = ?', [id]))[0] as
+    Record<string, unknown> | undefined;
 
 describe('creating users', () => {
   it('creates a user in the default group and lets them sign in with the password given', async () => {
-    const res = await t.gql(CREATE, { input: { username: 'Nora', password: DEFAULT_PASSWORD, firstName: 'Nora', phone: '555-0100' } }, admin);
+    const res = await t.gql(
+      CREATE,
+      { input: { username: 'Nora', password: DEFAULT_PASSWORD, firstName: 'Nora', phone: '555-0100' } },
+      admin,
+    );
     expect(res.errors).toBeUndefined();
-    expect(res.data.createUser).toMatchObject({ username: 'Nora', firstName: 'Nora', phone: '555-0100', role: 'USER', locked: false, disabled: false });
+    expect(res.data.createUser).toMatchObject({
+      username: 'Nora',
+      firstName: 'Nora',
+      phone: '555-0100',
+      role: 'USER',
+      locked: false,
+      disabled: false,
+    });
     expect(res.data.createUser.id).toMatch(/^[0-9a-f]{32}$/);
     expect(res.data.createUser.groups).toEqual([{ id: DEFAULT_GROUP_ID, name: 'All Users' }]);
     await expect(t.login('nora', DEFAULT_PASSWORD)).resolves.toMatch(/^Bearer /);
@@ -60,12 +73,28 @@ describe('creating users', () => {
   });
 
   it.each([
-    ['a weak password', { username: 'weak1', password: 'password1!' }, 'Your password must contain at least one upper case character.'],
-    ['a bad phone', { username: 'phone1', phone: '555 0100' }, 'Phone must be digits separated by single hyphens, at most 32 characters'],
+    [
+      'a weak password',
+      { username: 'weak1', password: 'password1!' },
+      'Your password must contain at least one upper case character.',
+    ],
+    [
+      'a bad phone',
+      { username: 'phone1', phone: '555 0100' },
+      'Phone must be digits separated by single hyphens, at most 32 characters',
+    ],
     ['a bad username', { username: 'has space' }, 'Username must be 1-64 letters, digits or . _ @ + -'],
-    ['a too long first name', { username: 'long1', firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
+    [
+      'a too long first name',
+      { username: 'long1', firstName: 'x'.repeat(101) },
+      'First name must be at most 100 characters',
+    ],
     // A NUL is refused before any rule runs (no text may carry one); other control characters meet this rule.
-    ['an organization with a control character', { username: 'ctl1', organization: 'Acme\u0007' }, 'Organization must not contain control characters'],
+    [
+      'an organization with a control character',
+      { username: 'ctl1', organization: 'Acme\u0007' },
+      'Organization must not contain control characters',
+    ],
   ])('refuses %s with BAD_USER_INPUT and creates nobody', async (_label, input, message) => {
     const res = await t.gql(CREATE, { input }, admin);
     expect(codeOf(res)).toBe('BAD_USER_INPUT');
@@ -178,10 +207,21 @@ describe('reading users', () => {
 
 describe('updating users', () => {
   it('changes only the fields sent', async () => {
-    const created = await t.gql(CREATE, { input: { username: 'upd1', firstName: 'Una', lastName: 'Park', organization: 'Acme', phone: '555-0101' } }, admin);
+    const created = await t.gql(
+      CREATE,
+      { input: { username: 'upd1', firstName: 'Una', lastName: 'Park', organization: 'Acme', phone: '555-0101' } },
+      admin,
+    );
     const id = created.data.createUser.id;
     const res = await t.gql(UPDATE, { id, input: { lastName: 'Lee' } }, API_KEY_HEADER);
-    expect(res.data.updateUser).toMatchObject({ username: 'upd1', firstName: 'Una', lastName: 'Lee', organization: 'Acme', phone: '555-0101', locked: false });
+    expect(res.data.updateUser).toMatchObject({
+      username: 'upd1',
+      firstName: 'Una',
+      lastName: 'Lee',
+      organization: 'Acme',
+      phone: '555-0101',
+      locked: false,
+    });
   });
 
   it('clears an optional field sent as null, and refuses null for a username or a flag', async () => {
@@ -294,7 +334,10 @@ describe('deleting users', () => {
     const res = await t.gql(DELETE, { id: user.id }, API_KEY_HEADER);
     expect(res.data.deleteUser).toBe(user.id);
     expect(await rowOf(user.id)).toBeUndefined();
-    const memberships = await t.app.orm.em.fork().getConnection().execute('select * from group_memberships where user_id = ?', [user.id]);
+    const memberships = await t.app.orm.em
+      .fork()
+      .getConnection()
+      .execute('select * from group_memberships where user_id = ?', [user.id]);
     expect(memberships).toEqual([]);
     expect((await t.gql(ME, {}, user.auth)).status).toBe(401);
     expect((await t.gql(USER, { id: user.id }, admin)).data.user).toBeNull();
@@ -302,10 +345,18 @@ describe('deleting users', () => {
 
   it('deletes a user who filed a help request: the request stays, without a requester', async () => {
     const user = await t.createUser('gone_requester');
-    const filed = await t.gql('mutation { createHelpRequest(input: { title: "Cannot start Chrome", description: "It hangs" }) { id } }', {}, user.auth);
+    const filed = await t.gql(
+      'mutation { createHelpRequest(input: { title: "Cannot start Chrome", description: "It hangs" }) { id } }',
+      {},
+      user.auth,
+    );
     const requestId = filed.data.createHelpRequest.id;
     expect((await t.gql(DELETE, { id: user.id }, admin)).data.deleteUser).toBe(user.id);
-    const request = await t.gql('query($id: Int!) { helpRequest(id: $id) { title requesterId requester { id } } }', { id: requestId }, admin);
+    const request = await t.gql(
+      'query($id: Int!) { helpRequest(id: $id) { title requesterId requester { id } } }',
+      { id: requestId },
+      admin,
+    );
     expect(request.data.helpRequest).toEqual({ title: 'Cannot start Chrome', requesterId: null, requester: null });
   });
 
@@ -332,7 +383,10 @@ describe('the last active administrator', () => {
       await t.gql(DELETE, { id: other.id, force: true }, admin);
     }
     const refused = await t.gql(DELETE, { id: adminId, force: true }, API_KEY_HEADER);
-    expect(refused.errors?.[0]).toMatchObject({ message: 'The last active administrator cannot be deleted', extensions: { code: 'CONFLICT' } });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'The last active administrator cannot be deleted',
+      extensions: { code: 'CONFLICT' },
+    });
     for (const input of [{ locked: true }, { disabled: true }]) {
       const res = await t.gql(UPDATE, { id: adminId, input }, API_KEY_HEADER);
       expect(res.errors?.[0]?.message).toBe('The last active administrator cannot be demoted, locked or disabled');
@@ -351,13 +405,26 @@ describe('the last active administrator', () => {
     for (let round = 0; round < 5; round++) {
       const [a, b] = [await newAdmin(`duo_a${round}`), await newAdmin(`duo_b${round}`)];
       // Lock every other administrator, so that a and b are the only active ones.
-      const actives = await t.gql('{ users(filter: { role: ADMIN, locked: false }) { users { id } } }', {}, API_KEY_HEADER);
+      const actives = await t.gql(
+        '{ users(filter: { role: ADMIN, locked: false }) { users { id } } }',
+        {},
+        API_KEY_HEADER,
+      );
       for (const other of actives.data.users.users.filter((u: { id: string }) => u.id !== a.id && u.id !== b.id)) {
-        expect((await t.gql(UPDATE, { id: other.id, input: { locked: true } }, a.auth)).data.updateUser.locked).toBe(true);
+        expect((await t.gql(UPDATE, { id: other.id, input: { locked: true } }, a.auth)).data.updateUser.locked).toBe(
+          true,
+        );
       }
-      const results = await Promise.all([t.gql(DELETE, { id: a.id, force: true }, API_KEY_HEADER), t.gql(DELETE, { id: b.id, force: true }, API_KEY_HEADER)]);
+      const results = await Promise.all([
+        t.gql(DELETE, { id: a.id, force: true }, API_KEY_HEADER),
+        t.gql(DELETE, { id: b.id, force: true }, API_KEY_HEADER),
+      ]);
       expect(results.map(codeOf).sort()).toEqual(['CONFLICT', undefined]);
-      const remaining = await t.gql('{ users(filter: { role: ADMIN, locked: false }) { users { username } } }', {}, API_KEY_HEADER);
+      const remaining = await t.gql(
+        '{ users(filter: { role: ADMIN, locked: false }) { users { username } } }',
+        {},
+        API_KEY_HEADER,
+      );
       expect(remaining.data.users.users).toHaveLength(1);
       creator = [a, b].find((x) => x.username === remaining.data.users.users[0].username)!.auth;
     }

@@ -10,10 +10,16 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261125001000_audit_events extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create table "audit_events" ("id" varchar(32) not null, "occurred_at" timestamptz not null, "actor_type" varchar(16) not null, "actor_id" varchar(64) null, "actor_name" varchar(255) null, "action" varchar(64) not null, "target_type" varchar(32) not null, "target_id" varchar(64) null, "target_name" varchar(255) null, "changes" jsonb not null, "request_id" varchar(100) null, "client_address" varchar(64) null, primary key ("id"));`);
+    this.addSql(
+      `create table "audit_events" ("id" varchar(32) not null, "occurred_at" timestamptz not null, "actor_type" varchar(16) not null, "actor_id" varchar(64) null, "actor_name" varchar(255) null, "action" varchar(64) not null, "target_type" varchar(32) not null, "target_id" varchar(64) null, "target_name" varchar(255) null, "changes" jsonb not null, "request_id" varchar(100) null, "client_address" varchar(64) null, primary key ("id"));`,
+    );
     this.addSql(`create index "audit_events_occurred_index" on "audit_events" ("occurred_at", "id");`);
-    this.addSql(`create index "audit_events_actor_occurred_index" on "audit_events" ("actor_id", "occurred_at", "id");`);
-    this.addSql(`create index "audit_events_target_occurred_index" on "audit_events" ("target_id", "occurred_at", "id");`);
+    this.addSql(
+      `create index "audit_events_actor_occurred_index" on "audit_events" ("actor_id", "occurred_at", "id");`,
+    );
+    this.addSql(
+      `create index "audit_events_target_occurred_index" on "audit_events" ("target_id", "occurred_at", "id");`,
+    );
     this.addSql(`create index "audit_events_action_occurred_index" on "audit_events" ("action", "occurred_at", "id");`);
     this.addSql(`create function "audit_events_append_only"() returns trigger language plpgsql as $$
       begin
@@ -23,8 +29,12 @@ export class Migration20261125001000_audit_events extends Migration {
         raise exception 'audit_events is append-only: % refused', tg_op using errcode = 'insufficient_privilege';
       end
     $$;`);
-    this.addSql(`create trigger "audit_events_append_only" before update or delete on "audit_events" for each row execute function "audit_events_append_only"();`);
-    this.addSql(`create trigger "audit_events_no_truncate" before truncate on "audit_events" for each statement execute function "audit_events_append_only"();`);
+    this.addSql(
+      `create trigger "audit_events_append_only" before update or delete on "audit_events" for each row execute function "audit_events_append_only"();`,
+    );
+    this.addSql(
+      `create trigger "audit_events_no_truncate" before truncate on "audit_events" for each statement execute function "audit_events_append_only"();`,
+    );
   }
 
   override async down(): Promise<void> {

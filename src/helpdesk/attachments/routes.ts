@@ -31,9 +31,11 @@ const MULTIPART_REFUSALS: Record<string, [number, string]> = {
 
 function answerError(request: FastifyRequest, reply: FastifyReply, error: unknown, maxBytes: number): FastifyReply {
   if (error instanceof UploadRefusedError) return sendLegacyStatus(reply, helpApi, error.status, error.message);
-  if (error instanceof DomainError) return sendLegacyError(reply, helpApi, { message: error.message, extensions: { ...error.extensions } });
+  if (error instanceof DomainError)
+    return sendLegacyError(reply, helpApi, { message: error.message, extensions: { ...error.extensions } });
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return sendLegacyStatus(reply, helpApi, 413, `The file is larger than the ${maxBytes} bytes allowed`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return sendLegacyStatus(reply, helpApi, 413, `The file is larger than the ${maxBytes} bytes allowed`);
   if (code && MULTIPART_REFUSALS[code]) return sendLegacyStatus(reply, helpApi, ...MULTIPART_REFUSALS[code]);
   // Busboy's complaints about a malformed or truncated body: the client's mistake, not a server failure.
   if (error instanceof Error && /multipart|boundary|Unexpected end of form|Malformed/i.test(error.message)) {
@@ -50,7 +52,8 @@ async function contextOf(gateway: Gateway, request: FastifyRequest): Promise<Con
 export function registerAttachmentRoutes(api: FastifyInstance, gateway: Gateway, limits: { maxBytes: number }): void {
   const needsCredentials = (request: FastifyRequest, reply: FastifyReply) => {
     const credentials = gateway.credentialsOf(request);
-    if (!credentials.authorization && !credentials.session) return sendLegacyStatus(reply, helpApi, 401, 'Authentication required');
+    if (!credentials.authorization && !credentials.session)
+      return sendLegacyStatus(reply, helpApi, 401, 'Authentication required');
     return undefined;
   };
 
@@ -62,7 +65,8 @@ export function registerAttachmentRoutes(api: FastifyInstance, gateway: Gateway,
       {
         method: 'POST',
         path: '/api/help/uploads',
-        summary: 'Upload a file (multipart/form-data, one part named file) for a token that attaches it within 60 minutes',
+        summary:
+          'Upload a file (multipart/form-data, one part named file) for a token that attaches it within 60 minutes',
         api: helpApi,
         auth: 'bearer',
         responses: {
@@ -79,7 +83,10 @@ export function registerAttachmentRoutes(api: FastifyInstance, gateway: Gateway,
         try {
           const ctx = await contextOf(gateway, request);
           if (ctx.principal.kind !== 'user') return sendLegacyStatus(reply, helpApi, 401, 'Authentication required');
-          const part = await request.file({ throwFileSizeLimit: true, limits: { fileSize: limits.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+          const part = await request.file({
+            throwFileSizeLimit: true,
+            limits: { fileSize: limits.maxBytes, files: 1, fields: 0, parts: 1, headerPairs: 50 },
+          });
           if (!part || part.fieldname !== 'file') {
             part?.file.resume();
             return sendLegacyStatus(reply, helpApi, 400, 'Send one part named file');
@@ -87,8 +94,17 @@ export function registerAttachmentRoutes(api: FastifyInstance, gateway: Gateway,
           // Read as it arrives; past the limit the stream fails (413) and nothing is kept.
           const chunks: Buffer[] = [];
           for await (const chunk of part.file) chunks.push(chunk as Buffer);
-          if (part.file.truncated) return answerError(request, reply, Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' }), limits.maxBytes);
-          const receipt = await ctx.services.helpdesk.attachments.upload(ctx.em, ctx.principal, { filename: part.filename, bytes: Buffer.concat(chunks) });
+          if (part.file.truncated)
+            return answerError(
+              request,
+              reply,
+              Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' }),
+              limits.maxBytes,
+            );
+          const receipt = await ctx.services.helpdesk.attachments.upload(ctx.em, ctx.principal, {
+            filename: part.filename,
+            bytes: Buffer.concat(chunks),
+          });
           return reply.code(201).send(receipt);
         } catch (error) {
           return answerError(request, reply, error, limits.maxBytes);
@@ -108,7 +124,10 @@ export function registerAttachmentRoutes(api: FastifyInstance, gateway: Gateway,
       auth: 'bearer',
       params: AttachmentParams,
       responses: {
-        200: { description: 'The bytes, with the sniffed Content-Type and Content-Disposition: attachment', mediaType: 'application/octet-stream' },
+        200: {
+          description: 'The bytes, with the sniffed Content-Type and Content-Disposition: attachment',
+          mediaType: 'application/octet-stream',
+        },
         206: { description: 'The requested range of the bytes', mediaType: 'application/octet-stream' },
         401: { description: 'Authentication required', schema: Message },
         404: { description: 'No such file, or not one the caller may see', schema: Message },
@@ -132,7 +151,12 @@ export function registerAttachmentRoutes(api: FastifyInstance, gateway: Gateway,
         const range = byteRange(request.headers.range, bytes.length);
         if (range === 'unsatisfiable') {
           reply.header('content-range', `bytes */${bytes.length}`);
-          return sendLegacyStatus(reply.header('content-type', 'application/json; charset=utf-8'), helpApi, 416, 'The range lies outside the file');
+          return sendLegacyStatus(
+            reply.header('content-type', 'application/json; charset=utf-8'),
+            helpApi,
+            416,
+            'The range lies outside the file',
+          );
         }
         if (range) {
           return reply

@@ -13,12 +13,22 @@ const CHUNK = 64 * 1024;
  * stream over its StreamMaxLength among them). Anything but a clear verdict is an error: a file is accepted only
  * when clamd said it is clean.
  */
-export async function scanWithClamd(target: { host: string; port: number }, bytes: Buffer, timeoutMs = 30_000): Promise<ScanVerdict> {
+export async function scanWithClamd(
+  target: { host: string; port: number },
+  bytes: Buffer,
+  timeoutMs = 30_000,
+): Promise<ScanVerdict> {
   const answer = await new Promise<string>((resolve, reject) => {
     const socket = connect({ host: target.host, port: target.port });
     const received: Buffer[] = [];
     socket.setTimeout(timeoutMs, () => socket.destroy(new ScannerUnavailableError('clamd did not answer in time')));
-    socket.on('error', (error) => reject(error instanceof ScannerUnavailableError ? error : new ScannerUnavailableError(`clamd unreachable: ${error.message}`)));
+    socket.on('error', (error) =>
+      reject(
+        error instanceof ScannerUnavailableError
+          ? error
+          : new ScannerUnavailableError(`clamd unreachable: ${error.message}`),
+      ),
+    );
     socket.on('data', (data) => received.push(data));
     socket.on('end', () => resolve(Buffer.concat(received).toString('utf8')));
     socket.on('connect', () => {

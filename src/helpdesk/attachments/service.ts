@@ -3,7 +3,12 @@ import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { AuditRecorder } from '../../audit/recorder.js';
 import type { Config } from '../../platform/config.js';
 import type { Actor, Principal } from '../../platform/auth/principal.js';
-import { NotFoundError, ServiceUnavailableError, UnauthenticatedError, ValidationError } from '../../platform/errors.js';
+import {
+  NotFoundError,
+  ServiceUnavailableError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../../platform/errors.js';
 import { isHexId, newHexId } from '../../platform/ids.js';
 import { repeatEvery, type PeriodicWork } from '../../platform/periodic.js';
 import type { HelpRequestEvents } from '../events.js';
@@ -51,9 +56,12 @@ const BAD_TOKENS = 'attachment_tokens: each token must be an upload of yours, un
 /** The tokens of one change, checked before anything is read: at most ten strings, none twice. */
 export function tokenList(tokens: readonly string[] | null | undefined): string[] {
   if (!tokens || tokens.length === 0) return [];
-  if (tokens.length > MAX_ATTACHMENTS) throw new ValidationError(`attachment_tokens: at most ${MAX_ATTACHMENTS} files at once`, 'attachment_tokens');
-  if (new Set(tokens).size !== tokens.length) throw new ValidationError('attachment_tokens: a token is given twice', 'attachment_tokens');
-  if (tokens.some((t) => typeof t !== 'string' || t.length === 0 || t.length > 100)) throw new ValidationError(BAD_TOKENS, 'attachment_tokens');
+  if (tokens.length > MAX_ATTACHMENTS)
+    throw new ValidationError(`attachment_tokens: at most ${MAX_ATTACHMENTS} files at once`, 'attachment_tokens');
+  if (new Set(tokens).size !== tokens.length)
+    throw new ValidationError('attachment_tokens: a token is given twice', 'attachment_tokens');
+  if (tokens.some((t) => typeof t !== 'string' || t.length === 0 || t.length > 100))
+    throw new ValidationError(BAD_TOKENS, 'attachment_tokens');
   return [...tokens];
 }
 
@@ -79,15 +87,23 @@ export class HelpAttachmentService {
    * attaches it. An infected file is refused and nothing is stored; a scanner or store that cannot be reached
    * refuses the upload (503): nothing unscanned is ever accepted.
    */
-  async upload(em: EntityManager, principal: Principal, file: { filename: string | undefined; bytes: Buffer }): Promise<UploadReceipt> {
+  async upload(
+    em: EntityManager,
+    principal: Principal,
+    file: { filename: string | undefined; bytes: Buffer },
+  ): Promise<UploadReceipt> {
     if (principal.kind !== 'user') throw new UnauthenticatedError();
     if (file.bytes.length === 0) throw new UploadRefusedError(400, 'The file is empty');
     if (this.config.clamav) {
       const verdict = await scanWithClamd(this.config.clamav, file.bytes).catch((error: unknown) => {
-        if (error instanceof ScannerUnavailableError) throw Object.assign(new ServiceUnavailableError('The virus scanner is unavailable; try again later'), { cause: error });
+        if (error instanceof ScannerUnavailableError)
+          throw Object.assign(new ServiceUnavailableError('The virus scanner is unavailable; try again later'), {
+            cause: error,
+          });
         throw error;
       });
-      if (!verdict.clean) throw new UploadRefusedError(422, `The file was refused: the virus scanner found ${verdict.signature}`);
+      if (!verdict.clean)
+        throw new UploadRefusedError(422, `The file was refused: the virus scanner found ${verdict.signature}`);
     }
     const filename = safeFilename(file.filename);
     const contentType = await sniffContentType(file.bytes);
@@ -99,7 +115,17 @@ export class HelpAttachmentService {
         await tem.execute(
           `insert into help_attachments (id, uploaded_by_id, token_hash, token_expires_at, filename, content_type, size, storage, created_at)
            values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [id, principal.userId, hashOf(token), new Date(now.getTime() + TOKEN_LIFETIME_MS), filename, contentType, file.bytes.length, this.storage.kind, now],
+          [
+            id,
+            principal.userId,
+            hashOf(token),
+            new Date(now.getTime() + TOKEN_LIFETIME_MS),
+            filename,
+            contentType,
+            file.bytes.length,
+            this.storage.kind,
+            now,
+          ],
         );
         await this.storage.put(tem, id, file.bytes, contentType);
       });
@@ -116,9 +142,16 @@ export class HelpAttachmentService {
    * transaction, whose request row it holds locked. Every token must be the user's, unused and unexpired, and the
    * request and response stay within their limits; else BAD_USER_INPUT, and the caller's transaction rolls back.
    */
-  async attach(tem: EntityManager, userId: string, tokens: readonly string[], target: AttachTarget): Promise<HelpAttachmentView[]> {
+  async attach(
+    tem: EntityManager,
+    userId: string,
+    tokens: readonly string[],
+    target: AttachTarget,
+  ): Promise<HelpAttachmentView[]> {
     if (tokens.length === 0) return [];
-    const rows = await tem.execute<{ id: string; uploaded_by_id: string | null; token_expires_at: Date; size: string; filename: string }[]>(
+    const rows = await tem.execute<
+      { id: string; uploaded_by_id: string | null; token_expires_at: Date; size: string; filename: string }[]
+    >(
       `select id, uploaded_by_id, token_expires_at, size, filename from help_attachments
         where token_hash in (?) and request_id is null order by id for update`,
       [tokens.map(hashOf)],
@@ -134,7 +167,10 @@ export class HelpAttachmentService {
     );
     const adding = usable.reduce((sum, r) => sum + Number(r.size), 0);
     if (held!.own + usable.length > MAX_ATTACHMENTS) {
-      throw new ValidationError(`attachment_tokens: a request or response carries at most ${MAX_ATTACHMENTS} files`, 'attachment_tokens');
+      throw new ValidationError(
+        `attachment_tokens: a request or response carries at most ${MAX_ATTACHMENTS} files`,
+        'attachment_tokens',
+      );
     }
     if (Number(held!.total) + adding > this.config.maxPerRequestBytes) {
       throw new ValidationError(
@@ -164,11 +200,27 @@ export class HelpAttachmentService {
       request.updatedAt = now;
       const actor = tem.getReference(User, principal.userId);
       for (const file of attached) {
-        tem.create(HelpRequestHistory, { request, action: 'updated', field: 'attachment', oldValue: null, newValue: file.filename, internal: false, actor, createdAt: now });
+        tem.create(HelpRequestHistory, {
+          request,
+          action: 'updated',
+          field: 'attachment',
+          oldValue: null,
+          newValue: file.filename,
+          internal: false,
+          actor,
+          createdAt: now,
+        });
       }
       return request.requester?.id ?? null;
     });
-    this.events.publish({ kind: 'updated', requestId, requesterId, fields: ['attachment'], internalFields: [], at: now });
+    this.events.publish({
+      kind: 'updated',
+      requestId,
+      requesterId,
+      fields: ['attachment'],
+      internalFields: [],
+      at: now,
+    });
     return requestId;
   }
 
@@ -184,12 +236,26 @@ export class HelpAttachmentService {
       if (!file || file.requestId === null) throw new NotFoundError();
       const request = await tem.findOne(HelpRequest, { id: file.requestId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundError();
-      const [response] = file.responseId === null ? [] : await tem.execute<{ is_public: boolean }[]>('select is_public from help_responses where id = ?', [file.responseId]);
+      const [response] =
+        file.responseId === null
+          ? []
+          : await tem.execute<{ is_public: boolean }[]>('select is_public from help_responses where id = ?', [
+              file.responseId,
+            ]);
       const internal = response ? !response.is_public : false;
       await tem.execute('delete from help_attachments where id = ?', [id]);
       request.updatedAt = now;
       const who = actor.kind === 'user' ? tem.getReference(User, actor.userId) : null;
-      tem.create(HelpRequestHistory, { request, action: 'updated', field: 'attachment', oldValue: file.filename, newValue: null, internal, actor: who, createdAt: now });
+      tem.create(HelpRequestHistory, {
+        request,
+        action: 'updated',
+        field: 'attachment',
+        oldValue: file.filename,
+        newValue: null,
+        internal,
+        actor: who,
+        createdAt: now,
+      });
       this.audit.record(tem, actor, {
         action: 'help_request.attachment_remove',
         target: { type: 'help_request', id: request.id, name: request.title },
@@ -197,7 +263,14 @@ export class HelpAttachmentService {
       });
       return { requestId: request.id, requesterId: request.requester?.id ?? null, internal };
     });
-    this.events.publish({ kind: 'updated', requestId, requesterId, fields: ['attachment'], internalFields: internal ? ['attachment'] : [], at: now });
+    this.events.publish({
+      kind: 'updated',
+      requestId,
+      requesterId,
+      fields: ['attachment'],
+      internalFields: internal ? ['attachment'] : [],
+      at: now,
+    });
     await this.releaseDeleted(em);
     return true;
   }
@@ -211,7 +284,11 @@ export class HelpAttachmentService {
   }
 
   /** A file and its bytes for a download: NOT_FOUND for whoever may not see it, exactly as for a missing one. */
-  async open(em: EntityManager, principal: Principal, id: string): Promise<{ file: HelpAttachmentView; bytes: Buffer }> {
+  async open(
+    em: EntityManager,
+    principal: Principal,
+    id: string,
+  ): Promise<{ file: HelpAttachmentView; bytes: Buffer }> {
     if (principal.kind !== 'user') throw new UnauthenticatedError();
     if (!isHexId(id)) throw new NotFoundError();
     const [row] = await em.execute<{ requester_id: string | null; is_public: boolean | null }[]>(
@@ -222,14 +299,18 @@ export class HelpAttachmentService {
       [id],
     );
     const isAdmin = principal.role === 'admin';
-    if (!row || (!isAdmin && (row.requester_id !== principal.userId || row.is_public === false))) throw new NotFoundError();
+    if (!row || (!isAdmin && (row.requester_id !== principal.userId || row.is_public === false)))
+      throw new NotFoundError();
     const file = (await readAttachment(em, id))!;
     return { file, bytes: await this.storage.get(em, id) };
   }
 
   /** Deletes uploads whose token expired unused, then the stored bytes of every deleted file; returns how many uploads went. */
   async purge(em: EntityManager): Promise<number> {
-    const rows = await em.execute<{ id: string }[]>('delete from help_attachments where request_id is null and token_expires_at < ? returning id', [this.now()]);
+    const rows = await em.execute<{ id: string }[]>(
+      'delete from help_attachments where request_id is null and token_expires_at < ? returning id',
+      [this.now()],
+    );
     await this.storage.sweep(em);
     return rows.length;
   }

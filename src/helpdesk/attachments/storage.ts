@@ -28,7 +28,10 @@ export class PostgresStorage implements AttachmentStorage {
   }
 
   async get(em: EntityManager, id: string): Promise<Buffer> {
-    const [row] = await em.execute<{ bytes: Buffer }[]>('select bytes from help_attachment_contents where attachment_id = ?', [id]);
+    const [row] = await em.execute<{ bytes: Buffer }[]>(
+      'select bytes from help_attachment_contents where attachment_id = ?',
+      [id],
+    );
     if (!row) throw new Error(`attachment ${id} has no stored bytes`);
     return row.bytes;
   }
@@ -67,7 +70,15 @@ export class S3Storage implements AttachmentStorage {
 
   async put(em: EntityManager, id: string, bytes: Buffer, contentType: string): Promise<void> {
     try {
-      await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: id, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      await this.#client.send(
+        new PutObjectCommand({
+          Bucket: this.#bucket,
+          Key: id,
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.length,
+        }),
+      );
     } catch (error) {
       throw unavailable(error);
     }
@@ -89,7 +100,9 @@ export class S3Storage implements AttachmentStorage {
   }
 
   async sweep(em: EntityManager): Promise<number> {
-    const rows = await em.execute<{ attachment_id: string }[]>('select attachment_id from help_attachment_deletions order by deleted_at limit 500');
+    const rows = await em.execute<{ attachment_id: string }[]>(
+      'select attachment_id from help_attachment_deletions order by deleted_at limit 500',
+    );
     let deleted = 0;
     for (const { attachment_id: id } of rows) {
       // Deleting a missing object succeeds in S3, so a retry after a lost answer is harmless.

@@ -45,7 +45,10 @@ export async function readAttachment(em: EntityManager, id: string): Promise<Hel
 }
 
 /** The files on requests themselves (not on their responses), oldest first. */
-export function readRequestAttachments(em: EntityManager, requestIds: readonly number[]): Promise<HelpAttachmentView[]> {
+export function readRequestAttachments(
+  em: EntityManager,
+  requestIds: readonly number[],
+): Promise<HelpAttachmentView[]> {
   return readByKeys<AttachmentRow, HelpAttachmentView>(
     em,
     `select ${COLUMNS} from help_attachments where request_id in (?) and response_id is null order by created_at, id`,
@@ -55,7 +58,10 @@ export function readRequestAttachments(em: EntityManager, requestIds: readonly n
 }
 
 /** The files on responses, oldest first. */
-export function readResponseAttachments(em: EntityManager, responseIds: readonly number[]): Promise<HelpAttachmentView[]> {
+export function readResponseAttachments(
+  em: EntityManager,
+  responseIds: readonly number[],
+): Promise<HelpAttachmentView[]> {
   return readByKeys<AttachmentRow, HelpAttachmentView>(
     em,
     `select ${COLUMNS} from help_attachments where response_id in (?) order by created_at, id`,

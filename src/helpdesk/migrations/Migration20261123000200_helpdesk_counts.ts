@@ -20,15 +20,29 @@ export class Migration20261123000200_helpdesk_counts extends Migration {
     // Writers wait while the counts are built from what is there, so nothing commits between the two.
     this.addSql(`lock table "help_requests", "help_responses" in share row exclusive mode;`);
     this.addSql(`alter table "help_requests" add column "first_response_at" timestamptz null;`);
-    this.addSql(`update "help_requests" r set "first_response_at" = f."first" from (select "request_id", min("created_at") as "first" from "help_responses" group by "request_id") f where r."id" = f."request_id";`);
+    this.addSql(
+      `update "help_requests" r set "first_response_at" = f."first" from (select "request_id", min("created_at") as "first" from "help_responses" group by "request_id") f where r."id" = f."request_id";`,
+    );
 
-    this.addSql(`create table "help_request_counts" ("status" "help_status" not null, "category" text not null, "priority" "help_priority" not null, "requests" bigint not null default 0, primary key ("status", "category", "priority"));`);
-    this.addSql(`create table "help_request_requester_counts" ("requester_id" varchar(32) not null, "status" "help_status" not null, "category" text not null, "priority" "help_priority" not null, "requests" bigint not null default 0, primary key ("requester_id", "status", "category", "priority"));`);
-    this.addSql(`create table "help_response_counts" ("id" boolean primary key default true check ("id"), "responses" bigint not null default 0, "responded_requests" bigint not null default 0, "first_response_seconds" numeric not null default 0);`);
+    this.addSql(
+      `create table "help_request_counts" ("status" "help_status" not null, "category" text not null, "priority" "help_priority" not null, "requests" bigint not null default 0, primary key ("status", "category", "priority"));`,
+    );
+    this.addSql(
+      `create table "help_request_requester_counts" ("requester_id" varchar(32) not null, "status" "help_status" not null, "category" text not null, "priority" "help_priority" not null, "requests" bigint not null default 0, primary key ("requester_id", "status", "category", "priority"));`,
+    );
+    this.addSql(
+      `create table "help_response_counts" ("id" boolean primary key default true check ("id"), "responses" bigint not null default 0, "responded_requests" bigint not null default 0, "first_response_seconds" numeric not null default 0);`,
+    );
 
-    this.addSql(`insert into "help_request_counts" ("status", "category", "priority", "requests") select "status", "category", "priority", count(*) from "help_requests" group by 1, 2, 3;`);
-    this.addSql(`insert into "help_request_requester_counts" ("requester_id", "status", "category", "priority", "requests") select "requester_id", "status", "category", "priority", count(*) from "help_requests" where "requester_id" is not null group by 1, 2, 3, 4;`);
-    this.addSql(`insert into "help_response_counts" ("responses", "responded_requests", "first_response_seconds") select (select count(*) from "help_responses"), count("first_response_at"), coalesce(sum(extract(epoch from "first_response_at" - "created_at")), 0) from "help_requests";`);
+    this.addSql(
+      `insert into "help_request_counts" ("status", "category", "priority", "requests") select "status", "category", "priority", count(*) from "help_requests" group by 1, 2, 3;`,
+    );
+    this.addSql(
+      `insert into "help_request_requester_counts" ("requester_id", "status", "category", "priority", "requests") select "requester_id", "status", "category", "priority", count(*) from "help_requests" where "requester_id" is not null group by 1, 2, 3, 4;`,
+    );
+    this.addSql(
+      `insert into "help_response_counts" ("responses", "responded_requests", "first_response_seconds") select (select count(*) from "help_responses"), count("first_response_at"), coalesce(sum(extract(epoch from "first_response_at" - "created_at")), 0) from "help_requests";`,
+    );
 
     // The rows a statement changed, as signed deltas: -1 for each row before, +1 for each row after.
     this.addSql(`create function "help_requests_keep_counts"() returns trigger language plpgsql as $fn$
@@ -59,7 +73,9 @@ end $fn$;`);
       ['update', 'old table as old_rows new table as new_rows'],
       ['delete', 'old table as old_rows'],
     ] as const) {
-      this.addSql(`create trigger "help_requests_${event}_counts" after ${event} on "help_requests" referencing ${transition} for each statement execute function "help_requests_keep_counts"();`);
+      this.addSql(
+        `create trigger "help_requests_${event}_counts" after ${event} on "help_requests" referencing ${transition} for each statement execute function "help_requests_keep_counts"();`,
+      );
     }
 
     // A response sets its request's first_response_at when it is the earliest; that update keeps the averages.
@@ -77,14 +93,19 @@ begin
   end if;
   return null;
 end $fn$;`);
-    this.addSql(`create trigger "help_responses_insert_counts" after insert on "help_responses" referencing new table as new_rows for each statement execute function "help_responses_keep_counts"();`);
-    this.addSql(`create trigger "help_responses_delete_counts" after delete on "help_responses" referencing old table as old_rows for each statement execute function "help_responses_keep_counts"();`);
+    this.addSql(
+      `create trigger "help_responses_insert_counts" after insert on "help_responses" referencing new table as new_rows for each statement execute function "help_responses_keep_counts"();`,
+    );
+    this.addSql(
+      `create trigger "help_responses_delete_counts" after delete on "help_responses" referencing old table as old_rows for each statement execute function "help_responses_keep_counts"();`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop trigger if exists "help_responses_insert_counts" on "help_responses";`);
     this.addSql(`drop trigger if exists "help_responses_delete_counts" on "help_responses";`);
-    for (const event of ['insert', 'update', 'delete']) this.addSql(`drop trigger if exists "help_requests_${event}_counts" on "help_requests";`);
+    for (const event of ['insert', 'update', 'delete'])
+      this.addSql(`drop trigger if exists "help_requests_${event}_counts" on "help_requests";`);
     this.addSql(`drop function if exists "help_responses_keep_counts"();`);
     this.addSql(`drop function if exists "help_requests_keep_counts"();`);
     this.addSql(`drop table if exists "help_response_counts";`);

@@ -23,14 +23,19 @@ import { Migration } from '@mikro-orm/migrations';
  * from about 10 years) holding everything longer.
  */
 const BUCKETS = 320;
-const bucket = (seconds: string) => `least(${BUCKETS - 1}, case when ${seconds} < 60 then 0 else 1 + floor(ln(${seconds} / 60.0) / ln(1.05))::int end)`;
+const bucket = (seconds: string) =>
+  `least(${BUCKETS - 1}, case when ${seconds} < 60 then 0 else 1 + floor(ln(${seconds} / 60.0) / ln(1.05))::int end)`;
 
 export class Migration20261125002000_help_service_levels extends Migration {
   override async up(): Promise<void> {
     this.addSql(`lock table "help_requests", "help_responses" in share row exclusive mode;`);
 
-    this.addSql(`create table "help_sla_policies" ("priority" "help_priority" primary key, "first_response_minutes" int not null check ("first_response_minutes" between 1 and 525600), "resolution_minutes" int not null check ("resolution_minutes" between 1 and 525600), "updated_at" timestamptz not null default now(), check ("first_response_minutes" <= "resolution_minutes"));`);
-    this.addSql(`insert into "help_sla_policies" ("priority", "first_response_minutes", "resolution_minutes") values ('urgent', 60, 480), ('high', 240, 2880), ('medium', 1440, 10080), ('low', 4320, 43200);`);
+    this.addSql(
+      `create table "help_sla_policies" ("priority" "help_priority" primary key, "first_response_minutes" int not null check ("first_response_minutes" between 1 and 525600), "resolution_minutes" int not null check ("resolution_minutes" between 1 and 525600), "updated_at" timestamptz not null default now(), check ("first_response_minutes" <= "resolution_minutes"));`,
+    );
+    this.addSql(
+      `insert into "help_sla_policies" ("priority", "first_response_minutes", "resolution_minutes") values ('urgent', 60, 480), ('high', 240, 2880), ('medium', 1440, 10080), ('low', 4320, 43200);`,
+    );
 
     this.addSql(`alter table "help_requests"
       add column "first_response_due_at" timestamptz null,
@@ -49,9 +54,13 @@ export class Migration20261125002000_help_service_levels extends Migration {
       add column "satisfaction_comment" text null,
       add column "rated_at" timestamptz null,
       add column "rating_updated_at" timestamptz null;`);
-    this.addSql(`alter table "help_requests" add constraint "help_requests_satisfaction_score_check" check ("satisfaction_score" >= 1 and "satisfaction_score" <= 5);`);
+    this.addSql(
+      `alter table "help_requests" add constraint "help_requests_satisfaction_score_check" check ("satisfaction_score" >= 1 and "satisfaction_score" <= 5);`,
+    );
     this.addSql(`alter table "help_request_history" drop constraint "help_request_history_action_check";`);
-    this.addSql(`alter table "help_request_history" add constraint "help_request_history_action_check" check ("action" in ('created', 'updated', 'assigned', 'responded', 'sla_breached'));`);
+    this.addSql(
+      `alter table "help_request_history" add constraint "help_request_history_action_check" check ("action" in ('created', 'updated', 'assigned', 'responded', 'sla_breached'));`,
+    );
 
     // Requests already there: their clock as well as it can be told now (settled and on-hold ones stopped at
     // their last update), and a late target counted as breached without an event, so a deployment does not
@@ -86,29 +95,58 @@ begin
   end if;
   return new;
 end $fn$;`);
-    this.addSql(`create trigger "help_requests_sla_due_insert" before insert on "help_requests" for each row execute function "help_requests_sla_due"();`);
-    this.addSql(`create trigger "help_requests_sla_due_priority" before update of "priority" on "help_requests" for each row when (old."priority" is distinct from new."priority") execute function "help_requests_sla_due"();`);
-    this.addSql(`alter table "help_requests" alter column "first_response_due_at" set not null, alter column "resolution_due_at" set not null;`);
+    this.addSql(
+      `create trigger "help_requests_sla_due_insert" before insert on "help_requests" for each row execute function "help_requests_sla_due"();`,
+    );
+    this.addSql(
+      `create trigger "help_requests_sla_due_priority" before update of "priority" on "help_requests" for each row when (old."priority" is distinct from new."priority") execute function "help_requests_sla_due"();`,
+    );
+    this.addSql(
+      `alter table "help_requests" alter column "first_response_due_at" set not null, alter column "resolution_due_at" set not null;`,
+    );
 
     // Sorting by a due time (keyset pages read (due, id)), the breached filter, the tag filter, and the breach
     // monitor's claim, which reads only the targets still running.
-    this.addSql(`create index "help_requests_first_response_due_index" on "help_requests" ("first_response_due_at", "id");`);
+    this.addSql(
+      `create index "help_requests_first_response_due_index" on "help_requests" ("first_response_due_at", "id");`,
+    );
     this.addSql(`create index "help_requests_resolution_due_index" on "help_requests" ("resolution_due_at", "id");`);
-    this.addSql(`create index "help_requests_sla_breached_created_index" on "help_requests" ("sla_breached", "created_at");`);
+    this.addSql(
+      `create index "help_requests_sla_breached_created_index" on "help_requests" ("sla_breached", "created_at");`,
+    );
     this.addSql(`create index "help_requests_sla_breached_id_index" on "help_requests" ("sla_breached", "id");`);
     this.addSql(`create index "help_requests_tags_index" on "help_requests" using gin ("tags");`);
-    this.addSql(`create index "help_requests_first_response_running_index" on "help_requests" ("first_response_due_at") where not "first_response_breached" and "first_public_response_at" is null and "paused_since" is null;`);
-    this.addSql(`create index "help_requests_resolution_running_index" on "help_requests" ("resolution_due_at") where not "resolution_breached" and "resolved_at" is null and "paused_since" is null;`);
+    this.addSql(
+      `create index "help_requests_first_response_running_index" on "help_requests" ("first_response_due_at") where not "first_response_breached" and "first_public_response_at" is null and "paused_since" is null;`,
+    );
+    this.addSql(
+      `create index "help_requests_resolution_running_index" on "help_requests" ("resolution_due_at") where not "resolution_breached" and "resolved_at" is null and "paused_since" is null;`,
+    );
 
-
-    this.addSql(`create table "help_sla_counts" ("priority" "help_priority" primary key, "first_response_breached" bigint not null default 0, "first_response_decided" bigint not null default 0, "resolution_breached" bigint not null default 0, "resolution_decided" bigint not null default 0, "ratings" bigint not null default 0, "rating_sum" bigint not null default 0);`);
-    this.addSql(`create table "help_sla_histograms" ("kind" text not null check ("kind" in ('first_response', 'resolution')), "priority" "help_priority" not null, "counts" bigint[] not null check (cardinality("counts") = ${BUCKETS}), primary key ("kind", "priority"));`);
-    this.addSql(`insert into "help_sla_histograms" select k, p, array_fill(0::bigint, array[${BUCKETS}]) from unnest(array['first_response', 'resolution']) as k, unnest(enum_range(null::help_priority)) as p;`);
-    this.addSql(`create table "help_request_tag_counts" ("tag" text primary key, "requests" bigint not null default 0);`);
-    this.addSql(`create index "help_request_tag_counts_top_index" on "help_request_tag_counts" ("requests" desc, "tag");`);
-    this.addSql(`create table "help_request_priority_tag_counts" ("priority" "help_priority" not null, "tag" text not null, "requests" bigint not null default 0, primary key ("priority", "tag"));`);
-    this.addSql(`create index "help_request_priority_tag_counts_top_index" on "help_request_priority_tag_counts" ("priority", "requests" desc, "tag");`);
-    this.addSql(`create table "help_request_breached_counts" ("requester_id" varchar(32) not null, "status" "help_status" not null, "category" text not null, "priority" "help_priority" not null, "requests" bigint not null default 0, primary key ("requester_id", "status", "category", "priority"));`);
+    this.addSql(
+      `create table "help_sla_counts" ("priority" "help_priority" primary key, "first_response_breached" bigint not null default 0, "first_response_decided" bigint not null default 0, "resolution_breached" bigint not null default 0, "resolution_decided" bigint not null default 0, "ratings" bigint not null default 0, "rating_sum" bigint not null default 0);`,
+    );
+    this.addSql(
+      `create table "help_sla_histograms" ("kind" text not null check ("kind" in ('first_response', 'resolution')), "priority" "help_priority" not null, "counts" bigint[] not null check (cardinality("counts") = ${BUCKETS}), primary key ("kind", "priority"));`,
+    );
+    this.addSql(
+      `insert into "help_sla_histograms" select k, p, array_fill(0::bigint, array[${BUCKETS}]) from unnest(array['first_response', 'resolution']) as k, unnest(enum_range(null::help_priority)) as p;`,
+    );
+    this.addSql(
+      `create table "help_request_tag_counts" ("tag" text primary key, "requests" bigint not null default 0);`,
+    );
+    this.addSql(
+      `create index "help_request_tag_counts_top_index" on "help_request_tag_counts" ("requests" desc, "tag");`,
+    );
+    this.addSql(
+      `create table "help_request_priority_tag_counts" ("priority" "help_priority" not null, "tag" text not null, "requests" bigint not null default 0, primary key ("priority", "tag"));`,
+    );
+    this.addSql(
+      `create index "help_request_priority_tag_counts_top_index" on "help_request_priority_tag_counts" ("priority", "requests" desc, "tag");`,
+    );
+    this.addSql(
+      `create table "help_request_breached_counts" ("requester_id" varchar(32) not null, "status" "help_status" not null, "category" text not null, "priority" "help_priority" not null, "requests" bigint not null default 0, primary key ("requester_id", "status", "category", "priority"));`,
+    );
 
     this.addSql(`create function "help_requests_keep_sla_counts"() returns trigger language plpgsql as $fn$
 declare
@@ -164,36 +202,56 @@ begin
 end $fn$;`);
 
     // The kept counts of what is there now, then the trigger that keeps them.
-    this.addSql(`insert into "help_sla_counts" select "priority", count(*) filter (where "first_response_breached"), count(*) filter (where "first_response_breached" or "first_public_response_at" is not null), count(*) filter (where "resolution_breached"), count(*) filter (where "resolution_breached" or "resolved_at" is not null), count("satisfaction_score"), coalesce(sum("satisfaction_score"), 0) from "help_requests" group by 1;`);
-    for (const [kind, column] of [['first_response', 'first_response_seconds'], ['resolution', 'resolution_seconds']] as const) {
+    this.addSql(
+      `insert into "help_sla_counts" select "priority", count(*) filter (where "first_response_breached"), count(*) filter (where "first_response_breached" or "first_public_response_at" is not null), count(*) filter (where "resolution_breached"), count(*) filter (where "resolution_breached" or "resolved_at" is not null), count("satisfaction_score"), coalesce(sum("satisfaction_score"), 0) from "help_requests" group by 1;`,
+    );
+    for (const [kind, column] of [
+      ['first_response', 'first_response_seconds'],
+      ['resolution', 'resolution_seconds'],
+    ] as const) {
       this.addSql(`update "help_sla_histograms" h set "counts" = (
           select array_agg(coalesce(b.n, 0) order by i) from generate_series(1, ${BUCKETS}) as i
           left join (select ${bucket(`"${column}"`)} as bucket, count(*) as n from "help_requests" r where r."${column}" is not null and r."priority" = h."priority" group by 1) b on b.bucket + 1 = i)
         where h."kind" = '${kind}';`);
     }
-    this.addSql(`insert into "help_request_breached_counts" select s.scope, "status", "category", "priority", count(*) from "help_requests" r cross join lateral (values (''), (r."requester_id")) as s(scope) where r."sla_breached" and s.scope is not null group by 1, 2, 3, 4;`);
+    this.addSql(
+      `insert into "help_request_breached_counts" select s.scope, "status", "category", "priority", count(*) from "help_requests" r cross join lateral (values (''), (r."requester_id")) as s(scope) where r."sla_breached" and s.scope is not null group by 1, 2, 3, 4;`,
+    );
     for (const [event, transition] of [
       ['insert', 'new table as new_rows'],
       ['update', 'old table as old_rows new table as new_rows'],
       ['delete', 'old table as old_rows'],
     ] as const) {
-      this.addSql(`create trigger "help_requests_${event}_sla_counts" after ${event} on "help_requests" referencing ${transition} for each statement execute function "help_requests_keep_sla_counts"();`);
+      this.addSql(
+        `create trigger "help_requests_${event}_sla_counts" after ${event} on "help_requests" referencing ${transition} for each statement execute function "help_requests_keep_sla_counts"();`,
+      );
     }
   }
 
   override async down(): Promise<void> {
-    for (const event of ['insert', 'update', 'delete']) this.addSql(`drop trigger if exists "help_requests_${event}_sla_counts" on "help_requests";`);
+    for (const event of ['insert', 'update', 'delete'])
+      this.addSql(`drop trigger if exists "help_requests_${event}_sla_counts" on "help_requests";`);
     this.addSql(`drop trigger if exists "help_requests_sla_due_insert" on "help_requests";`);
     this.addSql(`drop trigger if exists "help_requests_sla_due_priority" on "help_requests";`);
     this.addSql(`drop function if exists "help_requests_keep_sla_counts"();`);
     this.addSql(`drop function if exists "help_requests_sla_due"();`);
-    for (const table of ['help_request_breached_counts', 'help_request_priority_tag_counts', 'help_request_tag_counts', 'help_sla_histograms', 'help_sla_counts', 'help_sla_policies']) {
+    for (const table of [
+      'help_request_breached_counts',
+      'help_request_priority_tag_counts',
+      'help_request_tag_counts',
+      'help_sla_histograms',
+      'help_sla_counts',
+      'help_sla_policies',
+    ]) {
       this.addSql(`drop table if exists "${table}";`);
     }
     this.addSql(`alter table "help_request_history" drop constraint "help_request_history_action_check";`);
     this.addSql(`delete from "help_request_history" where "action" = 'sla_breached';`);
-    this.addSql(`alter table "help_request_history" add constraint "help_request_history_action_check" check ("action" in ('created', 'updated', 'assigned', 'responded'));`);
-    this.addSql(`alter table "help_requests" drop column if exists "sla_breached", drop column if exists "first_response_due_at", drop column if exists "resolution_due_at",
+    this.addSql(
+      `alter table "help_request_history" add constraint "help_request_history_action_check" check ("action" in ('created', 'updated', 'assigned', 'responded'));`,
+    );
+    this
+      .addSql(`alter table "help_requests" drop column if exists "sla_breached", drop column if exists "first_response_due_at", drop column if exists "resolution_due_at",
       drop column if exists "paused_seconds", drop column if exists "paused_since", drop column if exists "first_public_response_at", drop column if exists "resolved_at",
       drop column if exists "first_response_seconds", drop column if exists "resolution_seconds", drop column if exists "first_response_breached",
       drop column if exists "resolution_breached", drop column if exists "tags", drop column if exists "satisfaction_score", drop column if exists "satisfaction_comment",

@@ -44,7 +44,9 @@ export class Migration20261128000100_help_business_hours extends Migration {
       check (jsonb_typeof("holidays") = 'array'));`);
     // Names are unique whatever their case, as the service checks them.
     this.addSql(`create unique index "help_schedules_name_unique" on "help_schedules" (lower("name"));`);
-    this.addSql(`alter table "help_sla_policies" add column "schedule_id" uuid null references "help_schedules" ("id") on delete restrict;`);
+    this.addSql(
+      `alter table "help_sla_policies" add column "schedule_id" uuid null references "help_schedules" ("id") on delete restrict;`,
+    );
 
     this.addSql(`alter table "help_requests"
       add column "sla_schedule_id" uuid null,
@@ -77,7 +79,9 @@ end $fn$;`);
 
   override async down(): Promise<void> {
     this.addSql(DUE_FUNCTION_BEFORE);
-    this.addSql(`alter table "help_requests" drop column if exists "sla_schedule_id", drop column if exists "sla_used_seconds", drop column if exists "sla_counted_at";`);
+    this.addSql(
+      `alter table "help_requests" drop column if exists "sla_schedule_id", drop column if exists "sla_used_seconds", drop column if exists "sla_counted_at";`,
+    );
     this.addSql(`alter table "help_sla_policies" drop column if exists "schedule_id";`);
     this.addSql(`drop table if exists "help_schedules";`);
   }

@@ -26,20 +26,32 @@ export class Migration20261128000200_help_attachments extends Migration {
       "created_at" timestamptz not null,
       check ("response_id" is null or "request_id" is not null),
       check ("request_id" is not null or "token_hash" is not null));`);
-    this.addSql(`create index "help_attachments_request_index" on "help_attachments" ("request_id", "created_at") where "request_id" is not null;`);
-    this.addSql(`create index "help_attachments_response_index" on "help_attachments" ("response_id", "created_at") where "response_id" is not null;`);
-    this.addSql(`create index "help_attachments_unattached_index" on "help_attachments" ("token_expires_at") where "request_id" is null;`);
+    this.addSql(
+      `create index "help_attachments_request_index" on "help_attachments" ("request_id", "created_at") where "request_id" is not null;`,
+    );
+    this.addSql(
+      `create index "help_attachments_response_index" on "help_attachments" ("response_id", "created_at") where "response_id" is not null;`,
+    );
+    this.addSql(
+      `create index "help_attachments_unattached_index" on "help_attachments" ("token_expires_at") where "request_id" is null;`,
+    );
     this.addSql(`create index "help_attachments_uploaded_by_index" on "help_attachments" ("uploaded_by_id");`);
     // Uploads are mostly compressed already (images, archives): PostgreSQL would spend CPU failing to shrink them.
-    this.addSql(`create table "help_attachment_contents" ("attachment_id" varchar(32) primary key references "help_attachments" ("id") on delete cascade, "bytes" bytea not null);`);
+    this.addSql(
+      `create table "help_attachment_contents" ("attachment_id" varchar(32) primary key references "help_attachments" ("id") on delete cascade, "bytes" bytea not null);`,
+    );
     this.addSql(`alter table "help_attachment_contents" alter column "bytes" set storage external;`);
-    this.addSql(`create table "help_attachment_deletions" ("attachment_id" varchar(32) primary key, "deleted_at" timestamptz not null default now());`);
+    this.addSql(
+      `create table "help_attachment_deletions" ("attachment_id" varchar(32) primary key, "deleted_at" timestamptz not null default now());`,
+    );
     this.addSql(`create function "help_attachments_note_deletion"() returns trigger language plpgsql as $fn$
 begin
   insert into help_attachment_deletions (attachment_id) values (old.id) on conflict do nothing;
   return null;
 end $fn$;`);
-    this.addSql(`create trigger "help_attachments_note_deletion" after delete on "help_attachments" for each row when (old."storage" = 's3') execute function "help_attachments_note_deletion"();`);
+    this.addSql(
+      `create trigger "help_attachments_note_deletion" after delete on "help_attachments" for each row when (old."storage" = 's3') execute function "help_attachments_note_deletion"();`,
+    );
   }
 
   override async down(): Promise<void> {

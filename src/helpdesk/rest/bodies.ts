@@ -27,15 +27,26 @@ const int = (name: string) =>
     .int({ error: () => `${name} must be an integer` })
     .min(-(2 ** 31), { error: () => `${name} is out of range` })
     .max(2 ** 31 - 1, { error: () => `${name} is out of range` });
-const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: () => 'Request body must be a JSON object' });
+const body = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape, { error: () => 'Request body must be a JSON object' });
 
 /** An empty query parameter means "not given", as the legacy form-style clients send it. */
 const param = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const intParam = (name: string) =>
-  param(z.string({ error: () => `${name} must be an integer` }).regex(/^-?\d{1,9}$/, { error: () => `${name} must be an integer` }).transform(Number));
+  param(
+    z
+      .string({ error: () => `${name} must be an integer` })
+      .regex(/^-?\d{1,9}$/, { error: () => `${name} must be an integer` })
+      .transform(Number),
+  );
 
 /** Ids in paths are positive integers; anything else names no resource (404, as an unknown path would). */
-export const IdParams = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/).transform(Number) });
+export const IdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number),
+});
 
 export const ListQuery = z.object({
   status: param(oneOf('status', HELP_STATUSES)),
@@ -54,7 +65,10 @@ export const CreateRequestBody = body({
   priority: oneOf('priority', HELP_PRIORITIES).nullish().describe('default medium'),
   contact_email: text('contact_email').nullish(),
   zip: text('zip').nullish().describe('the five-digit US ZIP code of the area the request comes from'),
-  attachment_tokens: z.array(text('attachment_tokens'), { error: () => 'attachment_tokens must be a list of upload tokens' }).nullish().describe('tokens from POST /api/help/uploads'),
+  attachment_tokens: z
+    .array(text('attachment_tokens'), { error: () => 'attachment_tokens must be a list of upload tokens' })
+    .nullish()
+    .describe('tokens from POST /api/help/uploads'),
 });
 
 export const UpdateRequestBody = body({
@@ -62,7 +76,10 @@ export const UpdateRequestBody = body({
   description: text('description').optional(),
   status: oneOf('status', HELP_STATUSES).optional().describe('administrators only'),
   priority: oneOf('priority', HELP_PRIORITIES).optional().describe('administrators only'),
-  assigned_to_id: text('assigned_to_id').nullable().optional().describe("an administrator's user id; null unassigns (administrators only)"),
+  assigned_to_id: text('assigned_to_id')
+    .nullable()
+    .optional()
+    .describe("an administrator's user id; null unassigns (administrators only)"),
   admin_notes: text('admin_notes').nullable().optional().describe('administrators only'),
   zip: text('zip').nullable().optional().describe('a five-digit US ZIP code; null clears it'),
 });
@@ -73,11 +90,16 @@ export const RespondBody = body({
   response: text('response'),
   new_status: oneOf('new_status', HELP_STATUSES).nullish(),
   is_public: bool('is_public').nullish().describe('default true'),
-  attachment_tokens: z.array(text('attachment_tokens'), { error: () => 'attachment_tokens must be a list of upload tokens' }).nullish().describe('tokens from POST /api/help/uploads'),
+  attachment_tokens: z
+    .array(text('attachment_tokens'), { error: () => 'attachment_tokens must be a list of upload tokens' })
+    .nullish()
+    .describe('tokens from POST /api/help/uploads'),
 });
 
 /** Tags travel as a comma-separated string; a JSON array of strings is accepted too. */
-export const Tags = z.union([z.string(), z.array(z.string())], { error: () => 'tags must be a comma-separated string' });
+export const Tags = z.union([z.string(), z.array(z.string())], {
+  error: () => 'tags must be a comma-separated string',
+});
 
 export const CreateFaqBody = body({
   question: text('question'),
@@ -140,9 +162,15 @@ export const LegacyHistoryEntry = z.object({
   created_date: z.string(),
 });
 export const LegacyListedRequest = LegacyRequest.extend({
-  user_name: z.string().nullable().describe("the requester's first and last name, else their username; null once the account is deleted"),
+  user_name: z
+    .string()
+    .nullable()
+    .describe("the requester's first and last name, else their username; null once the account is deleted"),
 });
-export const LegacyRequestWithHistory = LegacyRequest.extend({ history: z.array(LegacyHistoryEntry), responses: z.array(LegacyResponse) });
+export const LegacyRequestWithHistory = LegacyRequest.extend({
+  history: z.array(LegacyHistoryEntry),
+  responses: z.array(LegacyResponse),
+});
 export const LegacyFaq = z.object({
   id: z.number().int(),
   question: z.string(),
@@ -160,11 +188,21 @@ export const Counts = z.record(z.string(), z.number().int());
 export const CreatedRequest = z.object({ message: z.string(), request_id: z.number().int(), data: LegacyRequest });
 export const RequestPage = z.object({
   requests: z.array(LegacyListedRequest),
-  pagination: z.object({ page: z.number().int(), pages: z.number().int(), per_page: z.number().int(), total: z.number().int(), has_next: z.boolean(), has_prev: z.boolean() }),
+  pagination: z.object({
+    page: z.number().int(),
+    pages: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    has_next: z.boolean(),
+    has_prev: z.boolean(),
+  }),
 });
 export const UpdatedRequest = z.object({ message: z.string(), data: LegacyRequest });
 export const AddedResponse = z.object({ message: z.string(), data: LegacyResponse });
-export const FaqsByCategory = z.object({ faqs: z.record(z.string(), z.array(LegacyFaq)), total_count: z.number().int() });
+export const FaqsByCategory = z.object({
+  faqs: z.record(z.string(), z.array(LegacyFaq)),
+  total_count: z.number().int(),
+});
 export const ChangedFaq = z.object({ message: z.string(), data: LegacyFaq });
 export const SearchMatches = z.object({ faqs: z.array(LegacyFaq), help_requests: z.array(LegacyRequest) });
 export const Statistics = z.object({

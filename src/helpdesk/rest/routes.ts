@@ -58,7 +58,8 @@ const displayName = (person: { username: string; firstName: string | null; lastN
   person ? [person.firstName, person.lastName].filter(Boolean).join(' ') || person.username : null;
 const tagList = (tags: string | string[] | null | undefined) => (typeof tags === 'string' ? tags.split(',') : tags);
 
-const sendError = (reply: FastifyReply, result: OperationResult<unknown>) => sendLegacyError(reply, helpApi, result.errors![0]);
+const sendError = (reply: FastifyReply, result: OperationResult<unknown>) =>
+  sendLegacyError(reply, helpApi, result.errors![0]);
 
 /**
  * Declares a help-desk route. A protected route refuses a request with no credentials at all before its input is
@@ -68,15 +69,29 @@ function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
   app: FastifyInstance,
   gateway: Gateway,
   spec: Omit<RestRoute<P, Q, B>, 'api'>,
-  run: (input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  run: (
+    input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<unknown>,
 ) {
   defineRoute(
     app,
     { ...spec, api: helpApi },
-    (request, reply) => run({ params: request.params as z.output<P>, query: request.query as z.output<Q>, body: request.body as z.output<B> }, request, reply),
+    (request, reply) =>
+      run(
+        {
+          params: request.params as z.output<P>,
+          query: request.query as z.output<Q>,
+          body: request.body as z.output<B>,
+        },
+        request,
+        reply,
+      ),
     (request, reply) => {
       const credentials = gateway.credentialsOf(request);
-      if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session) return sendLegacyStatus(reply, helpApi, 401, 'Authentication required');
+      if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session)
+        return sendLegacyStatus(reply, helpApi, 401, 'Authentication required');
       return undefined;
     },
   );
@@ -144,7 +159,10 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       const result = await runOperation(gateway, request, LIST_REQUESTS, variables);
       if (result.errors?.length) return sendError(reply, result);
       const { requests, pagination } = result.data!.page;
-      return { requests: requests.map(({ requester, ...item }) => ({ ...item, user_name: displayName(requester) })), pagination };
+      return {
+        requests: requests.map(({ requester, ...item }) => ({ ...item, user_name: displayName(requester) })),
+        pagination,
+      };
     },
   );
 
@@ -208,7 +226,10 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       responses: { 200: { description: 'Updated', schema: UpdatedRequest }, ...pick(400, 401, 403, 404) },
     },
     async ({ params, body }, request, reply) => {
-      const result = await runOperation(gateway, request, UPDATE_REQUEST, { id: params.id, input: { status: body.status } });
+      const result = await runOperation(gateway, request, UPDATE_REQUEST, {
+        id: params.id,
+        input: { status: body.status },
+      });
       if (result.errors?.length) return sendError(reply, result);
       return { message: 'Help request status updated successfully', data: result.data!.request };
     },
@@ -227,7 +248,12 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       responses: { 201: { description: 'Answered', schema: AddedResponse }, ...pick(400, 401, 403, 404) },
     },
     async ({ params, body }, request, reply) => {
-      const input = defined({ response: body.response, newStatus: body.new_status, isPublic: body.is_public, attachmentTokens: body.attachment_tokens });
+      const input = defined({
+        response: body.response,
+        newStatus: body.new_status,
+        isPublic: body.is_public,
+        attachmentTokens: body.attachment_tokens,
+      });
       const result = await runOperation(gateway, request, RESPOND, { id: params.id, input });
       if (result.errors?.length) return sendError(reply, result);
       return reply.code(201).send({ message: 'Response added successfully', data: result.data!.response });
@@ -250,7 +276,12 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       },
     },
     async ({ query }, request, reply) => {
-      const result = await runOperation(gateway, request, LIST_FAQS, defined({ category: query.category, search: query.search }));
+      const result = await runOperation(
+        gateway,
+        request,
+        LIST_FAQS,
+        defined({ category: query.category, search: query.search }),
+      );
       if (result.errors?.length) return sendError(reply, result);
       const { groups, total_count } = result.data!.faqs;
       return { faqs: Object.fromEntries(groups.map((g) => [g.category, g.entries.map(legacyFaq)])), total_count };

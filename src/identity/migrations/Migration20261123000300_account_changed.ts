@@ -16,7 +16,9 @@ end $fn$;`);
      or old.locked is distinct from new.locked or old.disabled is distinct from new.disabled
      or old.token_version is distinct from new.token_version or old.tokens_revoked_at is distinct from new.tokens_revoked_at)
   execute function "users_notify_account_changed"();`);
-    this.addSql(`create trigger "users_account_changed_delete" after delete on "users" for each row execute function "users_notify_account_changed"();`);
+    this.addSql(
+      `create trigger "users_account_changed_delete" after delete on "users" for each row execute function "users_notify_account_changed"();`,
+    );
   }
 
   override async down(): Promise<void> {

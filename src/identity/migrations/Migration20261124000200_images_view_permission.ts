@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261124000200_images_view_permission extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`update "api_keys" set "permissions" = array_append("permissions", 'images:view') where 'registry' = any("permissions") and not ('images:view' = any("permissions"));`);
+    this.addSql(
+      `update "api_keys" set "permissions" = array_append("permissions", 'images:view') where 'registry' = any("permissions") and not ('images:view' = any("permissions"));`,
+    );
   }
 
   override async down(): Promise<void> {

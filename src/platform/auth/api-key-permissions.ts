@@ -22,9 +22,12 @@ export type ApiKeyPermission = (typeof API_KEY_PERMISSIONS)[number];
  * What a key gets unless it is given another set: everything but changing administrators. images:view reads less
  * than registry (which the set holds already), so it widens nothing.
  */
-export const ORDINARY_API_KEY_PERMISSIONS: readonly ApiKeyPermission[] = API_KEY_PERMISSIONS.filter((p) => p !== 'users:modify-admin');
+export const ORDINARY_API_KEY_PERMISSIONS: readonly ApiKeyPermission[] = API_KEY_PERMISSIONS.filter(
+  (p) => p !== 'users:modify-admin',
+);
 
-export const isApiKeyPermission = (value: string): value is ApiKeyPermission => (API_KEY_PERMISSIONS as readonly string[]).includes(value);
+export const isApiKeyPermission = (value: string): value is ApiKeyPermission =>
+  (API_KEY_PERMISSIONS as readonly string[]).includes(value);
 
 /**
  * A comma-separated list (as the CLI and BOOTSTRAP_API_KEY_PERMISSIONS take it), `ordinary` standing for the

@@ -23,7 +23,14 @@ export type Principal =
       /** The sign-in session the token names; absent for tokens that name none (an external issuer's). */
       sessionId?: string | undefined;
     }
-  | { kind: 'apiKey'; keyId: string; key: string; name: string; permissions: ReadonlySet<ApiKeyPermission>; readOnly: boolean };
+  | {
+      kind: 'apiKey';
+      keyId: string;
+      key: string;
+      name: string;
+      permissions: ReadonlySet<ApiKeyPermission>;
+      readOnly: boolean;
+    };
 
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
 

@@ -84,11 +84,18 @@ export function refuseCrossSiteWrites(
   refuse: (request: FastifyRequest, reply: FastifyReply) => void,
 ): void {
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method) || request.headers.authorization !== undefined || session.tokenOf(request) === undefined) {
+    if (
+      SAFE_METHODS.has(request.method) ||
+      request.headers.authorization !== undefined ||
+      session.tokenOf(request) === undefined
+    ) {
       return done();
     }
     if (session.trustedOrigin(request) || forcesPreflight(request)) return done();
-    request.log.info({ origin: request.headers.origin }, 'refused a cookie-authenticated write without a trusted origin or a preflight');
+    request.log.info(
+      { origin: request.headers.origin },
+      'refused a cookie-authenticated write without a trusted origin or a preflight',
+    );
     refuse(request, reply);
   });
 }

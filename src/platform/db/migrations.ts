@@ -10,7 +10,9 @@ export const MIGRATION_FILE = /^(Migration\d{14}_\w+)\.(?:ts|js)$/;
  * a database is built in the order it was designed in: a module's tables come after those of the modules it
  * requires. A module's migrations are the files in its `migrations` folder.
  */
-export async function loadMigrations(modules: ReadonlyArray<{ name: string; migrations?: URL }>): Promise<MigrationObject[]> {
+export async function loadMigrations(
+  modules: ReadonlyArray<{ name: string; migrations?: URL }>,
+): Promise<MigrationObject[]> {
   const found = new Map<string, MigrationObject>();
   for (const module of modules) {
     if (!module.migrations) continue;
@@ -18,7 +20,8 @@ export async function loadMigrations(modules: ReadonlyArray<{ name: string; migr
     for (const file of (await readdir(folder)).sort()) {
       const name = MIGRATION_FILE.exec(file)?.[1];
       if (!name) continue;
-      if (found.has(name)) throw new Error(`Two migrations are named ${name} (the second in the ${module.name} module)`);
+      if (found.has(name))
+        throw new Error(`Two migrations are named ${name} (the second in the ${module.name} module)`);
       const url = new URL(file, folder);
       const exported = ((await import(url.href)) as Record<string, unknown>)[name];
       if (typeof exported !== 'function') throw new Error(`${url.pathname} exports no class named ${name}`);

@@ -22,7 +22,10 @@ export interface OrmOptions {
   onQuery?: QueryListener;
 }
 
-export function ormOptions(url: string, { poolMax, entities = [], migrations = [], unmappedTables = [], log, onQuery }: OrmOptions): Options {
+export function ormOptions(
+  url: string,
+  { poolMax, entities = [], migrations = [], unmappedTables = [], log, onQuery }: OrmOptions,
+): Options {
   return {
     clientUrl: url,
     entities: [...entities],
@@ -38,7 +41,13 @@ export function ormOptions(url: string, { poolMax, entities = [], migrations = [
     // loaded entity slower to build and to read: a page of help requests paid for them on each of its rows.
     propagationOnPrototype: false,
     discovery: { warnWhenNoEntities: false },
-    migrations: { migrationsList: [...migrations], tableName: MIGRATIONS_TABLE, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: {
+      migrationsList: [...migrations],
+      tableName: MIGRATIONS_TABLE,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
     // Counts and notifications are kept by hand-written triggers (see the help desk's helpdesk_counts and the
     // identity module's account_changed migrations), which the entities do not describe.
     schemaGenerator: { skipTables: [...unmappedTables], ignoreTriggers: true },

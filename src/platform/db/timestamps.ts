@@ -28,7 +28,12 @@ const POSTGRES_UTC = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\+00$/;
 export function isoTimestamp(em: EntityManager, text: string): IsoTimestamp {
   if (POSTGRES_UTC.test(text)) {
     // The date, "T", the time to the second (19 characters), then the fraction's first three digits, or zeros.
-    const fraction = text.length >= 26 ? text.slice(19, 23) : text.length === 22 ? '.000' : `${text.slice(19, text.length - 3)}00`.slice(0, 4);
+    const fraction =
+      text.length >= 26
+        ? text.slice(19, 23)
+        : text.length === 22
+          ? '.000'
+          : `${text.slice(19, text.length - 3)}00`.slice(0, 4);
     return `${text.slice(0, 10)}T${text.slice(11, 19)}${fraction}Z` as IsoTimestamp;
   }
   return asIsoTimestamp(em.getPlatform().parseDate(text));

@@ -54,7 +54,10 @@ export interface ListIdentity {
 }
 
 const BAD_CURSOR = (arg: string) =>
-  new ValidationError(`${arg} is not a cursor of this list: it may come from another list, filter or sort, or have been altered`, arg);
+  new ValidationError(
+    `${arg} is not a cursor of this list: it may come from another list, filter or sort, or have been altered`,
+    arg,
+  );
 
 /**
  * Cursors are signed (HMAC-SHA256 over the list, its filter and sort, and the position), keyed from the JWT
@@ -90,21 +93,33 @@ export class Cursors {
     } catch {
       throw BAD_CURSOR(arg);
     }
-    if (!Array.isArray(position) || position.length === 0 || !position.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    if (
+      !Array.isArray(position) ||
+      position.length === 0 ||
+      !position.every((v) => typeof v === 'string' || typeof v === 'number')
+    ) {
       throw BAD_CURSOR(arg);
     }
     return position;
   }
 
   #sign(identity: ListIdentity, payload: string): string {
-    const fingerprint = JSON.stringify(Object.entries(identity.fingerprint).filter(([, v]) => v !== undefined && v !== null).sort(([a], [b]) => (a < b ? -1 : 1)));
-    return createHmac('sha256', this.#key).update(`${identity.list}\n${fingerprint}\n${payload}`).digest('base64url').slice(0, 22);
+    const fingerprint = JSON.stringify(
+      Object.entries(identity.fingerprint)
+        .filter(([, v]) => v !== undefined && v !== null)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+    return createHmac('sha256', this.#key)
+      .update(`${identity.list}\n${fingerprint}\n${payload}`)
+      .digest('base64url')
+      .slice(0, 22);
   }
 }
 
 function pageSize(value: number | null | undefined, arg: string): number | undefined {
   if (value === null || value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) throw new ValidationError(`${arg} must be from 1 to ${MAX_PAGE_SIZE}`, arg);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE)
+    throw new ValidationError(`${arg} must be from 1 to ${MAX_PAGE_SIZE}`, arg);
   return value;
 }
 
@@ -119,13 +134,24 @@ export function pageWindow(args: ConnectionArgs, cursors: Cursors, identity: Lis
   const after = args.after ?? undefined;
   const before = args.before ?? undefined;
   if (first !== undefined && last !== undefined) throw new ValidationError('Give first or last, not both', 'last');
-  if (after !== undefined && before !== undefined) throw new ValidationError('Give after or before, not both', 'before');
-  if (first !== undefined && before !== undefined) throw new ValidationError('first pages forward: use it with after, or last with before', 'before');
-  if (last !== undefined && after !== undefined) throw new ValidationError('last pages backward: use it with before, or first with after', 'after');
+  if (after !== undefined && before !== undefined)
+    throw new ValidationError('Give after or before, not both', 'before');
+  if (first !== undefined && before !== undefined)
+    throw new ValidationError('first pages forward: use it with after, or last with before', 'before');
+  if (last !== undefined && after !== undefined)
+    throw new ValidationError('last pages backward: use it with before, or first with after', 'after');
   if (last !== undefined || before !== undefined) {
-    return { size: last ?? DEFAULT_PAGE_SIZE, backward: true, from: before === undefined ? undefined : cursors.decode(identity, before, 'before') };
+    return {
+      size: last ?? DEFAULT_PAGE_SIZE,
+      backward: true,
+      from: before === undefined ? undefined : cursors.decode(identity, before, 'before'),
+    };
   }
-  return { size: first ?? DEFAULT_PAGE_SIZE, backward: false, from: after === undefined ? undefined : cursors.decode(identity, after, 'after') };
+  return {
+    size: first ?? DEFAULT_PAGE_SIZE,
+    backward: false,
+    from: after === undefined ? undefined : cursors.decode(identity, after, 'after'),
+  };
 }
 
 /**
@@ -177,11 +203,16 @@ export function keyset(
 ): { condition?: { sql: string; params: unknown[] }; orderBy: string } {
   const scanAscending = (order === 'asc') !== window.backward;
   const direction = scanAscending ? 'asc' : 'desc';
-  const orderBy = column === undefined ? `${idColumn} ${direction}` : `${column} ${direction}, ${idColumn} ${direction}`;
+  const orderBy =
+    column === undefined ? `${idColumn} ${direction}` : `${column} ${direction}, ${idColumn} ${direction}`;
   if (window.from === undefined) return { orderBy };
   const op = scanAscending ? '>' : '<';
   const width = column === undefined ? 1 : 2;
-  if (window.from.length !== width) throw new ValidationError(`${window.backward ? 'before' : 'after'} is not a cursor of this list`, window.backward ? 'before' : 'after');
+  if (window.from.length !== width)
+    throw new ValidationError(
+      `${window.backward ? 'before' : 'after'} is not a cursor of this list`,
+      window.backward ? 'before' : 'after',
+    );
   const sql = column === undefined ? `${idColumn} ${op} ?` : `(${column}, ${idColumn}) ${op} (?, ?)`;
   return { condition: { sql, params: [...window.from] }, orderBy };
 }

@@ -28,10 +28,15 @@ const LEGACY_SPELLINGS: Record<string, Record<string, string>> = {
  * Each enum's GraphQL names mapped to their internal values, given every enum's value names:
  * `{ HelpStatus: { OPEN: 'open' } }`. Throws when an audit action starts with no target kind.
  */
-export function internalEnumValues(enums: ReadonlyMap<string, readonly string[]>): Record<string, Record<string, string>> {
+export function internalEnumValues(
+  enums: ReadonlyMap<string, readonly string[]>,
+): Record<string, Record<string, string>> {
   const targetKinds = [...(enums.get('AuditTargetType') ?? [])].sort((a, b) => b.length - a.length);
   return Object.fromEntries(
-    [...enums].map(([enumName, names]) => [enumName, Object.fromEntries(names.map((name) => [name, internalValue(enumName, name, targetKinds)]))]),
+    [...enums].map(([enumName, names]) => [
+      enumName,
+      Object.fromEntries(names.map((name) => [name, internalValue(enumName, name, targetKinds)])),
+    ]),
   );
 }
 
@@ -40,7 +45,8 @@ function internalValue(enumName: string, name: string, targetKinds: readonly str
   if (legacy !== undefined) return legacy;
   if (enumName === 'AuditAction') {
     const kind = targetKinds.find((target) => name.startsWith(`${target}_`));
-    if (!kind) throw new Error(`AuditAction.${name} starts with no AuditTargetType value: name it <TARGET_KIND>_<VERB>`);
+    if (!kind)
+      throw new Error(`AuditAction.${name} starts with no AuditTargetType value: name it <TARGET_KIND>_<VERB>`);
     return `${kind.toLowerCase()}.${name.slice(kind.length + 1).toLowerCase()}`;
   }
   return name.toLowerCase();

@@ -29,8 +29,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { name = '', message = '', code = '' } = e as { name?: string; message?: string; code?: string };
     if (/ConnectionException/.test(name)) return true;
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(code)) return true;
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+    if (
+      [
+        'ECONNREFUSED',
+        'ECONNRESET',
+        'ETIMEDOUT',
+        'EPIPE',
+        '57P01',
+        '57P02',
+        '57P03',
+        '08006',
+        '08001',
+        '08003',
+      ].includes(code)
+    )
+      return true;
+    if (
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }
@@ -47,7 +66,8 @@ export function thrownBy(error: unknown): unknown {
  * comparisons with a bare "Validation aborted.": a document of a few hundred repeated fields spends it.
  */
 const VALIDATION_ABORTED = 'Validation aborted.';
-const TOO_MANY_REPEATS = 'Repeated fields limit exceeded: checking that the same-named fields merge takes more than 500000 comparisons';
+const TOO_MANY_REPEATS =
+  'Repeated fields limit exceeded: checking that the same-named fields merge takes more than 500000 comparisons';
 
 /**
  * Masks everything that is not a deliberate client-facing error: no stack, SQL or internal message
@@ -60,13 +80,22 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return { ...formatted, message: original.message, extensions };
   }
   const code = formatted.extensions?.code;
-  if (typeof code === 'string' && CLIENT_CODES.has(code) && !(original instanceof Error && !(original instanceof GraphQLError))) {
+  if (
+    typeof code === 'string' &&
+    CLIENT_CODES.has(code) &&
+    !(original instanceof Error && !(original instanceof GraphQLError))
+  ) {
     const { stacktrace: _drop, ...extensions } = formatted.extensions ?? {};
-    if (code === 'GRAPHQL_VALIDATION_FAILED' && formatted.message === VALIDATION_ABORTED) return { ...formatted, message: TOO_MANY_REPEATS, extensions };
+    if (code === 'GRAPHQL_VALIDATION_FAILED' && formatted.message === VALIDATION_ABORTED)
+      return { ...formatted, message: TOO_MANY_REPEATS, extensions };
     return { ...formatted, extensions };
   }
   if (isDatabaseUnavailable(original)) {
-    return { message: 'Service temporarily unavailable', path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };
+    return {
+      message: 'Service temporarily unavailable',
+      path: formatted.path,
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    };
   }
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
@@ -83,7 +112,9 @@ export function errorFormatter(options: { hideSuggestions: boolean }): typeof fo
   if (!options.hideSuggestions) return formatError;
   return (formatted, error) => {
     const answer = formatError(formatted, error);
-    return answer.message.includes('Did you mean') ? { ...answer, message: answer.message.replace(SUGGESTION, '') } : answer;
+    return answer.message.includes('Did you mean')
+      ? { ...answer, message: answer.message.replace(SUGGESTION, '') }
+      : answer;
   };
 }
 
@@ -95,7 +126,8 @@ export function isUnexpected(error: GraphQLError): boolean {
   const original = thrownBy(error);
   if (original instanceof DomainError) return false;
   const code = String(error.extensions?.code);
-  if (original instanceof GraphQLError) return !CLIENT_CODES.has(String(original.extensions?.code)) && !CLIENT_CODES.has(code);
+  if (original instanceof GraphQLError)
+    return !CLIENT_CODES.has(String(original.extensions?.code)) && !CLIENT_CODES.has(code);
   return original instanceof Error || !error.extensions?.code;
 }
 

@@ -6,7 +6,9 @@ import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
  * which may only make a resolver read ahead what is then not shown.
  */
 export function selectedFields(info: GraphQLResolveInfo, path: readonly string[] = []): Set<string> {
-  let sets = info.fieldNodes.map((node) => node.selectionSet).filter((set): set is SelectionSetNode => set !== undefined);
+  let sets = info.fieldNodes
+    .map((node) => node.selectionSet)
+    .filter((set): set is SelectionSetNode => set !== undefined);
   for (const name of path) {
     const next: SelectionSetNode[] = [];
     for (const set of sets) {

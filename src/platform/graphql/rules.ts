@@ -29,7 +29,10 @@ export const isWorkspaceAdmin = rule({ cache: 'contextual' })((_p, _a, ctx: Cont
  * also needs a key that is not read-only. Whose account a change touches is the service's to check (administrators
  * need users:modify-admin), since it depends on the target, not on the field.
  */
-export function workspaceAdminMay(permission: ApiKeyPermission | readonly ApiKeyPermission[], action: 'view' | 'change') {
+export function workspaceAdminMay(
+  permission: ApiKeyPermission | readonly ApiKeyPermission[],
+  action: 'view' | 'change',
+) {
   const permissions: readonly ApiKeyPermission[] = typeof permission === 'string' ? [permission] : permission;
   const name = `workspaceAdminMay:${permissions.join('|')}:${action}`;
   const known = workspaceRules.get(name);
@@ -39,7 +42,8 @@ export function workspaceAdminMay(permission: ApiKeyPermission | readonly ApiKey
   const made = rule(name, { cache: 'contextual' })((_p, _a, ctx: Context) => {
     const { principal } = ctx;
     if (principal.kind === 'apiKey') {
-      if (action === 'change' && principal.readOnly) return new ForbiddenError('This API key is read-only', { permission: wanted });
+      if (action === 'change' && principal.readOnly)
+        return new ForbiddenError('This API key is read-only', { permission: wanted });
       if (!permissions.some((p) => principal.permissions.has(p))) {
         return new ForbiddenError(`This API key lacks the ${wanted} permission`, { permission: wanted });
       }
@@ -62,7 +66,11 @@ export const isSignedIn = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =
  * What only administrators, API keys (which administer the people of the workspace platform) and the person
  * themselves see of someone. It depends on whose account is read, so it is checked for each one, not cached.
  */
-export const isSelfOrAdministrator = rule('isSelfOrAdministrator', { cache: 'no_cache' })((parent: { id: string }, _a, ctx: Context) => {
+export const isSelfOrAdministrator = rule('isSelfOrAdministrator', { cache: 'no_cache' })((
+  parent: { id: string },
+  _a,
+  ctx: Context,
+) => {
   const { principal } = ctx;
   if (principal.kind === 'apiKey') return true;
   if (principal.kind !== 'user') return new UnauthenticatedError();
@@ -75,22 +83,30 @@ export const isSelfOrAdministrator = rule('isSelfOrAdministrator', { cache: 'no_
  * preferences are theirs, and a key that was not given users:view reads none, whatever path led it to the person.
  */
 export function isSelfOrWorkspaceAdminMay(permission: ApiKeyPermission) {
-  return rule(`isSelfOrWorkspaceAdminMay:${permission}`, { cache: 'no_cache' })((parent: { id: string }, _a, ctx: Context) => {
-    const { principal } = ctx;
-    if (principal.kind === 'apiKey') {
-      return principal.permissions.has(permission) ? true : new ForbiddenError(`This API key lacks the ${permission} permission`, { permission });
-    }
-    if (principal.kind !== 'user') return new UnauthenticatedError();
-    if (principal.role === 'admin' || principal.userId === parent.id) return true;
-    return new ForbiddenError('Only administrators and the person themselves see this');
-  });
+  return rule(`isSelfOrWorkspaceAdminMay:${permission}`, { cache: 'no_cache' })(
+    (parent: { id: string }, _a, ctx: Context) => {
+      const { principal } = ctx;
+      if (principal.kind === 'apiKey') {
+        return principal.permissions.has(permission)
+          ? true
+          : new ForbiddenError(`This API key lacks the ${permission} permission`, { permission });
+      }
+      if (principal.kind !== 'user') return new UnauthenticatedError();
+      if (principal.role === 'admin' || principal.userId === parent.id) return true;
+      return new ForbiddenError('Only administrators and the person themselves see this');
+    },
+  );
 }
 
 /** The caller is the user the field's argument names (a user changing their own preferences). */
 export function isSelfByArgument(argument: string) {
-  return rule(`isSelfByArgument:${argument}`, { cache: 'strict' })((_p, args: Record<string, unknown>, ctx: Context) => {
-    const { principal } = ctx;
-    if (principal.kind === 'anonymous') return new UnauthenticatedError();
-    return principal.kind === 'user' && principal.userId === args[argument] ? true : new ForbiddenError('Only the person themselves may do this');
-  });
+  return rule(`isSelfByArgument:${argument}`, { cache: 'strict' })(
+    (_p, args: Record<string, unknown>, ctx: Context) => {
+      const { principal } = ctx;
+      if (principal.kind === 'anonymous') return new UnauthenticatedError();
+      return principal.kind === 'user' && principal.userId === args[argument]
+        ? true
+        : new ForbiddenError('Only the person themselves may do this');
+    },
+  );
 }

@@ -20,7 +20,8 @@ export const DateTime = new GraphQLScalarType<Date, string>({
     return new Date(value);
   },
   parseLiteral(ast) {
-    if (ast.kind !== Kind.STRING || Number.isNaN(Date.parse(ast.value))) throw bad('DateTime must be an ISO 8601 string');
+    if (ast.kind !== Kind.STRING || Number.isNaN(Date.parse(ast.value)))
+      throw bad('DateTime must be an ISO 8601 string');
     return new Date(ast.value);
   },
 });

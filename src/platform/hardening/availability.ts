@@ -11,7 +11,9 @@ export const availabilityPlugin: ApolloServerPlugin = {
       async willSendResponse({ response }) {
         if (response.body.kind !== 'single') return;
         const { data, errors = [] } = response.body.singleResult;
-        const waits = errors.filter((e) => e.extensions?.code === 'RATE_LIMITED').map((e) => Number(e.extensions?.retryAfter) || 1);
+        const waits = errors
+          .filter((e) => e.extensions?.code === 'RATE_LIMITED')
+          .map((e) => Number(e.extensions?.retryAfter) || 1);
         if (waits.length > 0) {
           // As the HTTP budget answers: a client (or a proxy) that reads statuses sees a throttle as one.
           response.http.status = 429;

@@ -69,7 +69,9 @@ export function redactUrl(url: string, secrets: readonly string[] = [], mask = '
   if (q < 0) return base;
   const params = new URLSearchParams(out.slice(q + 1));
   const shown = [...params.keys()].map((name) =>
-    SECRET_PARAMS.test(name) ? `${encodeURIComponent(name)}=${mask}` : `${encodeURIComponent(name)}=${encodeURIComponent(params.get(name) ?? '')}`,
+    SECRET_PARAMS.test(name)
+      ? `${encodeURIComponent(name)}=${mask}`
+      : `${encodeURIComponent(name)}=${encodeURIComponent(params.get(name) ?? '')}`,
   );
   return base + '?' + [...new Set(shown)].join('&');
 }

@@ -8,11 +8,23 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'r
  * for the deployment rather than per replica; this process's memory stands in whenever Redis is not ready, so an
  * outage weakens the limit to a per-replica one instead of switching it off or holding requests up.
  */
-export function createLimiter(options: { redis: Redis | undefined; keyPrefix: string; points: number; windowSeconds: number }): RateLimiterAbstract {
+export function createLimiter(options: {
+  redis: Redis | undefined;
+  keyPrefix: string;
+  points: number;
+  windowSeconds: number;
+}): RateLimiterAbstract {
   const { redis, keyPrefix, points, windowSeconds: duration } = options;
   const memory = new RateLimiterMemory({ keyPrefix, points, duration });
   if (!redis) return memory;
-  return new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory, rejectIfRedisNotReady: true });
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration,
+    insuranceLimiter: memory,
+    rejectIfRedisNotReady: true,
+  });
 }
 
 /** Probes from load balancers and orchestrators: throttling them would take a healthy replica out of service. */
@@ -27,7 +39,9 @@ function principalOrAddress(request: FastifyRequest, tokenSubject: TokenSubject 
   const header = request.headers.authorization;
   if (!tokenSubject || typeof header !== 'string' || !/^bearer\s+/i.test(header)) return `ip:${request.ip}`;
   // An invalid token is an anonymous caller.
-  return tokenSubject(header.replace(/^bearer\s+/i, '').trim()).then((subject) => (subject ? `user:${subject}` : `ip:${request.ip}`));
+  return tokenSubject(header.replace(/^bearer\s+/i, '').trim()).then((subject) =>
+    subject ? `user:${subject}` : `ip:${request.ip}`,
+  );
 }
 
 /** Whom a bearer token names once its signature checks out; undefined for a token that names nobody. */
@@ -70,7 +84,13 @@ function storeOn(limiter: RateLimiterAbstract) {
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  options: { max: number; windowSeconds: number; redis: Redis | undefined; keyPrefix: string; tokenSubject?: TokenSubject },
+  options: {
+    max: number;
+    windowSeconds: number;
+    redis: Redis | undefined;
+    keyPrefix: string;
+    tokenSubject?: TokenSubject;
+  },
 ): Promise<void> {
   const { max, windowSeconds, redis, keyPrefix, tokenSubject } = options;
   await app.register(rateLimit, {

@@ -59,6 +59,11 @@ export class RequestLogger implements FastifyBaseLogger {
 }
 
 /** Fastify's `childLoggerFactory` option: a RequestLogger per request. */
-export function requestLogger(this: unknown, parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function requestLogger(
+  this: unknown,
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   return new RequestLogger(parent as Logger, bindings, options);
 }

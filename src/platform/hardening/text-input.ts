@@ -43,4 +43,6 @@ export function documentContainsNul(document: DocumentNode): boolean {
 
 /** The refusal of an operation with a NUL in its text or variables: the client's mistake, 400. */
 export const nulTextRefused = () =>
-  new GraphQLError('Text must not contain NUL characters', { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } });
+  new GraphQLError('Text must not contain NUL characters', {
+    extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } },
+  });

@@ -43,7 +43,9 @@ export function loadTrustedManifest(file: string): { manifest: TrustedManifest }
     return { problems: [`cannot read ${file} as JSON (${reason})`] };
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    return { problems: [`${file} must hold a JSON object of document id → document, as codegen's client preset writes it`] };
+    return {
+      problems: [`${file} must hold a JSON object of document id → document, as codegen's client preset writes it`],
+    };
   }
   const problems: string[] = [];
   const byId = new Map<string, string>();
@@ -188,13 +190,19 @@ export class TrustedDocuments {
 function idOf(request: DocumentRequest): string | undefined | GraphQLError {
   const { documentId, extensions } = request;
   if (documentId !== undefined && documentId !== null) {
-    return typeof documentId === 'string' && documentId !== '' ? documentId : badRequest('documentId must be a non-empty string');
+    return typeof documentId === 'string' && documentId !== ''
+      ? documentId
+      : badRequest('documentId must be a non-empty string');
   }
-  const persisted = extensions !== null && typeof extensions === 'object' ? (extensions as { persistedQuery?: unknown }).persistedQuery : undefined;
+  const persisted =
+    extensions !== null && typeof extensions === 'object'
+      ? (extensions as { persistedQuery?: unknown }).persistedQuery
+      : undefined;
   if (persisted === undefined || persisted === null) return undefined;
   const { version, sha256Hash } = persisted as { version?: unknown; sha256Hash?: unknown };
   if (version !== 1) return badRequest('Unsupported persisted query version: send extensions.persistedQuery.version 1');
-  if (typeof sha256Hash !== 'string' || sha256Hash === '') return badRequest('extensions.persistedQuery.sha256Hash must be a non-empty string');
+  if (typeof sha256Hash !== 'string' || sha256Hash === '')
+    return badRequest('extensions.persistedQuery.sha256Hash must be a non-empty string');
   return sha256Hash;
 }
 

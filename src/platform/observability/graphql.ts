@@ -1,5 +1,8 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginSchemaReporting, type ApolloServerPluginSchemaReportingOptions } from '@apollo/server/plugin/schemaReporting';
+import {
+  ApolloServerPluginSchemaReporting,
+  type ApolloServerPluginSchemaReportingOptions,
+} from '@apollo/server/plugin/schemaReporting';
 import type { Config } from '../config.js';
 import type { Context } from '../graphql/context.js';
 import { UNRESOLVED_OPERATION, type Metrics } from './metrics.js';
@@ -27,7 +30,10 @@ export function operationMetricsPlugin(metrics: Metrics): ApolloServerPlugin<Con
  * Apollo reports usage by itself once APOLLO_KEY and APOLLO_GRAPH_REF are set, but reports the schema only when
  * asked; asking here keeps Studio's schema in step with every deploy without an extra environment variable.
  */
-export function studioPlugins(config: Config, reporting: ApolloServerPluginSchemaReportingOptions = {}): ApolloServerPlugin<Context>[] {
+export function studioPlugins(
+  config: Config,
+  reporting: ApolloServerPluginSchemaReportingOptions = {},
+): ApolloServerPlugin<Context>[] {
   return config.apollo.key && config.apollo.graphRef ? [ApolloServerPluginSchemaReporting(reporting)] : [];
 }
 

@@ -51,7 +51,11 @@ export async function registerObservability(
   if (token || !config.isProduction) {
     fastify.get(METRICS_PATH, async (request, reply) => {
       if (token && !authorized(request, token)) {
-        return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').type('text/plain').send('Unauthorized\n');
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .type('text/plain')
+          .send('Unauthorized\n');
       }
       const { contentType, body } = await metrics.render();
       return reply.header('cache-control', 'no-store').type(contentType).send(body);
@@ -78,7 +82,8 @@ function registerMetricsPort(fastify: FastifyInstance, config: Config, metrics: 
         return;
       }
       metrics.render().then(
-        ({ contentType, body }) => response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
+        ({ contentType, body }) =>
+          response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
         (error: unknown) => {
           fastify.log.error({ err: error }, 'rendering the metrics failed');
           response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal server error\n');

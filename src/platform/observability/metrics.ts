@@ -26,7 +26,12 @@ export interface Metrics {
   cacheLookup(cache: string, hit: boolean): void;
   /** One HTTP response; `route` is the route pattern, never the raw URL. */
   httpRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void;
-  graphqlOperation(name: string | null | undefined, type: string | undefined, outcome: OperationOutcome, seconds: number): void;
+  graphqlOperation(
+    name: string | null | undefined,
+    type: string | undefined,
+    outcome: OperationOutcome,
+    seconds: number,
+  ): void;
   /** One document outside the trusted-documents manifest: run (`log`) or refused (`enforce`). */
   untrustedDocument(outcome: 'served' | 'refused'): void;
   /** Reports the pool's connections on every scrape. */
@@ -122,8 +127,16 @@ export function createMetrics(): Metrics {
     });
   poolGauge('trellis_db_pool_connections', 'Open connections in the database pool', (p) => p.totalCount);
   poolGauge('trellis_db_pool_idle_connections', 'Open connections waiting for work', (p) => p.idleCount);
-  poolGauge('trellis_db_pool_waiting_requests', 'Queries queued for a connection because the pool is at its maximum', (p) => p.waitingCount);
-  poolGauge('trellis_db_pool_max_connections', 'Largest number of connections the pool opens (DB_POOL_MAX)', (p) => p.options.max);
+  poolGauge(
+    'trellis_db_pool_waiting_requests',
+    'Queries queued for a connection because the pool is at its maximum',
+    (p) => p.waitingCount,
+  );
+  poolGauge(
+    'trellis_db_pool_max_connections',
+    'Largest number of connections the pool opens (DB_POOL_MAX)',
+    (p) => p.options.max,
+  );
 
   const operationNames = new Set<string>();
   const operationLabel = (name: string | null | undefined): string => {

@@ -58,7 +58,8 @@ export function traceCarrierOf(event: unknown): TraceCarrier | undefined {
   if (!tracingActive() || typeof event !== 'object' || event === null) return undefined;
   for (const value of Object.values(event)) {
     const trace = (value as { trace?: unknown } | null)?.trace;
-    if (typeof trace === 'object' && trace !== null && typeof (trace as TraceCarrier).traceparent === 'string') return trace as TraceCarrier;
+    if (typeof trace === 'object' && trace !== null && typeof (trace as TraceCarrier).traceparent === 'string')
+      return trace as TraceCarrier;
   }
   return undefined;
 }

@@ -7,7 +7,12 @@ import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, ConsoleSpanExporter, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  BatchSpanProcessor,
+  ConsoleSpanExporter,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import type { TracingConfig } from '../config.js';
 import { redactUrl } from '../hardening/logging.js';
@@ -71,7 +76,11 @@ function startSdk(config: TracingConfig, spanProcessors: SpanProcessor[] | undef
 function batchProcessors(config: TracingConfig): SpanProcessor[] {
   return config.exporters.map((name) => {
     const exporter: SpanExporter =
-      name === 'console' ? new ConsoleSpanExporter() : config.protocol === 'http/json' ? new OtlpJsonExporter() : new OtlpProtobufExporter();
+      name === 'console'
+        ? new ConsoleSpanExporter()
+        : config.protocol === 'http/json'
+          ? new OtlpJsonExporter()
+          : new OtlpProtobufExporter();
     return new BatchSpanProcessor(exporter, { scheduledDelayMillis: config.batchDelayMs });
   });
 }

@@ -1,4 +1,14 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Link,
+  type Span,
+} from '@opentelemetry/api';
 
 /*
  * The gateway's own spans (GraphQL operations, timed work) and the trace context it carries across Redis. Only
@@ -41,7 +51,16 @@ export async function inSpan<T>(
 ): Promise<T> {
   if (!tracingActive()) return work(undefined);
   const parent = options.root ? ROOT_CONTEXT : context.active();
-  const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links: options.links, root: options.root }, parent);
+  const span = tracer().startSpan(
+    name,
+    {
+      kind: options.kind ?? SpanKind.INTERNAL,
+      attributes: options.attributes,
+      links: options.links,
+      root: options.root,
+    },
+    parent,
+  );
   try {
     return await context.with(trace.setSpan(parent, span), () => work(span));
   } catch (error) {
@@ -68,7 +87,9 @@ export function currentTraceCarrier(): TraceCarrier | undefined {
   if (!tracingActive()) return undefined;
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
-  return carrier.traceparent ? { traceparent: carrier.traceparent, ...(carrier.tracestate ? { tracestate: carrier.tracestate } : {}) } : undefined;
+  return carrier.traceparent
+    ? { traceparent: carrier.traceparent, ...(carrier.tracestate ? { tracestate: carrier.tracestate } : {}) }
+    : undefined;
 }
 
 /** A link to the span a carrier names (the change that caused a subscription event), or none. */

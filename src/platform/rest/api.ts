@@ -62,7 +62,9 @@ export function errorSchemaOf(api: RestApi): z.ZodType {
     if (known.field !== api.errorField) throw new Error(`Two error bodies are named ${api.errorSchema.id}`);
     return known.schema;
   }
-  const schema = z.object({ [api.errorField]: z.string() }).meta({ id: api.errorSchema.id, description: api.errorSchema.description });
+  const schema = z
+    .object({ [api.errorField]: z.string() })
+    .meta({ id: api.errorSchema.id, description: api.errorSchema.description });
   errorSchemas.set(api.errorSchema.id, { field: api.errorField, schema });
   return schema;
 }
@@ -72,7 +74,8 @@ export function restApiOf(url: string, apis: readonly RestApi[]): RestApi | unde
   let best: { api: RestApi; length: number } | undefined;
   for (const api of apis) {
     for (const path of api.paths) {
-      const length = typeof path === 'string' ? (url.startsWith(path) ? path.length : -1) : path.test(url) ? Infinity : -1;
+      const length =
+        typeof path === 'string' ? (url.startsWith(path) ? path.length : -1) : path.test(url) ? Infinity : -1;
       if (length >= 0 && (!best || length > best.length)) best = { api, length };
     }
   }

@@ -23,7 +23,8 @@ export interface Gateway {
 }
 
 /** Drops the fields not given: GraphQL reads an undefined variable or input field as null, which clears a value. */
-export const defined = <T extends object>(values: T): T => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
+export const defined = <T extends object>(values: T): T =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
 
 // Apollo prints a DocumentNode it is given on every call; a stored document is printed once.
 const sources = new WeakMap<DocumentNode, string>();
@@ -54,7 +55,10 @@ export async function runOperation<T, V extends Record<string, unknown>>(
     return { errors: [formatError({ message: String((error as Error).message) }, error)] };
   }
   const edge = enumEdgeOf(gateway.schema, document);
-  const response = await gateway.apollo.executeOperation({ query: sourceOf(document), variables: edge.variables(variables) }, { contextValue });
+  const response = await gateway.apollo.executeOperation(
+    { query: sourceOf(document), variables: edge.variables(variables) },
+    { contextValue },
+  );
   if (response.body.kind !== 'single') throw new Error('REST operations never stream');
   const { data, errors } = response.body.singleResult;
   return { data: edge.data(data) as T | null | undefined, errors };

@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods, RouteHandlerMethod } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  RouteHandlerMethod,
+} from 'fastify';
 import { z } from 'zod';
 import { errorSchemaOf, type RestApi } from './api.js';
 import type { LegacyRouteConfig } from './errors.js';
@@ -8,7 +15,11 @@ import type { LegacyRouteConfig } from './errors.js';
  * registerRestApi) and, through @fastify/swagger, make the OpenAPI document. Each app's catalog lists its declarations
  * (`App.restRoutes`), so the tests can walk every route the app serves and no other.
  */
-export interface RestRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export interface RestRoute<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
   /** Fastify path syntax, e.g. /api/help/requests/:id */
   path: string;
@@ -45,7 +56,8 @@ export type RouteRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.Z
 const AUTH_NOTES: Record<RestRoute['auth'], string | undefined> = {
   none: undefined,
   bearer: 'Requires `Authorization: Bearer <access_token>` (from `POST /api/auth/login`).',
-  'optional-bearer': 'Anonymous callers are served; with `Authorization: Bearer <access_token>` the answer covers what the caller may read.',
+  'optional-bearer':
+    'Anonymous callers are served; with `Authorization: Bearer <access_token>` the answer covers what the caller may read.',
   'body-api-key':
     'Authenticates with `api_key` and `api_key_secret` in the JSON body (OpenAPI security schemes cannot express body credentials), ' +
     'or with them as HTTP Basic (`Authorization: Basic base64(api_key:api_key_secret)`); a call sending both must send the same pair.',
@@ -72,12 +84,16 @@ const operationId = (route: RestRoute) =>
 /** The route's documented answers, plus what the framework itself answers on it, in the API's error body. */
 function responsesOf(route: RestRoute): Record<number, unknown> {
   const error = errorSchemaOf(route.api);
-  const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
+  const json = (description: string, schema: z.ZodType) => ({
+    description,
+    content: { 'application/json': { schema } },
+  });
   const responses: Record<number, unknown> = {};
   for (const [status, { description, schema, mediaType }] of Object.entries(route.responses)) {
     const code = Number(status);
     if (schema) responses[code] = json(description, schema);
-    else if (mediaType) responses[code] = { description, content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } } };
+    else if (mediaType)
+      responses[code] = { description, content: { [mediaType]: { schema: z.string().meta({ format: 'binary' }) } } };
     else if (code >= 400) responses[code] = json(description, error);
     else responses[code] = { description, content: { 'text/plain': { schema: z.string() } } };
   }
@@ -94,14 +110,19 @@ function responsesOf(route: RestRoute): Record<number, unknown> {
  * (the legacy APIs take JSON), an absent body counts as `{}`, and `before` may answer first (e.g. 401 when a
  * protected route got no credentials at all).
  */
-export function defineRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
+export function defineRoute<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+>(
   app: FastifyInstance,
   route: RestRoute<P, Q, B>,
   handler: (request: RouteRequest<P, Q, B>, reply: FastifyReply) => Promise<unknown>,
   before?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ): void {
   const catalog = app.restCatalog;
-  if (catalog && !catalog.some((r) => r.method === route.method && r.path === route.path)) catalog.push(route as RestRoute);
+  if (catalog && !catalog.some((r) => r.method === route.method && r.path === route.path))
+    catalog.push(route as RestRoute);
   const schema: FastifySchema & Record<string, unknown> = {
     operationId: operationId(route as RestRoute),
     summary: route.summary,
@@ -121,7 +142,8 @@ export function defineRoute<P extends z.ZodType = z.ZodType, Q extends z.ZodType
     attachValidation: route.invalid === 'attach',
     config,
     preValidation: async (request, reply) => {
-      if (typeof request.body === 'string') throw Object.assign(new Error('Unsupported content type'), { statusCode: 415 });
+      if (typeof request.body === 'string')
+        throw Object.assign(new Error('Unsupported content type'), { statusCode: 415 });
       const answered = before?.(request, reply);
       if (answered) return answered;
       if (route.body) request.body ??= {};

@@ -72,5 +72,7 @@ export async function registerApiDocs(fastify: FastifyInstance, apis: readonly R
       },
     },
   });
-  fastify.get(OPENAPI_PATH, async (_request, reply) => reply.header('cache-control', 'no-cache').send(fastify.swagger()));
+  fastify.get(OPENAPI_PATH, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(fastify.swagger()),
+  );
 }

@@ -49,7 +49,8 @@ export function enumEdgeOf(schema: GraphQLSchema, document: DocumentNode): EnumE
 }
 
 const lists = (convert: (value: unknown) => unknown): ((value: unknown) => unknown) => {
-  const each = (value: unknown): unknown => (value == null ? value : Array.isArray(value) ? value.map(each) : convert(value));
+  const each = (value: unknown): unknown =>
+    value == null ? value : Array.isArray(value) ? value.map(each) : convert(value);
   return each;
 };
 
@@ -62,10 +63,14 @@ function enumLookup(type: GraphQLEnumType, direction: 'toName' | 'toInternal'): 
 }
 
 function planEdge(schema: GraphQLSchema, document: DocumentNode): EnumEdge {
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   if (!operation) return identity;
   const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
   );
 
   // Whether an input type holds an enum anywhere below it, recursive input types included.
@@ -106,7 +111,10 @@ function planEdge(schema: GraphQLSchema, document: DocumentNode): EnumEdge {
     for (const node of set.selections) {
       if (node.kind === Kind.FIELD) {
         if (!isObjectType(parent) && !isAbstractType(parent)) continue;
-        const field = 'getFields' in parent ? (parent.getFields() as Record<string, { type: GraphQLOutputType }>)[node.name.value] : undefined;
+        const field =
+          'getFields' in parent
+            ? (parent.getFields() as Record<string, { type: GraphQLOutputType }>)[node.name.value]
+            : undefined;
         if (!field) continue;
         const convert = output(field.type, node.selectionSet);
         if (convert) {
@@ -138,11 +146,17 @@ function planEdge(schema: GraphQLSchema, document: DocumentNode): EnumEdge {
     return fields.length ? lists((value) => convertFields(value, fields)) : null;
   };
 
-  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
   const data = root ? output(root, operation.selectionSet) : null;
   if (!variableFields.length && !data) return identity;
   return {
-    variables: (variables) => (variableFields.length ? (convertFields(variables, variableFields) as typeof variables) : variables),
+    variables: (variables) =>
+      variableFields.length ? (convertFields(variables, variableFields) as typeof variables) : variables,
     data: (result) => (data && result != null ? (data(result) as typeof result) : result),
   };
 }

