@@ -29,11 +29,11 @@ export type GatewayBuild = 'compiled' | 'source';
 export function imageCommand(root: string): { execArgv: string[]; entry: string } {
   const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
   const cmd = /^CMD\s+(\[.*\])\s*$/m.exec(dockerfile);
-  const words: unknown = cmd ? JSON.parse(cmd[1]!) : null;
+  const words: unknown = cmd ? JSON.parse(cmd[1]) : null;
   if (!Array.isArray(words) || words[0] !== 'node' || words.length < 2 || !words.every((w) => typeof w === 'string')) {
     throw new Error(`${root}/Dockerfile has no CMD ["node", ..., "<entry>.js"] to start the compiled build from`);
   }
-  return { execArgv: words.slice(1, -1) as string[], entry: words.at(-1) as string };
+  return { execArgv: words.slice(1, -1), entry: words.at(-1) as string };
 }
 
 /** Compiles the checkout as the image's build stage does (`npm run build`, incremental: quick when nothing changed). */

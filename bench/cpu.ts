@@ -119,7 +119,7 @@ function postgresProcesses(database?: string): Map<string, Postgres> {
     }
     const title = argv(pid);
     const leader = /parallel worker for PID (\d+)/.exec(title);
-    if (leader) workers.push([pid, s.seconds, leader[1]!]);
+    if (leader) workers.push([pid, s.seconds, leader[1]]);
     else found.set(pid, { seconds: s.seconds, ours: session.test(title) });
   }
   for (const [pid, seconds, leader] of workers) found.set(pid, { seconds, ours: found.get(leader)?.ours ?? false });

@@ -83,7 +83,7 @@ async function post(url: string, body: unknown, auth?: string): Promise<any> {
     headers: { ...json, ...(auth ? { authorization: auth } : {}) },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json()) as any;
+  const answer = await response.json();
   if (response.status >= 300 || answer?.errors)
     throw new Error(`${url}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
   return answer;
@@ -171,15 +171,15 @@ export class FanOut {
     const users = plainCount > 0 ? await plainUsers(gatewayUrl, Math.min(PLAIN_USERS, plainCount)) : [];
     const specs: SubscriberSpec[] = Array.from({ length: subscribers }, (_, i) =>
       i < plainCount
-        ? { auth: users[i % users.length]!.auth, group: users[i % users.length]!.userId }
-        : { auth: adminAuths[i % adminAuths.length]!, group: 'admin' },
+        ? { auth: users[i % users.length].auth, group: users[i % users.length].userId }
+        : { auth: adminAuths[i % adminAuths.length], group: 'admin' },
     );
     await signedIn?.();
     const child = fork(path.join(HERE, 'subscribers.ts'), [], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const fanOut = new FanOut(gatewayUrl, child, adminAuths[0]!, specs, users, subscribers - plainCount);
+    const fanOut = new FanOut(gatewayUrl, child, adminAuths[0], specs, users, subscribers - plainCount);
     log(
       `(s) opening ${subscribers.toLocaleString('en-US')} subscriptions (${plainCount.toLocaleString('en-US')} as ${users.length} plain users, the rest as ${adminAuths.length} administrator sign-ins)`,
     );
@@ -222,7 +222,7 @@ export class FanOut {
    */
   async change(record = true): Promise<MadeChange> {
     const n = this.#n++;
-    const user = this.users.length ? this.users[n % this.users.length]! : null;
+    const user = this.users.length ? this.users[n % this.users.length] : null;
     const requestId = user?.requestId ?? 1;
     const priority = user?.priority === 'HIGH' ? 'LOW' : 'HIGH';
     if (user) user.priority = priority;
@@ -271,7 +271,7 @@ export class FanOut {
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null;
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
 };
 
 /**

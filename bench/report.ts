@@ -178,7 +178,7 @@ export function ratios(results: BenchResults['scenarios']): BenchResults['ratios
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
 /** This build over the other, scenario by scenario, for the scenarios both measured. */
@@ -190,7 +190,7 @@ export function comparison(
   for (const [id, other] of Object.entries(theirs) as Array<[ScenarioId, ScenarioResult]>) {
     const own = mine[id];
     if (!own || other.requestsPerSecond <= 0) continue;
-    const byRound = own.requestsPerSecondByRound.map((value, i) => rounded(value / other.requestsPerSecondByRound[i]!));
+    const byRound = own.requestsPerSecondByRound.map((value, i) => rounded(value / other.requestsPerSecondByRound[i]));
     const [ownCpu, otherCpu] = [own.serverCpuMicrosecondsPerRequest, other.serverCpuMicrosecondsPerRequest];
     result[id] = {
       requestsPerSecond: rounded(own.requestsPerSecond / other.requestsPerSecond),
@@ -289,7 +289,7 @@ export function targets(
     description,
     threshold,
     value: r[name],
-    pass: r[name] === null ? null : r[name]! >= threshold,
+    pass: r[name] === null ? null : r[name] >= threshold,
   });
   const peerCpu = peerCpuRatio(results);
   const peer: Target[] = results.postgraphile

@@ -93,7 +93,7 @@ async function serverVersion(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v;
+    return (await client.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0].v;
   } finally {
     await client.end();
   }
@@ -119,7 +119,7 @@ async function wildfire(gatewayUrl: string): Promise<any> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query: WILDFIRE_QUERY, variables: { zip: WILDFIRE_ZIP } }),
   });
-  const body = (await response.json()) as any;
+  const body = await response.json();
   if (response.status !== 200 || body.errors)
     throw new Error(`wildfireRisk failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   return body;
@@ -311,7 +311,7 @@ async function measureScales(options: BenchOptions): Promise<void> {
       }
       sizes.push({ size, url, seed: seedReport, settled: null });
     }
-    const pgVersion = await serverVersion(sizes[0]!.url);
+    const pgVersion = await serverVersion(sizes[0].url);
     for (const entry of sizes) {
       log(`${databaseName(entry.url)}: settling (VACUUM (ANALYZE), CHECKPOINT, no autovacuum worker at work)`);
       entry.settled = await settle(entry.url, log);
@@ -437,7 +437,7 @@ async function measureScales(options: BenchOptions): Promise<void> {
     const compared = compareScales(options.scales!, options.scenarios, results, files);
     const file = path.join(folder, 'comparison.json');
     writeFileSync(file, `${JSON.stringify(compared, null, 2)}\n`);
-    console.log(`\n${scaleHeader(results[0]!)}\n\n${scaleSummary(compared)}\n\nresults: ${file}`);
+    console.log(`\n${scaleHeader(results[0])}\n\n${scaleSummary(compared)}\n\nresults: ${file}`);
   } finally {
     await cleanup();
   }
@@ -489,7 +489,7 @@ async function main(): Promise<void> {
     // warning in the output, so the fake answers with the well-formed rows.
     const [header, ...rows] = fake.fireBody.trim().split('\n');
     fake.fireBody =
-      [header, ...rows.filter((row) => row.split(',').length === header!.split(',').length)].join('\n') + '\n';
+      [header, ...rows.filter((row) => row.split(',').length === header.split(',').length)].join('\n') + '\n';
     const gatewayEnv = gatewayEnvFor(database.url, fake);
 
     const needed = new Set<ServerName>(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => s.server));
@@ -605,7 +605,7 @@ async function main(): Promise<void> {
       log(`soak: ${Object.keys(targets).join(', ')} and subscriptions for ${options.soak} s`);
       const soak = await runSoak({
         gateway: { url: urls.gateway, pid: children.gateway!.pid },
-        metricsToken: gatewayEnv.METRICS_TOKEN!,
+        metricsToken: gatewayEnv.METRICS_TOKEN,
         targets,
         load: (target, seconds) => load(target, options, seconds),
         seconds: options.soak,
@@ -645,7 +645,7 @@ async function main(): Promise<void> {
       const [graphql, baseline] = await Promise.all(
         SCENARIOS.filter((s) => s.id === 'graphql-list' || s.id === 'sql-baseline').map((s) => send(s.target(ctx))),
       );
-      baselineMatchesGraphql = JSON.stringify(graphql!.body) === JSON.stringify(baseline!.body);
+      baselineMatchesGraphql = JSON.stringify(graphql.body) === JSON.stringify(baseline.body);
       if (!baselineMatchesGraphql) log('warning: the baseline did not answer the same JSON as the GraphQL list');
     }
 
@@ -680,7 +680,7 @@ async function main(): Promise<void> {
       );
       const ids = (nodes: Array<{ id: number }> | undefined) => JSON.stringify(nodes?.map((n) => n.id) ?? null);
       deepPagesMatch = offset
-        ? ids(connection!.body?.data?.helpRequestsConnection?.edges?.map((e: any) => e.node)) ===
+        ? ids(connection.body?.data?.helpRequestsConnection?.edges?.map((e: any) => e.node)) ===
           ids(offset.body?.data?.helpRequests?.requests)
         : null;
       if (deepPagesMatch === false)
@@ -692,7 +692,7 @@ async function main(): Promise<void> {
     let fanOut: FanOutResult | null = null;
     if (options.scenarios.includes('subscriptions')) {
       fanOut = await runFanOut(
-        { url: urls.gateway, pid: children.gateway!.pid, metricsToken: gatewayEnv.METRICS_TOKEN! },
+        { url: urls.gateway, pid: children.gateway!.pid, metricsToken: gatewayEnv.METRICS_TOKEN },
         options.subscribers,
         Math.max(1, Math.round(options.duration)),
         log,

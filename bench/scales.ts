@@ -81,8 +81,7 @@ export function scaleSummary(c: ScaleComparison): string {
     v === null || v === undefined ? '–' : Math.round(v).toLocaleString('en-US');
   for (const [id, s] of Object.entries(c.scenarios)) {
     const cells = s.cpuMicrosecondsPerRequest.map(
-      (v, i) =>
-        `${us(s.server?.[i])} + ${us(s.database?.[i])} = ${us(v)} µs (${Math.round(s.requestsPerSecond[i]!)}/s)`,
+      (v, i) => `${us(s.server?.[i])} + ${us(s.database?.[i])} = ${us(v)} µs (${Math.round(s.requestsPerSecond[i])}/s)`,
     );
     const verdict = s.pass === null ? 'SKIP' : s.pass ? 'PASS' : 'MISS';
     lines.push(

@@ -106,7 +106,7 @@ export async function locateDeepPage(
       headers: { ...json, authorization: adminAuth },
       body: JSON.stringify({ query, variables }),
     });
-    const body = (await response.json()) as any;
+    const body = await response.json();
     if (response.status !== 200 || body.errors)
       throw new Error(`locating the deep page: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
     return body.data.helpRequestsConnection;

@@ -95,7 +95,7 @@ function random(seed: number) {
   const weighted = <T>(items: ReadonlyArray<readonly [T, number]>): T => {
     let r = next() * items.reduce((sum, [, w]) => sum + w, 0);
     for (const [item, w] of items) if ((r -= w) < 0) return item;
-    return items[items.length - 1]![0];
+    return items[items.length - 1][0];
   };
   return { next, int, pick, weighted, chance };
 }
@@ -231,17 +231,17 @@ export function benchZips(): readonly string[] {
   const cells = new Set<string>();
   const zips: string[] = [];
   for (let i = 0; i < codes.length && zips.length < 1000; i += 40) {
-    const place = lookupZip(codes[i]!);
+    const place = lookupZip(codes[i]);
     if (!place) continue;
     const cell = `${Math.round(place.latitude * 10)},${Math.round(place.longitude * 10)}`;
     if (cells.has(cell)) continue;
     cells.add(cell);
-    zips.push(codes[i]!);
+    zips.push(codes[i]);
   }
   return (benchZipList = zips);
 }
 /** A request's ZIP code follows from its id, so a request seeded before the column existed gets the one it would have now. */
-const zipOf = (id: number) => benchZips()[id % benchZips().length]!;
+const zipOf = (id: number) => benchZips()[id % benchZips().length];
 /** The newest requests, up to the largest page the API serves, each get a ZIP code of their own (see newestPageZips). */
 const NEWEST_PAGE = 100;
 
@@ -610,7 +610,7 @@ function generateRequests(ids: number[], offset: number, size: SeedSize, adminId
     }
     requests.push([
       id,
-      `${subject[0]!.toUpperCase()}${subject.slice(1)} ${r.pick(PROBLEMS)}`,
+      `${subject[0].toUpperCase()}${subject.slice(1)} ${r.pick(PROBLEMS)}`,
       sentences(r, 2, 8),
       r.pick(HELP_CATEGORIES),
       r.weighted(PRIORITIES),
@@ -625,7 +625,7 @@ function generateRequests(ids: number[], offset: number, size: SeedSize, adminId
     ]);
     // Service levels, drawn after everything above so the rows the seed always wrote stay as they were.
     const priority = requests.at(-1)![4] as string;
-    const [firstHours, resolutionHours] = SLA_HOURS[priority]!;
+    const [firstHours, resolutionHours] = SLA_HOURS[priority];
     const settled = status === 'resolved' || status === 'closed';
     const pausedSince = settled || status === 'on_hold' ? at : null;
     const resolvedAt = settled ? at : null;

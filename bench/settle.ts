@@ -57,10 +57,10 @@ export async function settle(url: string, log: (message: string) => void): Promi
       const { rows } = await client.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'autovacuum worker'`,
       );
-      if (rows[0]!.n === 0) break;
+      if (rows[0].n === 0) break;
       if (performance.now() - waitStarted > AUTOVACUUM_WAIT_MS) {
         log(
-          `settling: ${rows[0]!.n} autovacuum worker(s) still at work on the database after ${AUTOVACUUM_WAIT_MS / 60_000} min; measuring anyway`,
+          `settling: ${rows[0].n} autovacuum worker(s) still at work on the database after ${AUTOVACUUM_WAIT_MS / 60_000} min; measuring anyway`,
         );
         break;
       }

@@ -38,7 +38,7 @@ export interface SoakResult {
 export function growthAfterFirstMinute(samples: SoakSample[]): number | null {
   const settled = samples.filter((s) => s.second >= 60 && s.rssBytes !== null);
   if (settled.length < 2) return null;
-  return Math.round((settled.at(-1)!.rssBytes! / settled[0]!.rssBytes! - 1) * 1000) / 1000;
+  return Math.round((settled.at(-1)!.rssBytes! / settled[0].rssBytes! - 1) * 1000) / 1000;
 }
 
 export async function runSoak(options: {
@@ -97,7 +97,7 @@ export async function runSoak(options: {
       pass: growth === null ? null : growth <= SOAK_GROWTH,
       load: Object.fromEntries(
         done.map(([id, r]) => {
-          const merged = autocannon.aggregateResult([r], { url: options.targets[id]!.url });
+          const merged = autocannon.aggregateResult([r], { url: options.targets[id].url });
           return [
             id,
             {

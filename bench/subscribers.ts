@@ -125,7 +125,7 @@ async function openAll(url: string, specs: SubscriberSpec[], concurrency: number
   let firstError: string | null = null;
   const worker = async () => {
     while (next < specs.length) {
-      const spec = specs[next++]!;
+      const spec = specs[next++];
       try {
         subscribers.push(await open(url, spec));
       } catch (error) {
@@ -163,7 +163,7 @@ export function leaked(spec: Pick<SubscriberSpec, 'group'>, change: HeardChange)
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export function account(
   changes: MadeChange[],

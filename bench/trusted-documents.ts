@@ -76,7 +76,7 @@ async function round(app: App, body: object): Promise<number> {
   return (used.user + used.system) / PER_ROUND;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function judgement(): Record<string, number> {
   const trusted = new TrustedDocuments({
@@ -122,10 +122,10 @@ try {
   };
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
   for (const run of Object.values(variants)) await run(); // warm-up
-  for (let r = 0; r < ROUNDS; r++) for (const [name, run] of Object.entries(variants)) samples[name]!.push(await run());
-  const base = median(samples['off, text']!);
+  for (let r = 0; r < ROUNDS; r++) for (const [name, run] of Object.entries(variants)) samples[name].push(await run());
+  const base = median(samples['off, text']);
   console.log(
-    `CPU µs per request, median of ${ROUNDS} alternating rounds of ${PER_ROUND} (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})`,
+    `CPU µs per request, median of ${ROUNDS} alternating rounds of ${PER_ROUND} (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
   );
   for (const [name, values] of Object.entries(samples)) {
     const m = median(values);

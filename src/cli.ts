@@ -71,7 +71,7 @@ async function main(): Promise<number> {
     const operator: SystemActor = { kind: 'system', name: 'cli' };
     if (command === 'create-user') {
       const password = values.password ?? randomPassword();
-      const user = await newUserAccount(em, { username: name!, password, role: values.admin ? 'admin' : 'user' });
+      const user = await newUserAccount(em, { username: name, password, role: values.admin ? 'admin' : 'user' });
       await em.flush();
       console.log(
         JSON.stringify({
@@ -84,14 +84,14 @@ async function main(): Promise<number> {
     } else if (command === 'list-api-keys') {
       for (const key of await listApiKeys(em)) console.log(JSON.stringify(key));
     } else if (command === 'revoke-api-key') {
-      if (!(await keys.revoke(em, operator, name!))) throw new ValidationError(`No API key ${name}`);
+      if (!(await keys.revoke(em, operator, name))) throw new ValidationError(`No API key ${name}`);
       console.log(JSON.stringify({ api_key: name, revoked: true }));
     } else {
       const days = values['expires-in-days'] ? Number(values['expires-in-days']) : undefined;
       if (days !== undefined && !(days > 0)) throw new Error('--expires-in-days must be a positive number');
       const expiresAt = days ? new Date(Date.now() + days * 86_400_000) : null;
       const { apiKey, secret } = await keys.create(em, operator, {
-        name: name!,
+        name: name,
         expiresAt,
         permissions: permissions?.permissions,
         readOnly: values['read-only'] ?? false,

@@ -77,7 +77,7 @@ export function buildBaseline(db: Queryable): FastifyInstance {
         responder: r.responder_id === null ? null : { id: r.responder_id, username: r.responder_username },
       });
     }
-    const total = count.rows[0]!.total;
+    const total = count.rows[0].total;
     const pages = Math.ceil(total / perPage);
     return {
       data: {

@@ -100,7 +100,7 @@ function stretchesOfYear(timeZone: string, year: number): Stretch[] {
   const end = Date.UTC(year + 1, 0, 1);
   stretches = [{ from: start, offset: zoneOffset(timeZone, start) }];
   let before = start;
-  let offsetBefore = stretches[0]!.offset;
+  let offsetBefore = stretches[0].offset;
   for (let at = start + SAMPLE; at <= end; at += SAMPLE) {
     const offset = zoneOffset(timeZone, at);
     if (offset !== offsetBefore) {
@@ -129,15 +129,15 @@ function stretchesBetween(timeZone: string, from: number, to: number): { from: n
   const all: Stretch[] = [];
   for (let year = firstYear; year <= lastYear; year++) all.push(...stretchesOfYear(timeZone, year));
   for (let i = 0; i < all.length; i++) {
-    const start = all[i]!.from;
-    const end = i + 1 < all.length ? all[i + 1]!.from : Date.UTC(lastYear + 1, 0, 1);
+    const start = all[i].from;
+    const end = i + 1 < all.length ? all[i + 1].from : Date.UTC(lastYear + 1, 0, 1);
     const lo = Math.max(start, from);
     const hi = Math.min(end, to);
     if (lo < hi) {
       const last = result[result.length - 1];
       // A year's first stretch continues the year before's last when the offset did not change.
-      if (last && last.to === lo && last.offset === all[i]!.offset) last.to = hi;
-      else result.push({ from: lo, to: hi, offset: all[i]!.offset });
+      if (last && last.to === lo && last.offset === all[i].offset) last.to = hi;
+      else result.push({ from: lo, to: hi, offset: all[i].offset });
     }
   }
   return result;
@@ -168,7 +168,7 @@ function prepare(schedule: BusinessSchedule): Prepared {
   let ready = prepared.get(schedule);
   if (!ready) {
     const byWeekday: WeeklyInterval[][] = [[], [], [], [], [], [], [], []];
-    for (const interval of schedule.intervals) byWeekday[interval.day]!.push(interval);
+    for (const interval of schedule.intervals) byWeekday[interval.day].push(interval);
     byWeekday.forEach((list) => list.sort((a, b) => a.start - b.start));
     const holidays = new Set<number>();
     for (const date of schedule.holidays) {
@@ -184,7 +184,7 @@ function prepare(schedule: BusinessSchedule): Prepared {
 /** The working instants of one wall-clock day, as [from, to) pieces in order. */
 function piecesOfDay(schedule: Prepared, day: number): [number, number][] {
   if (schedule.holidays.has(day)) return [];
-  const intervals = schedule.byWeekday[weekdayOf(day)]!;
+  const intervals = schedule.byWeekday[weekdayOf(day)];
   if (intervals.length === 0) return [];
   const midnight = day * DAY;
   const stretches = stretchesBetween(schedule.timeZone, midnight - LATEST_OFFSET, midnight + DAY - EARLIEST_OFFSET);
@@ -288,7 +288,7 @@ export function intervalProblem(intervals: readonly WeeklyInterval[]): string | 
   for (const list of byDay.values()) {
     const sorted = [...list].sort((a, b) => a.start - b.start);
     for (let i = 1; i < sorted.length; i++) {
-      const [a, b] = [sorted[i - 1]!, sorted[i]!];
+      const [a, b] = [sorted[i - 1], sorted[i]];
       if (b.start < a.end) {
         return `The intervals ${formatWallTime(a.start)}–${formatWallTime(a.end)} and ${formatWallTime(b.start)}–${formatWallTime(b.end)} on day ${a.day} overlap`;
       }

@@ -52,7 +52,7 @@ function byRequester<K extends { requesterId: string }, V>(
       await Promise.all(
         [...groups.values()].map(async ({ shared, indexes }) => {
           const loaded = await load(
-            indexes.map((i) => keys[i]!.requesterId),
+            indexes.map((i) => keys[i].requesterId),
             shared,
           );
           indexes.forEach((keyIndex, i) => (values[keyIndex] = loaded[i]!));
@@ -95,9 +95,7 @@ export function createHelpdeskLoaders(em: EntityManager) {
     /** The priorities whose policy counts in a schedule (every policy read once, with slaRules). */
     prioritiesBySchedule: new DataLoader<string, HelpPriority[]>(async (ids) => {
       const all = await slaRules.loadMany(HELP_PRIORITIES);
-      return ids.map((id) =>
-        HELP_PRIORITIES.filter((_p, i) => !(all[i] instanceof Error) && (all[i] as SlaRules).scheduleId === id),
-      );
+      return ids.map((id) => HELP_PRIORITIES.filter((_p, i) => !(all[i] instanceof Error) && all[i].scheduleId === id));
     }),
     responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) =>
       groupByKeys(ids, await readResponses(em, ids), (r) => r.request.id),

@@ -51,7 +51,7 @@ export function scheduleView(record: ScheduleRecord, priorities: HelpPriority[])
     timeZone: record.timeZone,
     intervals: [...record.intervals]
       .sort((a, b) => a.day - b.day || a.start - b.start)
-      .map((i) => ({ day: WEEKDAYS[i.day - 1]!, start: formatWallTime(i.start), end: formatWallTime(i.end) })),
+      .map((i) => ({ day: WEEKDAYS[i.day - 1], start: formatWallTime(i.start), end: formatWallTime(i.end) })),
     holidays: record.holidayList,
     priorities,
     createdAt: record.createdAt,
@@ -112,7 +112,7 @@ export class HelpScheduleService {
           `insert into help_schedules (name, time_zone, intervals, holidays, created_at, updated_at) values (?, ?, ?::jsonb, ?::jsonb, ?, ?) returning ${COLUMNS}`,
           [name, timeZone, JSON.stringify(intervals), JSON.stringify(holidays), now, now],
         );
-        const record = toRecord(tem, row!);
+        const record = toRecord(tem, row);
         this.audit.record(tem, actor, {
           action: 'help_schedule.create',
           target: { type: 'help_schedule', id: record.id, name },
@@ -168,7 +168,7 @@ export class HelpScheduleService {
           `update help_schedules set name = ?, time_zone = ?, intervals = ?::jsonb, holidays = ?::jsonb, updated_at = ? where id = ? returning ${COLUMNS}`,
           [after.name, after.timeZone, JSON.stringify(after.intervals), JSON.stringify(after.holidays), now, key],
         );
-        const record = toRecord(tem, updated!);
+        const record = toRecord(tem, updated);
         const changes = [
           { field: 'name', oldValue: before.name, newValue: after.name },
           { field: 'timeZone', oldValue: before.timeZone, newValue: after.timeZone },
@@ -297,7 +297,7 @@ function weeklyIntervals(input: readonly { day: HelpWeekday; start: string; end:
   const problem = intervalProblem(intervals);
   if (problem)
     throw new ValidationError(
-      problem.replace(/on day (\d)/g, (_m, d: string) => `on ${WEEKDAYS[Number(d) - 1]!.toUpperCase()}`),
+      problem.replace(/on day (\d)/g, (_m, d: string) => `on ${WEEKDAYS[Number(d) - 1].toUpperCase()}`),
       'intervals',
     );
   return intervals.sort((a, b) => a.day - b.day || a.start - b.start);
@@ -380,5 +380,5 @@ function publicHolidaysOf({
 
 const describeIntervals = (intervals: readonly WeeklyInterval[]) =>
   intervals
-    .map((i) => `${WEEKDAYS[i.day - 1]!.slice(0, 3).toUpperCase()} ${formatWallTime(i.start)}-${formatWallTime(i.end)}`)
+    .map((i) => `${WEEKDAYS[i.day - 1].slice(0, 3).toUpperCase()} ${formatWallTime(i.start)}-${formatWallTime(i.end)}`)
     .join(', ');

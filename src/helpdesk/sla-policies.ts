@@ -58,7 +58,7 @@ export class HelpSlaPolicyService {
   async of(em: EntityManager, priority: HelpPriority): Promise<HelpSlaPolicy> {
     const [row] = await read<Row>(em, `select ${COLUMNS} from help_sla_policies where priority = ?`, [priority]);
     if (!row) throw new NotFoundError();
-    return (await this.#views(em, [row]))[0]!;
+    return (await this.#views(em, [row]))[0];
   }
 
   /** A priority's rules as they stand, its schedule included. */
@@ -136,7 +136,7 @@ export class HelpSlaPolicyService {
           ],
         });
       }
-      return (await this.#views(tem, [row!]))[0]!;
+      return (await this.#views(tem, [row]))[0];
     });
   }
 

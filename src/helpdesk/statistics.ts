@@ -147,20 +147,20 @@ function serviceLevels(row: Row, histograms: Histograms, priority: HelpPriority 
 export class HelpStatisticsService {
   async summary(em: EntityManager): Promise<HelpStatistics> {
     const [row] = await em.execute<Row[]>(STATISTICS_SQL);
-    const histograms = histogramsOf(row!);
-    const byStatus = HELP_STATUSES.map((status) => ({ status, count: row!.by_status[status] ?? 0 }));
+    const histograms = histogramsOf(row);
+    const byStatus = HELP_STATUSES.map((status) => ({ status, count: row.by_status[status] ?? 0 }));
     return {
       requests: {
         total: byStatus.reduce((sum, s) => sum + s.count, 0),
-        open: row!.by_status.open ?? 0,
+        open: row.by_status.open ?? 0,
         // Every value appears, zeros included, so a client never has to guess whether a key is missing or zero.
-        byCategory: HELP_CATEGORIES.map((category) => ({ category, count: row!.by_category[category] ?? 0 })),
+        byCategory: HELP_CATEGORIES.map((category) => ({ category, count: row.by_category[category] ?? 0 })),
         byStatus,
-        byPriority: HELP_PRIORITIES.map((priority) => ({ priority, count: row!.by_priority[priority] ?? 0 })),
+        byPriority: HELP_PRIORITIES.map((priority) => ({ priority, count: row.by_priority[priority] ?? 0 })),
       },
-      responses: { total: row!.responses, avgResponseTimeDays: row!.avg_response_time_days ?? 0 },
-      serviceLevels: serviceLevels(row!, histograms, null),
-      serviceLevelsByPriority: HELP_PRIORITIES.map((priority) => serviceLevels(row!, histograms, priority)),
+      responses: { total: row.responses, avgResponseTimeDays: row.avg_response_time_days ?? 0 },
+      serviceLevels: serviceLevels(row, histograms, null),
+      serviceLevelsByPriority: HELP_PRIORITIES.map((priority) => serviceLevels(row, histograms, priority)),
     };
   }
 }

@@ -332,7 +332,7 @@ export async function countRequestersHelpRequests(
   const all = await totalsOf('help_request_requester_counts');
   if (slaBreached === undefined) return all;
   const breached = await totalsOf('help_request_breached_counts');
-  return all.map((n, i) => n - breached[i]!);
+  return all.map((n, i) => n - breached[i]);
 }
 
 /**
@@ -349,7 +349,7 @@ export async function countHelpRequests(em: EntityManager, filter: HelpRequestFi
       `select count(*)::int as total from "help_requests"${condition.sql}`,
       condition.params,
     );
-    return row!.total;
+    return row.total;
   }
   const sum = async (table: string, scope: HelpRequestFilter) => {
     const condition = where(scope);
@@ -358,7 +358,7 @@ export async function countHelpRequests(em: EntityManager, filter: HelpRequestFi
       `select coalesce(sum(requests), 0)::int as total from "${table}"${condition.sql}`,
       condition.params,
     );
-    return row!.total;
+    return row.total;
   };
   // Breached requests have kept counts of their own ('' is every requester's); the others are all less those.
   const breached = () => sum('help_request_breached_counts', { ...cells, requesterId: cells.requesterId ?? '' });

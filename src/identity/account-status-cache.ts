@@ -85,7 +85,7 @@ export class AccountStatusCache {
   }
 
   static forOrm(orm: Orm, log: Pick<Logger, 'warn'>): AccountStatusCache {
-    const cache = new AccountStatusCache(orm.config.get('clientUrl')!, log);
+    const cache = new AccountStatusCache(orm.config.get('clientUrl'), log);
     orm.em.getEventManager().registerSubscriber(AccountStatusCache.subscriberFor(() => cache));
     return cache;
   }

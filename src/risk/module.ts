@@ -79,7 +79,7 @@ function createScoring({ config, orm, log, redis, now }: PlatformServices): Risk
     : new PostgresQuotaStore(
         async (sql, params) => {
           // Straight to the pg pool: the statement is written with PostgreSQL's own $n placeholders.
-          const pool = (await orm.em.getConnection().getNativeClient()) as import('pg').Pool;
+          const pool = await orm.em.getConnection().getNativeClient();
           return (await pool.query(sql, params)).rows as Array<Record<string, unknown>>;
         },
         () => now().getTime(),

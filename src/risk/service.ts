@@ -164,9 +164,9 @@ export class RiskService {
     let cell = 0;
     return places.map((coordinates, i) => {
       if (!coordinates || coordinates instanceof Error) return coordinates;
-      const zipCode = zips[i]!;
-      const wildfire = this.wildfireOf(zipCode, coordinates, fires[cell]!, month, lastUpdated);
-      const earthquake = this.earthquakeOf(zipCode, coordinates, activities[cell]!, lastUpdated);
+      const zipCode = zips[i];
+      const wildfire = this.wildfireOf(zipCode, coordinates, fires[cell], month, lastUpdated);
+      const earthquake = this.earthquakeOf(zipCode, coordinates, activities[cell], lastUpdated);
       cell++;
       return { zipCode, wildfire, earthquake };
     });
@@ -322,14 +322,14 @@ export class RiskService {
     if (!this.deps.fire.configured) return points.map(() => ({ status: 'unavailable', value: null }));
     return this.readThroughMany(
       points.map((point) => gridKey('fire', point)),
-      (i) => this.fireDetections(points[i]!),
+      (i) => this.fireDetections(points[i]),
     );
   }
 
   private seismicActivityMany(points: readonly Coordinates[], at: Date): Promise<Array<Sourced<SeismicActivity>>> {
     return this.readThroughMany(
       points.map((point) => gridKey('seismic', point)),
-      (i) => this.seismicActivity(points[i]!, at),
+      (i) => this.seismicActivity(points[i], at),
     );
   }
 

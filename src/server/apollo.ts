@@ -48,7 +48,7 @@ export function createApollo(config: Config, pipeline: GraphqlPipeline, options:
     plugins: [
       errorLoggingPlugin,
       pipelinePlugin<Context>(pipeline),
-      availabilityPlugin as ApolloServerPlugin<Context>,
+      availabilityPlugin,
       // The development IDE is GraphiQL, served by the GET /graphql route itself (src/server/ide.ts): Apollo's
       // Sandbox loads from a CDN and is blank offline.
       ApolloServerPluginLandingPageDisabled(),

@@ -21,7 +21,7 @@ export interface AssemblyOptions {
 export function assemble(modules: readonly Module[], options: AssemblyOptions = {}): readonly Module[] {
   const all: Module[] = [];
   const seen = new Set<string>();
-  for (const module of [gatewayModule as Module, ...modules]) {
+  for (const module of [gatewayModule, ...modules]) {
     if (seen.has(module.name)) throw new Error(`Two modules are named ${module.name}`);
     const referred = Object.keys(module.refersTo ?? {});
     const needed = [...(module.requires ?? []), ...(options.federated ? [] : referred)];
@@ -30,7 +30,7 @@ export function assemble(modules: readonly Module[], options: AssemblyOptions = 
     seen.add(module.name);
     all.push(module);
     for (const name of referred.filter((other) => !seen.has(other))) {
-      const standIn = module.refersTo![name]!;
+      const standIn = module.refersTo![name];
       all.push({ name: `${module.name}→${name}`, typeDefs: standIn.typeDefs, resolvers: standIn.resolvers });
     }
   }

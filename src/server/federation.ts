@@ -49,7 +49,7 @@ export function federationTypeDefs(modules: readonly Module[]): DocumentNode {
  */
 function sharedFields(typeDefs: DocumentNode): DocumentNode {
   const shared = new Map<string, Set<string>>();
-  for (const definition of mergedTypeDefs([gatewayModule as Module]).definitions) {
+  for (const definition of mergedTypeDefs([gatewayModule]).definitions) {
     if (definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.fields?.length) {
       shared.set(definition.name.value, new Set(definition.fields.map((field) => field.name.value)));
     }
@@ -89,7 +89,7 @@ function referenceResolvers(modules: readonly Module[]): GraphQLResolverMap<Cont
         info: GraphQLResolveInfo,
       ) => {
         ctx._shield ??= { cache: {} };
-        const verdict = rule === allow ? true : await rule.resolve({}, {}, ctx as never, info, SHIELD_OPTIONS as never);
+        const verdict = rule === allow ? true : await rule.resolve({}, {}, ctx as never, info, SHIELD_OPTIONS);
         if (verdict !== true) return null;
         return reference.resolve(representation[reference.key], ctx);
       };

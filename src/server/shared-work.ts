@@ -33,7 +33,7 @@ export class SharedWork {
       if (leaf.get(last) !== promise) return;
       leaf.delete(last);
       this.#size--;
-      for (let i = path.length - 1; i > 0 && path[i]!.size === 0; i--) path[i - 1]!.delete(key[i - 1]!);
+      for (let i = path.length - 1; i > 0 && path[i].size === 0; i--) path[i - 1].delete(key[i - 1]);
     };
     promise.then(forget, forget);
     return promise;
@@ -86,9 +86,9 @@ const eventKeys = new WeakMap<object, Map<string, string>>();
 export function eventKey(event: unknown): string {
   if (typeof event !== 'object' || event === null) return JSON.stringify(event);
   const fields = Object.keys(event);
-  const inner = fields.length === 1 ? (event as Record<string, unknown>)[fields[0]!] : undefined;
+  const inner = fields.length === 1 ? (event as Record<string, unknown>)[fields[0]] : undefined;
   if (typeof inner !== 'object' || inner === null) return JSON.stringify(event);
-  const name = fields[0]!;
+  const name = fields[0];
   let byName = eventKeys.get(inner);
   if (!byName) eventKeys.set(inner, (byName = new Map()));
   let key = byName.get(name);

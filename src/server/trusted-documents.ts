@@ -28,7 +28,7 @@ function post(
   const body = request.body;
   // A batch (refused by Apollo) or no JSON object at all: Apollo answers it.
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return done();
-  const resolution = trusted.resolve(body as Body, request.log);
+  const resolution = trusted.resolve(body, request.log);
   if (resolution.kind === 'refused') return refuse(reply, request, resolution.error);
   if (resolution.kind === 'run' && needsRewrite(body as Body, resolution.query)) {
     const { documentId: _id, extensions, ...rest } = body as Body;

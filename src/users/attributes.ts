@@ -110,7 +110,7 @@ export function sshPublicKey(value: string | null): string | null {
   if (/[\r\n]/.test(line)) throw new ValidationError(`${label} must be a single line (one key)`, 'sshPublicKey');
   if (CONTROL.test(line)) throw new ValidationError(`${label} must not contain control characters`, 'sshPublicKey');
   const [type, body, ...comment] = line.split(/[ \t]+/);
-  if (!(SSH_KEY_TYPES as readonly string[]).includes(type!)) {
+  if (!(SSH_KEY_TYPES as readonly string[]).includes(type)) {
     throw new ValidationError(
       `${label} must start with a known key type (${SSH_KEY_TYPES.join(', ')})`,
       'sshPublicKey',

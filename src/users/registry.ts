@@ -84,7 +84,7 @@ export function isCompatible(patterns: readonly string[], platformVersion: strin
 export function parseRegistry(value: unknown): RegistryEntryInput[] {
   const parsed = Registry.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
+  const issue = parsed.error.issues[0];
   const where = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
   throw new ValidationError(`entries${where}: ${issue.message}`, 'entries');
 }

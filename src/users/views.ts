@@ -118,7 +118,7 @@ export async function countUsers(em: EntityManager, conditions: UserConditions):
     `select count(*)::int as total from users${conditions.sql.length > 0 ? ` where ${conditions.sql.join(' and ')}` : ''}`,
     conditions.params,
   );
-  return row!.total;
+  return row.total;
 }
 
 export function readNames(em: EntityManager, ids: readonly string[]): Promise<PersonName[]> {

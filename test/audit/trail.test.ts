@@ -764,7 +764,7 @@ describe('every privileged change', () => {
         request_id: requestId,
         client_address: '127.0.0.1',
       });
-      expect(event!.changes.map((change) => change.field).sort()).toEqual([...c.fields].sort());
+      expect(event.changes.map((change) => change.field).sort()).toEqual([...c.fields].sort());
       // The change under test is the only privileged change the request made.
       expect(rows.filter((row) => row.request_id === requestId)).toHaveLength(1);
       expectNoSecret(rows);
@@ -807,7 +807,7 @@ describe('every privileged change', () => {
       ['api_key.create', 'system', 'cli', 'api_key', 'deploy robot'],
       ['api_key.revoke', 'system', 'cli', 'api_key', 'deploy robot'],
     ]);
-    expect(rows[0]!.changes.map((change) => change.field)).toEqual(['permissions', 'readOnly', 'expiresAt']);
+    expect(rows[0].changes.map((change) => change.field)).toEqual(['permissions', 'readOnly', 'expiresAt']);
     expectNoSecret(rows);
   });
 
@@ -927,9 +927,9 @@ describe('append-only', () => {
     const [event] = await allEvents();
     expect(event).toBeDefined();
     await expect(
-      db.query(`update audit_events set actor_name = 'someone else' where id = $1`, [event!.id]),
+      db.query(`update audit_events set actor_name = 'someone else' where id = $1`, [event.id]),
     ).rejects.toThrow(/append-only/);
-    await expect(db.query('delete from audit_events where id = $1', [event!.id])).rejects.toThrow(/append-only/);
+    await expect(db.query('delete from audit_events where id = $1', [event.id])).rejects.toThrow(/append-only/);
     await expect(db.query('truncate audit_events')).rejects.toThrow(/append-only/);
     expect((await allEvents())[0]).toEqual(event);
   });
@@ -1156,7 +1156,7 @@ describe('retention', () => {
         (row) => row.actor_type === 'system' && row.actor_name === 'retention' && row.target_type === 'audit_trail',
       ),
     ).toBe(true);
-    expect(pruned.rows.reduce((sum, row) => sum + row.changes[0]!.newValue, 0)).toBe(5);
+    expect(pruned.rows.reduce((sum, row) => sum + row.changes[0].newValue, 0)).toBe(5);
   });
 
   it('shows its own pruning to administrators as AUDIT_TRAIL_PRUNE', async () => {

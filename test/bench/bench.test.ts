@@ -77,7 +77,7 @@ beforeAll(async () => {
   ));
   const files = readdirSync(out).filter((f) => /^bench-.*\.json$/.test(f));
   expect(files).toHaveLength(1);
-  results = JSON.parse(readFileSync(path.join(out, files[0]!), 'utf8'));
+  results = JSON.parse(readFileSync(path.join(out, files[0]), 'utf8'));
 }, 210_000);
 
 afterAll(async () => {
@@ -99,7 +99,7 @@ describe('npm run bench', () => {
 
   it("measures the compiled build the image ships, started with the Dockerfile CMD's flags, and says so", () => {
     const cmd = JSON.parse(
-      /^CMD\s+(\[.*\])\s*$/m.exec(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))![1]!,
+      /^CMD\s+(\[.*\])\s*$/m.exec(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))![1],
     ) as string[];
     expect(results.gateway.build).toBe('compiled');
     expect(results.gateway.command).toBe(cmd.join(' '));
@@ -404,7 +404,7 @@ describe('npm run bench -- --scales', () => {
       150_000,
     ));
     const [dir] = readdirSync(scaleOut).filter((f) => f.startsWith('scales-'));
-    comparison = JSON.parse(readFileSync(path.join(scaleOut, dir!, 'comparison.json'), 'utf8'));
+    comparison = JSON.parse(readFileSync(path.join(scaleOut, dir, 'comparison.json'), 'utf8'));
   }, 160_000);
 
   afterAll(async () => {
@@ -518,12 +518,12 @@ describe("PostgreSQL's CPU, as the bench counts it", () => {
       try {
         const meter = new CpuMeter(process.pid, databaseName(measured.url));
         meter.start();
-        await busy(clients[1]!);
+        await busy(clients[1]);
         meter.stop();
         expect(meter.otherDatabaseSeconds).toBeGreaterThanOrEqual(0.1);
         expect(meter.databaseSeconds).toBeLessThan(meter.otherDatabaseSeconds! / 4);
         meter.start();
-        await busy(clients[0]!);
+        await busy(clients[0]);
         meter.stop();
         expect(meter.databaseSeconds).toBeGreaterThanOrEqual(0.1);
       } finally {
@@ -566,7 +566,7 @@ describe('npm run bench -- --against', () => {
       110_000,
     ));
     const [file] = readdirSync(againstOut).filter((f) => /^bench-.*\.json$/.test(f));
-    measured = JSON.parse(readFileSync(path.join(againstOut, file!), 'utf8'));
+    measured = JSON.parse(readFileSync(path.join(againstOut, file), 'utf8'));
   }, 120_000);
 
   afterAll(async () => {
@@ -640,7 +640,7 @@ describe('npm run bench -- --soak', () => {
       110_000,
     ));
     const [file] = readdirSync(soakOut).filter((f) => /^soak-.*\.json$/.test(f));
-    soak = JSON.parse(readFileSync(path.join(soakOut, file!), 'utf8')).soak;
+    soak = JSON.parse(readFileSync(path.join(soakOut, file), 'utf8')).soak;
   }, 120_000);
 
   afterAll(async () => {

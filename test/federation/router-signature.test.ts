@@ -104,7 +104,7 @@ describe('a subgraph behind a signing router', () => {
         query,
         extensions: { 'hmac-signature': sign(query, undefined, 'x'.repeat(40)) },
       })) as typeof unsigned;
-      expect(missigned[0]!.extensions.code).toBe('FORBIDDEN');
+      expect(missigned[0].extensions.code).toBe('FORBIDDEN');
       expect(t.app.services.helpdesk.events.listenerCount).toBe(0);
       const heard = deliveries({ query, extensions: { 'hmac-signature': sign(query) } });
       await untilListening(t.app, 1);

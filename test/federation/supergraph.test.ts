@@ -124,8 +124,8 @@ async function startGateway(supergraphFile: string): Promise<typeof gateway> {
     },
   );
   const output: string[] = [];
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  child.stdout.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr.on('data', (chunk) => output.push(String(chunk)));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) break;
@@ -278,8 +278,8 @@ describe('risk served apart, behind Hive Gateway', () => {
     const bad = await throughGateway('{ wildfireRisk(zip: "9021") { zipCode } }');
     const badSingle = await monolith.gql('{ wildfireRisk(zip: "9021") { zipCode } }');
     expect(bad.errors?.[0]).toMatchObject({
-      message: badSingle.errors![0]!.message,
-      extensions: { code: badSingle.errors![0]!.extensions!.code },
+      message: badSingle.errors![0].message,
+      extensions: { code: badSingle.errors![0].extensions!.code },
     });
   });
 

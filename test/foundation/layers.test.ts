@@ -22,7 +22,7 @@ for (const file of sources(SRC)) {
   const targets = [
     ...text.matchAll(/^(?:import|export)[^;]*?from '(\.[^']+)'/gms),
     ...text.matchAll(/^declare module '(\.[^']+)'/gm),
-  ].map((m) => path.resolve(path.dirname(file), m[1]!.replace(/\.js$/, '.ts')));
+  ].map((m) => path.resolve(path.dirname(file), m[1].replace(/\.js$/, '.ts')));
   graph.set(
     file,
     targets.filter((target) => target.startsWith(SRC)),
@@ -39,10 +39,10 @@ const requires = new Map(
 /** Entry points → app → assembly and the module list → modules, side by side → platform. */
 function layerOf(file: string): { rank: number; module?: string } {
   const [top] = name(file).split(path.sep);
-  if (['main.ts', 'cli.ts', 'create-migration.ts'].includes(top!)) return { rank: 5 };
+  if (['main.ts', 'cli.ts', 'create-migration.ts'].includes(top)) return { rank: 5 };
   if (top === 'app.ts') return { rank: 4 };
   if (top === 'server' || top === 'modules.ts') return { rank: 3 };
-  if (MODULES.includes(top!)) return { rank: 2, module: top };
+  if (MODULES.includes(top)) return { rank: 2, module: top };
   if (top === 'platform') return { rank: 1 };
   throw new Error(`${name(file)} is in no layer: place it in one (and here)`);
 }

@@ -59,7 +59,7 @@ describe('migrations', () => {
       const text = readFileSync(file, 'utf8');
       const specifiers = [
         ...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm),
-      ].map((m) => m[1]!);
+      ].map((m) => m[1]);
       expect(
         specifiers.filter((s) => s.startsWith('.') || s.startsWith('/')),
         file,
@@ -162,7 +162,7 @@ describe('migrations', () => {
         'select name, permissions from api_keys order by id',
       );
       expect(rows).toEqual([
-        { name: 'ordinary', permissions: [...keys[0]![1], 'images:view'] },
+        { name: 'ordinary', permissions: [...keys[0][1], 'images:view'] },
         { name: 'registry', permissions: ['registry', 'images:view'] },
         { name: 'people', permissions: ['users:view', 'users:modify'] },
       ]);

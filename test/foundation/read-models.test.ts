@@ -39,7 +39,7 @@ describe('read models', () => {
     const runs = await t.countQueries(() =>
       Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          readNames(em, [...Array.from({ length: i }, (_, k) => `x'); drop table users; --\\${k}`), admin!.id]),
+          readNames(em, [...Array.from({ length: i }, (_, k) => `x'); drop table users; --\\${k}`), admin.id]),
         ),
       ),
     );
@@ -71,8 +71,8 @@ describe('read models', () => {
     }
     const admin = await t.login('admin', ADMIN_PASSWORD);
     for (const [i, [at, iso]] of written.entries()) {
-      const [user] = await readUsers(t.app.orm.em.fork(), [ids[i]!]);
-      expect(user!.createdAt.toISOString(), at).toBe(iso);
+      const [user] = await readUsers(t.app.orm.em.fork(), [ids[i]]);
+      expect(user.createdAt.toISOString(), at).toBe(iso);
       const res = await t.gql<{ user: { createdAt: string } }>(
         'query($id: ID!) { user(id: $id) { createdAt } }',
         { id: ids[i] },
@@ -111,9 +111,9 @@ describe('read models', () => {
       `select '2026-11-20 10:00:00+00'::timestamptz::text as a, '2026-11-20 10:00:00.5+02'::timestamptz::text as b, now()::text as c`,
       [],
     );
-    for (const text of Object.values(row!))
+    for (const text of Object.values(row))
       expect(isoTimestamp(em, text), text).toBe(em.getPlatform().parseDate(text).toISOString());
-    expect(isoTimestamp(em, row!.b!)).toBe('2026-11-20T08:00:00.500Z');
+    expect(isoTimestamp(em, row.b)).toBe('2026-11-20T08:00:00.500Z');
     // The scalar writes ISO text as it is, any other text or a Date as toISOString writes it, and refuses no date.
     expect(DateTime.serialize(asIsoTimestamp(new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6))))).toBe(
       '2030-01-02T03:04:05.006Z',

@@ -9,7 +9,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const configSource = readFileSync(path.join(ROOT, 'src/platform/config.ts'), 'utf8');
 const schemaBody = configSource.slice(configSource.indexOf('const EnvSchema'), configSource.indexOf('.superRefine'));
-const variables = [...schemaBody.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+const variables = [...schemaBody.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]);
 
 describe('README configuration', () => {
   it('finds the variables in src/platform/config.ts', () => {
@@ -25,7 +25,7 @@ describe('README configuration', () => {
     const named = section
       .split('\n')
       .filter((line) => line.startsWith('| '))
-      .map((line) => line.split(' | ')[0]!);
+      .map((line) => line.split(' | ')[0]);
     expect(named.some((cell) => cell.includes(`\`${name}\``))).toBe(true);
   });
 });
@@ -44,14 +44,14 @@ describe('README and docs/', () => {
 
   it.each(pages)('links from %s only to files and headings that exist', (page) => {
     const text = readFileSync(path.join(ROOT, page), 'utf8');
-    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
     for (const link of links) {
       const [file, anchor] = link.split('#');
       const target = file ? path.join(ROOT, path.dirname(page), file) : path.join(ROOT, page);
       expect(existsSync(target), `${page} links to ${link}`).toBe(true);
       if (anchor) {
         const slugs = [...readFileSync(target, 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) =>
-          m[1]!
+          m[1]
             .toLowerCase()
             .replace(/[^\p{L}\p{N} _-]/gu, '')
             .replace(/ /g, '-'),

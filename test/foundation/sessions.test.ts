@@ -41,7 +41,7 @@ async function signInWithCookie(app: TestApp, uid: string, password = DEFAULT_PA
     headers: { origin: PAGE },
   });
   expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  return res.headers.get('set-cookie')!.split(';')[0];
 }
 
 const cookieHeaders = (cookie: string) => ({
@@ -143,7 +143,7 @@ describe('signing out ends the session on the server', () => {
       json: { username: 'bert', password: DEFAULT_PASSWORD },
     });
     const bearer = { authorization: `Bearer ${login.body.access_token}` };
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
     expect(await restStatus(b, bearer)).toBe(200);
     expect(await restStatus(b, cookieHeaders(cookie))).toBe(200);
 
@@ -308,10 +308,10 @@ describe('mySessions and revokeSession', () => {
     const malloryIds = (
       await a.gql<{ mySessions: Array<{ id: string }> }>(MY_SESSIONS, {}, mallory)
     ).data!.mySessions.map((s) => s.id);
-    expect(malloryIds).not.toContain(olgaSessions[0]!.id);
+    expect(malloryIds).not.toContain(olgaSessions[0].id);
 
     const revoke = (id: string) => a.gql('mutation($id: ID!) { revokeSession(id: $id) }', { id }, mallory);
-    const foreign = await revoke(olgaSessions[0]!.id);
+    const foreign = await revoke(olgaSessions[0].id);
     const unknown = await revoke('0'.repeat(32));
     const malformed = await revoke("x' or 1=1 --");
     for (const answer of [foreign, unknown, malformed]) {
@@ -324,7 +324,7 @@ describe('mySessions and revokeSession', () => {
     expect(await restStatus(a, { authorization: olga })).toBe(200);
     // Even an administrator ends someone else's sessions only all at once, with logoutUser.
     expect(
-      (await a.gql('mutation($id: ID!) { revokeSession(id: $id) }', { id: olgaSessions[0]!.id }, admin)).errors?.[0]
+      (await a.gql('mutation($id: ID!) { revokeSession(id: $id) }', { id: olgaSessions[0].id }, admin)).errors?.[0]
         ?.extensions?.code,
     ).toBe('NOT_FOUND');
     expect(await restStatus(a, { authorization: olga })).toBe(200);
@@ -427,8 +427,7 @@ describe('cost and housekeeping', () => {
     const sql = a.app.orm.em.fork().getConnection();
     await sql.execute(`update sessions set expires_at = now() - interval '2 hours' where user_id = ?`, [user.id]);
     const count = async () =>
-      (await sql.execute<{ n: number }[]>(`select count(*)::int as n from sessions where user_id = ?`, [user.id]))[0]!
-        .n;
+      (await sql.execute<{ n: number }[]>(`select count(*)::int as n from sessions where user_id = ?`, [user.id]))[0].n;
     expect(await count()).toBe(1);
     expect(await refusedOn(a, { authorization: user.auth })).toBe(true);
 

@@ -81,7 +81,7 @@ describe('one change, many subscribers', () => {
     await h.put(`/requests/${alices}`, { status: 'in_progress', admin_notes: 'warranty expired' }, admin);
     const bobs = await h.file(bob.auth, { title: 'Printer' });
 
-    for (const subscriber of [admin1!, admin2!, admin3!]) {
+    for (const subscriber of [admin1, admin2, admin3]) {
       expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: alices });
       expect((await subscriber.nextData()).helpRequestChanged).toEqual({
         kind: 'UPDATED',
@@ -97,7 +97,7 @@ describe('one change, many subscribers', () => {
       });
       expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: bobs });
     }
-    for (const subscriber of [alice1!, alice2!]) {
+    for (const subscriber of [alice1, alice2]) {
       expect((await subscriber.nextData()).helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: alices });
       expect((await subscriber.nextData()).helpRequestChanged).toEqual({
         kind: 'UPDATED',
@@ -107,7 +107,7 @@ describe('one change, many subscribers', () => {
       });
     }
     // Bob's first news is his own request: nothing of Alice's reached him.
-    expect((await bob1!.nextData()).helpRequestChanged).toEqual({
+    expect((await bob1.nextData()).helpRequestChanged).toEqual({
       kind: 'CREATED',
       requestId: bobs,
       fields: [],
@@ -143,13 +143,13 @@ describe('one change, many subscribers', () => {
     expect(locked.data).toEqual({ updateUser: { locked: true } });
     const id = await h.file(alice.auth, { title: 'Keyboard' });
 
-    for (const subscriber of [dana1!, dana2!]) {
+    for (const subscriber of [dana1, dana2]) {
       const ended = await subscriber.take();
       expect(ended).toMatchObject({ type: 'next', result: { errors: [{ extensions: { code: 'UNAUTHENTICATED' } }] } });
       expect(ended.type === 'next' && ended.result.data).toBeFalsy();
       expect(await subscriber.take()).toEqual({ type: 'complete' });
     }
-    expect((await admin1!.nextData()).helpRequestChanged).toMatchObject({
+    expect((await admin1.nextData()).helpRequestChanged).toMatchObject({
       kind: 'CREATED',
       requestId: id,
       request: { title: 'Keyboard' },

@@ -39,7 +39,7 @@ describe('access tokens checked once and remembered', () => {
     const { accessToken } = await tokens.issue({ sub: 'c'.repeat(32), role: 'user', ver: 0 });
     await tokens.verify(accessToken);
     const [header, payload, signature] = accessToken.split('.');
-    const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' })).toString('base64url')}.${signature}`;
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), role: 'admin' })).toString('base64url')}.${signature}`;
     await expect(tokens.verify(forged)).rejects.toThrow('Invalid token');
     await expect(tokens.verify(forged)).rejects.toThrow('Invalid token');
   });
@@ -53,13 +53,13 @@ describe('access tokens checked once and remembered', () => {
     );
     const [first, second] = issued.map((t) => t.accessToken);
     for (const { accessToken } of issued.slice(0, 10_000)) await tokens.verify(accessToken);
-    await tokens.verify(first!); // used again: the second is now the least recently used
-    await tokens.verify(issued[10_000]!.accessToken);
+    await tokens.verify(first); // used again: the second is now the least recently used
+    await tokens.verify(issued[10_000].accessToken);
     // Each signature check is one WebCrypto verify.
     const checks = vi.spyOn(crypto.subtle, 'verify');
-    await tokens.verify(first!);
+    await tokens.verify(first);
     expect(checks).not.toHaveBeenCalled();
-    await tokens.verify(second!);
+    await tokens.verify(second);
     expect(checks).toHaveBeenCalledTimes(1);
   });
 });

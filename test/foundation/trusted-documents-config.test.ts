@@ -42,7 +42,7 @@ describe('TRUSTED_DOCUMENTS configuration', () => {
       const { trustedDocuments } = loadConfig({ TRUSTED_DOCUMENTS: mode, TRUSTED_DOCUMENTS_FILE: CODEGEN_MANIFEST });
       expect(trustedDocuments.mode).toBe(mode);
       expect(trustedDocuments.manifest?.byId.size).toBe(Object.keys(written).length);
-      const [id, document] = Object.entries(written)[0]!;
+      const [id, document] = Object.entries(written)[0];
       expect(trustedDocuments.manifest?.byId.get(id.replace(/^sha256:/, ''))).toBe(document);
     }
   });

@@ -112,7 +112,7 @@ describe('GraphqlWsServer: graphql-ws on ws through makeServer', () => {
     const { url, graphqlWs } = await serve({ keepAliveMs: 40 });
     const { socket, closed } = await raw(url, 'graphql-transport-ws', { autoPong: false });
     const [served] = graphqlWs.clients;
-    const gone = new Promise((resolve) => served!.once('close', resolve));
+    const gone = new Promise((resolve) => served.once('close', resolve));
     await new Promise((resolve) => socket.once('ping', resolve));
     expect((await closed).code).toBe(1006); // terminated, no closing handshake
     await gone;

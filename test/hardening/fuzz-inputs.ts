@@ -38,7 +38,7 @@ export function rng(seed: number): Rng {
   return {
     next,
     int: (n) => Math.floor(next() * n),
-    pick: (items) => items[Math.floor(next() * items.length)]!,
+    pick: (items) => items[Math.floor(next() * items.length)],
     chance: (p) => next() < p,
   };
 }
@@ -479,7 +479,7 @@ export function setAt(root: unknown, path: Path, value: unknown): unknown {
   if (path.length === 0) return value;
   const copy: any = Array.isArray(root) ? [...root] : { ...(root as object) };
   const [head, ...rest] = path;
-  copy[head!] = setAt(copy[head!], rest, value);
+  copy[head] = setAt(copy[head], rest, value);
   return copy;
 }
 
@@ -489,8 +489,8 @@ export function deleteAt(root: unknown, path: Path): unknown {
   const [head, ...rest] = path;
   if (rest.length === 0) {
     if (Array.isArray(copy)) copy.splice(Number(head), 1);
-    else delete copy[head!];
-  } else copy[head!] = deleteAt(copy[head!], rest);
+    else delete copy[head];
+  } else copy[head] = deleteAt(copy[head], rest);
   return copy;
 }
 

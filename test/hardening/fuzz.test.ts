@@ -175,7 +175,7 @@ async function seedFixtures() {
     });
     pools.groups.push(createGroup.id);
     await gqlOk('mutation($u: ID!, $g: ID!) { addUserToGroup(userId: $u, groupId: $g) { id } }', {
-      u: pools.users[i]!,
+      u: pools.users[i],
       g: createGroup.id,
     });
   }
@@ -290,7 +290,7 @@ function literal(value: unknown, type?: GraphQLInputType): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') {
     const raw = /^\u0001RAW:(.*)\u0001$/.exec(value);
-    if (raw) return raw[1]!;
+    if (raw) return raw[1];
     if (inner && isEnumType(inner) && inner.getValue(value)) return value;
     return JSON.stringify(value);
   }
@@ -659,9 +659,9 @@ function restCases(r: Rng): Case[] {
     const count = hasInput ? CASES_PER_TARGET : CASES_PER_TARGET_WITHOUT_INPUT;
     for (let i = 0; i < count; i++) {
       const valid = {
-        params: params ? (fromJsonSchema(r, pools, params as never, '', route.path) as Record<string, unknown>) : {},
-        query: query ? (fromJsonSchema(r, pools, query as never, '', route.path) as Record<string, unknown>) : {},
-        body: body ? (fromJsonSchema(r, pools, body as never, '', route.path) as Record<string, unknown>) : undefined,
+        params: params ? (fromJsonSchema(r, pools, params, '', route.path) as Record<string, unknown>) : {},
+        query: query ? (fromJsonSchema(r, pools, query, '', route.path) as Record<string, unknown>) : {},
+        body: body ? (fromJsonSchema(r, pools, body, '', route.path) as Record<string, unknown>) : undefined,
       };
       let [as, headers] = forSignOut(target, bearerPrincipal(r, route));
       if (route.auth === 'body-api-key') {
@@ -858,7 +858,7 @@ async function runAll(cases: Case[], onBatch: () => Promise<void>): Promise<Outc
     next = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        while (next < slice.length) outcomes.push(await send(slice[next++]!));
+        while (next < slice.length) outcomes.push(await send(slice[next++]));
       }),
     );
     await onBatch();
@@ -877,14 +877,14 @@ function pickWeighted(r: Rng, options: Array<{ name: string; weight: number; app
       return option.name;
     }
   }
-  options[0]!.apply();
-  return options[0]!.name;
+  options[0].apply();
+  return options[0].name;
 }
 
 function shuffle<T>(r: Rng, items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = r.int(i + 1);
-    [items[i], items[j]] = [items[j]!, items[i]!];
+    [items[i], items[j]] = [items[j], items[i]];
   }
   return items;
 }

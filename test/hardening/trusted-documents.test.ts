@@ -249,7 +249,7 @@ describe('TRUSTED_DOCUMENTS=enforce over graphql-ws', () => {
     payload: { query: string; extensions?: Record<string, unknown>; documentId?: string },
   ) {
     const events: Array<{ type: 'next'; data: unknown } | { type: 'error'; error: unknown }> = [];
-    connection.client.subscribe(payload as { query: string }, {
+    connection.client.subscribe(payload, {
       next: (result) => events.push({ type: 'next', data: result.data ?? result.errors }),
       error: (error) => events.push({ type: 'error', error }),
       complete: () => {},

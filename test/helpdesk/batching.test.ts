@@ -30,8 +30,8 @@ beforeAll(async () => {
   const em = t.app.orm.em.fork();
   const now = new Date();
   for (let i = 0; i < 100; i++) {
-    const requester = em.getReference(User, users[i % users.length]!.id);
-    const helper = em.getReference(User, helpers[i % helpers.length]!.id);
+    const requester = em.getReference(User, users[i % users.length].id);
+    const helper = em.getReference(User, helpers[i % helpers.length].id);
     const request = em.create(HelpRequest, {
       title: `Request ${i}`,
       description: 'd',

@@ -17,7 +17,7 @@ const weekdays = (start: string, end: string): WeeklyInterval[] =>
   ([1, 2, 3, 4, 5] as const).map((day) => ({ day, start: minutes(start), end: minutes(end) }));
 function minutes(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
-  return h! * 60 + m!;
+  return h * 60 + m;
 }
 const officeHours = (timeZone: string, holidays: string[] = []): BusinessSchedule => ({
   timeZone,
@@ -161,7 +161,7 @@ function isWorkingMinute(schedule: BusinessSchedule, t: number): boolean {
   const parts = Object.fromEntries(format.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
   if (schedule.holidays.includes(`${parts.year}-${parts.month}-${parts.day}`)) return false;
   const wall = (Number(parts.hour) % 24) * 60 + Number(parts.minute);
-  const day = WEEKDAY_NUMBER[parts.weekday!]!;
+  const day = WEEKDAY_NUMBER[parts.weekday];
   return schedule.intervals.some((i) => i.day === day && i.start <= wall && wall < i.end);
 }
 
@@ -209,7 +209,7 @@ const dayIntervals = (day: IsoWeekday) =>
     const sorted = [...cuts].sort((a, b) => a - b);
     const intervals: WeeklyInterval[] = [];
     for (let i = 0; i + 1 < sorted.length; i += 2)
-      intervals.push({ day, start: sorted[i]! * 15, end: sorted[i + 1]! * 15 });
+      intervals.push({ day, start: sorted[i] * 15, end: sorted[i + 1] * 15 });
     return intervals;
   });
 const schedules = fc
@@ -225,7 +225,7 @@ const schedules = fc
       timeZone: zone,
       intervals: days.flat(),
       holidays: holidayOffsets.map((d) => new Date(base + d * 24 * HOUR).toISOString().slice(0, 10)),
-    } as BusinessSchedule,
+    },
     base,
   }));
 
@@ -287,12 +287,12 @@ describe('working time against a minute-by-minute count', () => {
           const moments = [...cuts].sort((a, b) => a - b).map((m) => filed + m * MINUTE);
           const pauses: [number, number][] = [];
           for (let i = 0; i + 1 < moments.length; i += 2) {
-            pauses.push([moments[i]!, moments[i + 1]!]);
-            changeStatus(clock, 'on_hold', new Date(moments[i]!), schedule, rules);
-            changeStatus(clock, 'in_progress', new Date(moments[i + 1]!), schedule, rules);
+            pauses.push([moments[i], moments[i + 1]]);
+            changeStatus(clock, 'on_hold', new Date(moments[i]), schedule, rules);
+            changeStatus(clock, 'in_progress', new Date(moments[i + 1]), schedule, rules);
           }
           const paused = (t: number) => pauses.some(([a, b]) => a <= t && t < b);
-          const last = pauses.length ? pauses[pauses.length - 1]![1] : filed;
+          const last = pauses.length ? pauses[pauses.length - 1][1] : filed;
           // The due time, as the clock stood after the last resumption, unless the target ran out before it.
           const due = referenceDue(schedule, filed, target, paused);
           if (due > last) expect(clock.firstResponseDueAt.getTime()).toBe(due);

@@ -96,13 +96,13 @@ describe('concurrent changes to the same help requests', () => {
     const statuses = ['in_progress', 'on_hold', 'resolved', 'open', 'closed'];
     const door = (i: number): 'rest' | 'graphql' => (i % 2 === 0 ? 'rest' : 'graphql');
 
-    const notes = Array.from({ length: 200 }, (_, i) => ({ id: ids[i % 3]!, value: `note ${i}` }));
+    const notes = Array.from({ length: 200 }, (_, i) => ({ id: ids[i % 3], value: `note ${i}` }));
     const answers = Array.from({ length: 100 }, (_, i) => ({
-      id: ids[i % 3]!,
+      id: ids[i % 3],
       value: `answer ${i}`,
-      status: statuses[i % 5]!,
+      status: statuses[i % 5],
     }));
-    const titles = Array.from({ length: 60 }, (_, i) => ({ id: ids[i % 3]!, value: `t${i + 1}` }));
+    const titles = Array.from({ length: 60 }, (_, i) => ({ id: ids[i % 3], value: `t${i + 1}` }));
     const [noteResults, answerResults, titleResults] = await Promise.all([
       Promise.all(notes.map((n, i) => update(n.id, { admin_notes: n.value }, admin, door(i)))),
       Promise.all(answers.map((a, i) => respond(a.id, a.value, a.status, door(i)))),
@@ -119,8 +119,8 @@ describe('concurrent changes to the same help requests', () => {
         expect(r).toMatchObject({ status: 400, message: expect.stringMatching(/can no longer be edited/) });
       else expect(r).toMatchObject({ status: 200, message: 'BAD_USER_INPUT' });
     }
-    const committedNotes = notes.filter((_, i) => noteResults[i]!.ok);
-    const committedAnswers = answers.filter((_, i) => answerResults[i]!.ok);
+    const committedNotes = notes.filter((_, i) => noteResults[i].ok);
+    const committedAnswers = answers.filter((_, i) => answerResults[i].ok);
     expect(committedNotes.length + committedAnswers.length).toBeGreaterThan(0);
 
     let historyRows = 0;
@@ -146,7 +146,7 @@ describe('concurrent changes to the same help requests', () => {
       expect(request.status).toBe(statusEntries.at(-1)?.new_value ?? 'open');
 
       // Every title edit that was answered with success is in the history, and only those.
-      const committedTitles = titles.filter((n, i) => n.id === id && titleResults[i]!.ok).map((n) => n.value);
+      const committedTitles = titles.filter((n, i) => n.id === id && titleResults[i].ok).map((n) => n.value);
       const titleEntries = history.filter((e) => e.field === 'title');
       expect(titleEntries.map((e) => e.new_value).sort()).toEqual(committedTitles.sort());
       expectUnbrokenChain(titleEntries, 't0');
@@ -179,7 +179,7 @@ describe('concurrent changes to the same help requests', () => {
             : update(id, { admin_notes: `n${i}`, assigned_to_id: helper.id }, admin, 'rest'),
         ),
       ]);
-      expect(deleted!.errors).toBeUndefined();
+      expect(deleted.errors).toBeUndefined();
       for (const a of assigned.filter((a) => !a.ok && !shed(a)))
         expect(a.status === 400 || a.message === 'BAD_USER_INPUT', JSON.stringify(a)).toBe(true);
       for (const id of ids) expect((await h.get(`/requests/${id}`, admin)).body.assigned_to_id).toBeNull();
@@ -191,18 +191,18 @@ describe('concurrent changes to the same help requests', () => {
     const leaving = await t.createUser('counted-leaving');
     const seeded = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        h.file(requesters[i % 4]!.auth, { category: CATEGORIES[i % 7], priority: PRIORITIES[i % 4] }),
+        h.file(requesters[i % 4].auth, { category: CATEGORIES[i % 7], priority: PRIORITIES[i % 4] }),
       ),
     );
     const departed = await Promise.all([0, 1, 2].map(() => h.file(leaving.auth, { category: 'billing' })));
-    const pick = (i: number) => seeded[(i * 7) % seeded.length]!;
+    const pick = (i: number) => seeded[(i * 7) % seeded.length];
 
     const results = await Promise.all([
       ...Array.from({ length: 150 }, (_, i) =>
         h.post(
           '/requests',
           { title: `c${i}`, description: 'd', category: CATEGORIES[i % 7], priority: PRIORITIES[(i * 3) % 4] },
-          requesters[i % 4]!.auth,
+          requesters[i % 4].auth,
         ),
       ),
       ...Array.from({ length: 100 }, (_, i) =>
@@ -258,11 +258,11 @@ describe('concurrent changes to the same help requests', () => {
         const [all] = await sql(
           `select count(*)::int as n from help_requests${name ? ` where ${name} = '${value}'` : ''}`,
         );
-        expect((await h.get(`/requests${query}`, admin)).body.pagination.total, `all ${query}`).toBe(all!.n);
+        expect((await h.get(`/requests${query}`, admin)).body.pagination.total, `all ${query}`).toBe(all.n);
         const [own] = await sql(
           `select count(*)::int as n from help_requests where requester_id = '${alice.id}'${name ? ` and ${name} = '${value}'` : ''}`,
         );
-        expect((await h.get(`/requests${query}`, alice.auth)).body.pagination.total, `alice ${query}`).toBe(own!.n);
+        expect((await h.get(`/requests${query}`, alice.auth)).body.pagination.total, `alice ${query}`).toBe(own.n);
       }
     }
 
@@ -272,11 +272,11 @@ describe('concurrent changes to the same help requests', () => {
         (select round((avg(extract(epoch from (f.first - r.created_at))) / 86400)::numeric, 2)::float8
            from (select request_id, min(created_at) as first from help_responses group by request_id) f join help_requests r on r.id = f.request_id) as avg`);
     const statistics = (await h.get('/statistics', admin)).body;
-    expect(statistics.requests.total).toBe(recount!.total);
-    expect(statistics.responses).toEqual({ total: recount!.responses, avg_response_time_days: recount!.avg ?? 0 });
+    expect(statistics.requests.total).toBe(recount.total);
+    expect(statistics.responses).toEqual({ total: recount.responses, avg_response_time_days: recount.avg ?? 0 });
     for (const status of STATUSES) {
       const [n] = await sql(`select count(*)::int as n from help_requests where status = '${status}'`);
-      expect(statistics.requests.by_status[status] ?? 0, status).toBe(n!.n);
+      expect(statistics.requests.by_status[status] ?? 0, status).toBe(n.n);
     }
   });
 

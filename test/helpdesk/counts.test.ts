@@ -38,7 +38,7 @@ describe('kept help-desk counts', () => {
       .execute<{ n: number }[]>(
         `select count(*)::int as n from information_schema.tables where table_name = 'help_request_counts'`,
       );
-    expect(gone!.n).toBe(0);
+    expect(gone.n).toBe(0);
     await t.app.orm.migrator.up();
 
     expect((await h.get('/statistics', admin)).body).toEqual(before);

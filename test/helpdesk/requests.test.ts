@@ -128,9 +128,9 @@ describe('listing help requests', () => {
         category: categories[i % 3],
         priority: priorities[i % 4],
       };
-      filed.push({ id: await h.file(dora.auth, fields), ...fields } as (typeof filed)[number]);
+      filed.push({ id: await h.file(dora.auth, fields), ...fields });
     }
-    await h.put(`/requests/${filed[0]!.id}`, { status: 'closed' }, admin);
+    await h.put(`/requests/${filed[0].id}`, { status: 'closed' }, admin);
   });
 
   it('shows a user only their own requests, newest first, ten to a page', async () => {
@@ -155,7 +155,7 @@ describe('listing help requests', () => {
 
   it('serves the rest on page 2, and an empty page past the end', async () => {
     const second = await h.get('/requests?page=2', dora.auth);
-    expect(second.body.requests.map((r: { id: number }) => r.id)).toEqual([filed[1]!.id, filed[0]!.id]);
+    expect(second.body.requests.map((r: { id: number }) => r.id)).toEqual([filed[1].id, filed[0].id]);
     expect(second.body.pagination).toEqual({
       page: 2,
       pages: 2,
@@ -173,7 +173,7 @@ describe('listing help requests', () => {
 
   it('filters by status, category and priority, alone and together', async () => {
     const closed = await h.get('/requests?status=closed', dora.auth);
-    expect(closed.body.requests.map((r: { id: number }) => r.id)).toEqual([filed[0]!.id]);
+    expect(closed.body.requests.map((r: { id: number }) => r.id)).toEqual([filed[0].id]);
     const billing = await h.get('/requests?category=billing&per_page=100', dora.auth);
     expect(billing.body.pagination.total).toBe(4);
     expect(billing.body.requests.every((r: { category: string }) => r.category === 'billing')).toBe(true);
@@ -200,7 +200,7 @@ describe('listing help requests', () => {
     const byTitle = await h.get('/requests?sort_by=title&sort_order=asc&per_page=3', dora.auth);
     expect(byTitle.body.requests.map((r: { title: string }) => r.title)).toEqual(['Dora A', 'Dora B', 'Dora C']);
     const byId = await h.get('/requests?sort_by=id&sort_order=asc&per_page=2', dora.auth);
-    expect(byId.body.requests.map((r: { id: number }) => r.id)).toEqual([filed[0]!.id, filed[1]!.id]);
+    expect(byId.body.requests.map((r: { id: number }) => r.id)).toEqual([filed[0].id, filed[1].id]);
   });
 
   it('treats empty query parameters as not given', async () => {

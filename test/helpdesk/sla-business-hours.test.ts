@@ -371,7 +371,7 @@ describe('service levels in business hours', () => {
       `select count(*)::int as n from help_request_history where request_id = ? and action = 'sla_breached'`,
       [id],
     );
-    expect(breaches[0]!.n).toBe(1);
+    expect(breaches[0].n).toBe(1);
     // Both requests moved by one statement, not one per request.
     expect(statements.filter((s) => /^(\[query\] )?update "?help_requests"? /i.test(s.trim()))).toHaveLength(1);
     const audit = await db().execute<{ changes: { field: string; newValue: unknown }[] }[]>(
@@ -382,11 +382,11 @@ describe('service levels in business hours', () => {
     const [open] = await db().execute<{ n: number }[]>(
       `select count(*)::int as n from help_requests where priority = 'urgent' and status in ('open', 'in_progress', 'on_hold')`,
     );
-    expect(open!.n).toBeGreaterThanOrEqual(2);
+    expect(open.n).toBeGreaterThanOrEqual(2);
     expect(
-      audit[0]!.changes.find((c) => c.field === 'recountedRequests'),
-      JSON.stringify(audit[0]!.changes),
-    ).toMatchObject({ newValue: open!.n });
+      audit[0].changes.find((c) => c.field === 'recountedRequests'),
+      JSON.stringify(audit[0].changes),
+    ).toMatchObject({ newValue: open.n });
   });
 
   it('recount open requests when a policy starts counting in a schedule, and leave settled ones as they were', async () => {

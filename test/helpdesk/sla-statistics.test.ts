@@ -51,7 +51,7 @@ const bucketOf = (seconds: number) =>
 function percentile(values: number[], p: number): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((x, y) => x - y);
-  return bucketUpperEdge(bucketOf(sorted[Math.ceil(p * sorted.length) - 1]!));
+  return bucketUpperEdge(bucketOf(sorted[Math.ceil(p * sorted.length) - 1]));
 }
 
 interface Row {
@@ -141,7 +141,7 @@ function random(seed: number) {
   const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   return {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)],
   };
 }
 

@@ -187,7 +187,7 @@ describe('helpRequestChanged', () => {
       ['RESPONDED', ['status']],
       ['UPDATED', ['title']],
     ]);
-    expect(seen[3]!.request.responses.map((r) => r.isPublic)).toEqual([false, false]);
+    expect(seen[3].request.responses.map((r) => r.isPublic)).toEqual([false, false]);
   });
 
   it("answers NOT_FOUND for someone else's request, as helpRequest(id) does, and leaves no listener behind", async () => {

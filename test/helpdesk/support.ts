@@ -33,7 +33,7 @@ export function helpdesk(t: TestApp) {
     /** Every row of a table, straight from the database (to prove what was, or was not, written). */
     async count(table: keyof typeof COUNT): Promise<number> {
       const [row] = await t.app.orm.em.fork().getConnection().execute<{ n: number }[]>(COUNT[table]);
-      return row!.n;
+      return row.n;
     },
   };
 }

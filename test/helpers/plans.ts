@@ -50,4 +50,4 @@ export async function rowsRead(db: pg.Client, sql: string): Promise<{ rows: numb
 
 /** The position a cursor holds (its first part is the position, as JSON; the rest is the signature). */
 export const positionOf = (cursor: string) =>
-  JSON.parse(Buffer.from(cursor.split('.')[0]!, 'base64url').toString('utf8')) as unknown[];
+  JSON.parse(Buffer.from(cursor.split('.')[0], 'base64url').toString('utf8')) as unknown[];

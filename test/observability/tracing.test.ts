@@ -286,7 +286,7 @@ describe('work outside a request', () => {
       const delivery = await settled(() => exporter.getFinishedSpans().find((s) => s.name === 'subscription Watch'));
       expect(delivery.attributes['graphql.operation.type']).toBe('subscription');
       expect(delivery.links.map((l) => l.context.spanId)).toContain(mutation.spanContext().spanId);
-      expect(delivery.links[0]!.context.traceId).toBe(mutation.spanContext().traceId);
+      expect(delivery.links[0].context.traceId).toBe(mutation.spanContext().traceId);
       // The change crossed Redis: the mutation's trace holds the PUBLISH.
       const published = await settled(() =>
         spansOf(mutation.spanContext().traceId).find((s) => isRedis(s) && s.attributes['db.query.text'] === 'publish'),

@@ -55,7 +55,7 @@ describe('GET /api/risk/wildfire', () => {
       data_status: { fire: 'live' },
     });
     const [request] = fake.requests('fire');
-    expect(request!.pathname).toMatch(
+    expect(request.pathname).toMatch(
       new RegExp(`/${FAKE_MAP_KEY}/VIIRS_SNPP_NRT/[-0-9.]+,[-0-9.]+,[-0-9.]+,[-0-9.]+/5$`),
     );
   });
@@ -123,7 +123,7 @@ describe('GET /api/risk/earthquake', () => {
       components: { seismic_activity: 8, magnitude: 25, fault_proximity: faultProximityPoints(fault.distanceKm) },
       data_status: { seismic: 'live' },
     });
-    const query = fake.requests('seismic')[0]!.searchParams;
+    const query = fake.requests('seismic')[0].searchParams;
     expect(query.get('maxradius')).toBe('1');
     expect(query.get('minmagnitude')).toBe('1.0');
     expect(Date.parse(JULY.toISOString()) - Date.parse(query.get('starttime')!)).toBeGreaterThanOrEqual(

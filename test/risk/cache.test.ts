@@ -115,7 +115,7 @@ describe.skipIf(!REDIS_URL)('RedisCache (against a real Redis)', () => {
     const commands: string[] = [];
     const monitor = await watcher.monitor();
     monitor.on('monitor', (_time: string, args: string[]) => {
-      if (args.some((arg) => arg.startsWith(`${prefix}many:`))) commands.push(args[0]!.toLowerCase());
+      if (args.some((arg) => arg.startsWith(`${prefix}many:`))) commands.push(args[0].toLowerCase());
     });
     expect(await cache.getMany(['many:zero', 'many:missing', 'many:a'])).toEqual([0, undefined, { count: 1 }]);
     await redis.ping(); // the monitor has seen every command sent before it

@@ -168,7 +168,7 @@ describe('wildfire components', () => {
   it.each(months.map((m) => [m, m >= 6 && m <= 9 ? 1.5 : 0.8]))(
     'month %d has a fire multiplier of %d',
     (month, multiplier) => {
-      expect(fireSeasonMultiplier(month as Month)).toBe(multiplier);
+      expect(fireSeasonMultiplier(month)).toBe(multiplier);
     },
   );
 
@@ -234,7 +234,7 @@ describe('wildfire components', () => {
     12: 'Low',
   };
   it.each(months.map((m) => [m, westernWeather[m]]))('weather in the west in month %d is %s', (month, level) => {
-    expect(weatherRisk(37.77, -122.41, month as Month)).toBe(level);
+    expect(weatherRisk(37.77, -122.41, month)).toBe(level);
   });
   it.each(months)('weather outside the western box in month %d is Low', (month) => {
     expect(weatherRisk(38.6, -90.2, month)).toBe('Low');

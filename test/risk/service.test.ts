@@ -267,8 +267,8 @@ describe('the areas of a page, in one batch', () => {
       null,
     ]);
     const [first] = areas as Array<{ wildfire: { riskScore: number }; earthquake: { riskScore: number } }>;
-    expect(first!.wildfire).toEqual({ ...(await service.wildfireRisk('90210')), dataStatus: { fire: 'live' } });
-    expect(first!.earthquake).toEqual({ ...(await service.earthquakeRisk('90210')), dataStatus: { seismic: 'live' } });
+    expect(first.wildfire).toEqual({ ...(await service.wildfireRisk('90210')), dataStatus: { fire: 'live' } });
+    expect(first.earthquake).toEqual({ ...(await service.earthquakeRisk('90210')), dataStatus: { seismic: 'live' } });
   });
 
   it('goes upstream once per grid cell, and reads a warm cache for every area without calling anyone', async () => {

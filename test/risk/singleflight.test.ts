@@ -50,7 +50,7 @@ describe('SingleFlight', () => {
     ],
   ])('forgets the key once the work %s, so the next caller runs it afresh', async (_name, first) => {
     const flight = new SingleFlight();
-    await flight.do('k', first as () => Promise<number>).catch(() => undefined);
+    await flight.do('k', first).catch(() => undefined);
     expect(flight.size).toBe(0);
     const second = vi.fn(async () => 2);
     expect(await flight.do('k', second)).toBe(2);
@@ -77,26 +77,23 @@ describe.skipIf(!REDIS_URL)('SharedSingleFlight (two replicas, one real Redis)',
       new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }),
       new Redis(REDIS_URL, { maxRetriesPerRequest: 1 }),
     ];
-    replicas = [
-      new SharedSingleFlight(connections[0]!, { prefix }),
-      new SharedSingleFlight(connections[1]!, { prefix }),
-    ];
+    replicas = [new SharedSingleFlight(connections[0], { prefix }), new SharedSingleFlight(connections[1], { prefix })];
   });
   afterAll(async () => {
-    const keys = await connections[0]!.keys(`${prefix}*`);
-    if (keys.length > 0) await connections[0]!.del(...keys);
+    const keys = await connections[0].keys(`${prefix}*`);
+    if (keys.length > 0) await connections[0].del(...keys);
     await Promise.all(connections.map((c) => c.quit()));
   });
 
   /** Resolves once the leader's lease is visible in Redis, i.e. the work is under way. */
   const leading = async (key: string) => {
-    for (let i = 0; !(await connections[0]!.exists(`${prefix}lock:${key}`)) && i < 500; i++)
+    for (let i = 0; !(await connections[0].exists(`${prefix}lock:${key}`)) && i < 500; i++)
       await new Promise((r) => setTimeout(r, 5));
   };
 
   /** Starts B's calls and returns once B polls for the leader's result (its first script call), i.e. is waiting on A. */
   const waitingOnB = async <T>(start: () => T): Promise<{ started: T }> => {
-    const peeks = vi.spyOn(connections[1]!, 'eval');
+    const peeks = vi.spyOn(connections[1], 'eval');
     try {
       const started = start();
       for (let i = 0; peeks.mock.calls.length === 0 && i < 500; i++) await new Promise((r) => setTimeout(r, 5));

@@ -200,7 +200,7 @@ describe('Apollo Client pages through helpRequestsConnection with relayStylePagi
       for (const page of [1, 2]) {
         await file(newClient(aliceAuth), `Filed while page ${page + 1} was being read`);
         const more = await list.fetchMore({ variables: { after: endCursor } });
-        const incoming = more.data!.helpRequestsConnection;
+        const incoming = more.data.helpRequestsConnection;
         expect(incoming.edges.map((e) => e.node.id)).toEqual(original.slice(page * 4, page * 4 + 4));
         expect(incoming.pageInfo.hasPreviousPage).toBe(true);
         expect(incoming.pageInfo.hasNextPage).toBe(page < 2);
@@ -243,7 +243,7 @@ describe('Apollo Client pages through helpRequestsConnection with relayStylePagi
       let pages = 1;
       while (hasPreviousPage) {
         const more = await list.fetchMore({ variables: { before: startCursor } });
-        const incoming = more.data!.helpRequestsConnection;
+        const incoming = more.data.helpRequestsConnection;
         expect(incoming.edges.length).toBeGreaterThan(0);
         expect(incoming.pageInfo.hasNextPage).toBe(true);
         ({ startCursor, hasPreviousPage } = incoming.pageInfo);
@@ -269,7 +269,7 @@ describe('Apollo Client pages through helpRequestsConnection with relayStylePagi
 
     const backward = await newClient(aliceAuth).query({
       query: HelpRequestsPage,
-      variables: { last: 4, before: edges[7]!.cursor },
+      variables: { last: 4, before: edges[7].cursor },
     });
     const page = backward.data!.helpRequestsConnection;
     expect(page.edges.map((e) => e.node.id)).toEqual(all.slice(3, 7));
@@ -297,7 +297,7 @@ describe('Apollo Client pages through User.helpRequests on the normalized user',
       let pages = 1;
       while (hasNextPage) {
         const more = await list.fetchMore({ variables: { after: endCursor } });
-        const incoming = more.data!.me.helpRequests;
+        const incoming = more.data.me.helpRequests;
         expect(incoming.edges.map((e) => e.node.id)).toEqual(all.slice(pages * 5, pages * 5 + 5));
         ({ endCursor, hasNextPage } = incoming.pageInfo);
         pages += 1;
@@ -330,7 +330,7 @@ describe('Apollo Client surfaces a cursor from another list as a GraphQL error',
     expect(CombinedGraphQLErrors.is(rejected)).toBe(true);
     const errors = (rejected as CombinedGraphQLErrors).errors;
     expect(errors.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
-    expect(errors[0]!.path).toEqual(['helpRequestsConnection']);
+    expect(errors[0].path).toEqual(['helpRequestsConnection']);
 
     // errorPolicy "all": the result carries the error and no page.
     const result = await admin.query({
@@ -340,7 +340,7 @@ describe('Apollo Client surfaces a cursor from another list as a GraphQL error',
       fetchPolicy: 'network-only',
     });
     expect(CombinedGraphQLErrors.is(result.error)).toBe(true);
-    expect((result.error as CombinedGraphQLErrors).errors[0]!.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((result.error as CombinedGraphQLErrors).errors[0].extensions?.code).toBe('BAD_USER_INPUT');
     expect(result.data ?? undefined).toBeUndefined();
   });
 });

@@ -197,7 +197,7 @@ describe('Apollo Client 4 with codegen’s manifest, against TRUSTED_DOCUMENTS=e
       );
     expect(CombinedGraphQLErrors.is(refused)).toBe(true);
     const [error] = (refused as CombinedGraphQLErrors).errors;
-    expect(error!.extensions?.code).toBe('UNTRUSTED_DOCUMENT');
-    expect(error!.message).toMatch(/only trusted documents are accepted/);
+    expect(error.extensions?.code).toBe('UNTRUSTED_DOCUMENT');
+    expect(error.message).toMatch(/only trusted documents are accepted/);
   });
 });

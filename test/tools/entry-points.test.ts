@@ -35,8 +35,8 @@ async function launch(command: string, args: string[]) {
     detached: true,
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   for (const until = Date.now() + 90_000; !/Trellis listening/.test(output);) {
     if (child.exitCode !== null || Date.now() > until) throw new Error(`did not start:\n${output}`);

@@ -99,7 +99,7 @@ describe('the REST edge of enum values', () => {
         { id: 2, now: 'open', history: [], related: [] },
       ],
     });
-    expect(data.tickets[0]!.now).toBe('IN_PROGRESS');
+    expect(data.tickets[0].now).toBe('IN_PROGRESS');
     expect(edge.data(null)).toBeNull();
   });
 

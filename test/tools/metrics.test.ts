@@ -108,7 +108,7 @@ describe('the exposition', () => {
       '10',
       '+Inf',
     ]);
-    for (let i = 1; i < buckets.length; i++) expect(buckets[i]!.value).toBeGreaterThanOrEqual(buckets[i - 1]!.value);
+    for (let i = 1; i < buckets.length; i++) expect(buckets[i].value).toBeGreaterThanOrEqual(buckets[i - 1].value);
     expect(buckets.at(-1)!.value).toBe(
       valueOf(parseExposition(text), 'trellis_http_request_duration_seconds_count', labels),
     );

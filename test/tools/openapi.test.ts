@@ -76,7 +76,7 @@ describe('GET /api/openapi.json', () => {
     });
     const tags = new Set(doc.tags.map((tag) => tag.name));
     for (const [, methods] of Object.entries(doc.paths))
-      for (const op of Object.values(methods)) for (const tag of op!.tags) expect(tags).toContain(tag);
+      for (const op of Object.values(methods)) for (const tag of op.tags) expect(tags).toContain(tag);
   });
 
   it('documents every route in the catalog, with unique operation ids', () => {
@@ -151,7 +151,7 @@ describe('GET /api/openapi.json', () => {
   it('describes what the server really answers: live responses validate against their documented schemas', async () => {
     const ajv = new Ajv2020.default({ strict: false });
     const schemaFor = (path: string, method: 'get' | 'post', status: number) => {
-      const schema = doc.paths[path]![method]!.responses[String(status)].content!['application/json'].schema;
+      const schema = doc.paths[path][method]!.responses[String(status)].content!['application/json'].schema;
       const ref = schema.$ref as string | undefined;
       return ref ? doc.components.schemas[ref.replace('#/components/schemas/', '')] : schema;
     };
@@ -172,7 +172,7 @@ describe("the platform's attribute and image verbs", () => {
   const KEY = { api_key: API_KEY, api_key_secret: API_KEY_SECRET };
   const ajv = new Ajv2020.default({ strict: false });
   const validates = (path: string, status: number, body: unknown) => {
-    let schema = doc.paths[path]!.post!.responses[String(status)]!.content!['application/json'].schema;
+    let schema = doc.paths[path].post!.responses[String(status)].content!['application/json'].schema;
     const ref = schema.$ref as string | undefined;
     if (ref) schema = doc.components.schemas[ref.replace('#/components/schemas/', '')]!;
     return ajv.validate(schema, body) || ajv.errorsText();
@@ -182,8 +182,8 @@ describe("the platform's attribute and image verbs", () => {
     for (const path of ['/api/public/get_attributes', '/api/public/update_user_attributes', '/api/public/get_images']) {
       expect(doc.paths[path]?.post, path).toBeDefined();
     }
-    expect(doc.paths['/api/public/get_attributes']!.post!.responses['404']).toBeDefined();
-    expect(doc.paths['/api/public/get_images']!.post!.responses['404']).toBeUndefined();
+    expect(doc.paths['/api/public/get_attributes'].post!.responses['404']).toBeDefined();
+    expect(doc.paths['/api/public/get_images'].post!.responses['404']).toBeUndefined();
 
     const post = (route: string, body: Record<string, unknown>) =>
       t.request(`/api/public/${route}`, { method: 'POST', json: { ...KEY, ...body } });
@@ -266,7 +266,7 @@ describe('GET /api/docs', () => {
     const html = res.body as string;
     expect(html).not.toMatch(/https?:\/\//i);
     expect(html).not.toMatch(/<script>(?!\s*<\/script>)|<script(?![^>]*\ssrc=)[^>]*>[^<\s]/);
-    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) {
       expect(asset.startsWith(`${DOCS_PATH}/`), asset).toBe(true);

@@ -64,7 +64,7 @@ describe.skipIf(!REDIS_URL)('two replicas on one PostgreSQL and one Redis', () =
     expect(refused.body).toMatchObject({ recent_fires: null, data_status: { fire: 'unavailable' } });
     expect(fake.calls('fire')).toBe(1);
     const [counter] = await redis.keys(`${prefix}quota:firms:transactions:*`);
-    expect(await redis.get(counter!)).toBe('5');
+    expect(await redis.get(counter)).toBe('5');
   });
 
   it('share one cache: B answers what A looked up without calling USGS', async () => {

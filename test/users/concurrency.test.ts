@@ -54,7 +54,7 @@ function updateUser(door: Door, id: string, input: Record<string, string>): Prom
       id,
       input,
     });
-  const target = Object.fromEntries(Object.entries(input).map(([k, v]) => [names[k]!, v]));
+  const target = Object.fromEntries(Object.entries(input).map(([k, v]) => [names[k], v]));
   return rest('update_user', { target_user: { user_id: id, ...target } });
 }
 
@@ -156,7 +156,7 @@ describe('parallel updates of the same users', () => {
         admin,
       );
       const { firstName, lastName, organization, groups } = res.data.user;
-      const committed = updates.filter((u, i) => u.id === id && answers[i]!.ok);
+      const committed = updates.filter((u, i) => u.id === id && answers[i].ok);
       expect([null, ...committed.map((u) => u.input.firstName).filter(Boolean)]).toContain(firstName);
       expect([null, ...committed.map((u) => u.input.organization).filter(Boolean)]).toContain(organization);
       expect([firstName, organization]).toContain(lastName);
@@ -170,8 +170,8 @@ describe('parallel updates of the same users', () => {
     const [id] = await newUsers('keys', 1);
     const passwords = Array.from({ length: 6 }, (_, i) => `Parallel-Passw0rd-${i}!`);
     const answers = await Promise.all([
-      ...passwords.map((password, i) => updateUser(door(i), id!, { password })),
-      ...Array.from({ length: 20 }, (_, i) => updateUser(door(i), id!, { firstName: `name ${i}` })),
+      ...passwords.map((password, i) => updateUser(door(i), id, { password })),
+      ...Array.from({ length: 20 }, (_, i) => updateUser(door(i), id, { firstName: `name ${i}` })),
     ]);
     expect(unexpected(answers)).toEqual([]);
     const logins = await Promise.all(
@@ -179,16 +179,16 @@ describe('parallel updates of the same users', () => {
         t.request('/api/auth/login', { method: 'POST', json: { username: 'keys-0', password } }),
       ),
     );
-    const signedIn = passwords.filter((_, i) => logins[i]!.status === 200);
+    const signedIn = passwords.filter((_, i) => logins[i].status === 200);
     expect(signedIn).toHaveLength(answers.slice(0, passwords.length).some((a) => a.ok) ? 1 : 0);
     // The password that works is one whose change was answered with success.
-    for (const password of signedIn) expect(answers[passwords.indexOf(password)]!.ok).toBe(true);
+    for (const password of signedIn) expect(answers[passwords.indexOf(password)].ok).toBe(true);
     expect(logins.every((l) => l.status === 200 || l.status === 401)).toBe(true);
   });
 
   it('gives a username to exactly one of many parallel creates and renames, in any letter case', async () => {
     const creates = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => createUser(door(i), ['Dup', 'DUP', 'dup'][i % 3]!)),
+      Array.from({ length: 24 }, (_, i) => createUser(door(i), ['Dup', 'DUP', 'dup'][i % 3])),
     );
     expect(creates.filter((a) => a.ok)).toHaveLength(creates.every(shed) ? 0 : 1);
     for (const a of creates.filter((a) => !a.ok && !shed(a))) {
@@ -229,8 +229,8 @@ describe('parallel group membership changes', () => {
     expect(unexpected([...joins, ...leaves, ...updates])).toEqual([]);
 
     const expected = [
-      ...joining.filter((_, i) => joins[2 * i]!.ok || joins[2 * i + 1]!.ok),
-      ...leaving.filter((_, i) => !leaves[i]!.ok),
+      ...joining.filter((_, i) => joins[2 * i].ok || joins[2 * i + 1].ok),
+      ...leaving.filter((_, i) => !leaves[i].ok),
       ...staying,
     ].sort();
     expect(await membershipRows(group)).toEqual(expected);
@@ -248,12 +248,12 @@ describe('parallel group membership changes', () => {
     const groups: string[] = [];
     for (let i = 0; i < 8; i++) groups.push(await newGroup(`Many ${i}`));
     const answers = await Promise.all([
-      ...groups.flatMap((g, i) => [addToGroup(door(i), id!, g), addToGroup(door(i + 1), id!, g)]),
-      ...Array.from({ length: 16 }, (_, i) => updateUser(door(i), id!, { lastName: `L${i}` })),
+      ...groups.flatMap((g, i) => [addToGroup(door(i), id, g), addToGroup(door(i + 1), id, g)]),
+      ...Array.from({ length: 16 }, (_, i) => updateUser(door(i), id, { lastName: `L${i}` })),
     ]);
     expect(unexpected(answers)).toEqual([]);
-    const joined = groups.filter((_, i) => answers[2 * i]!.ok || answers[2 * i + 1]!.ok);
-    expect(await groupsOf(id!)).toEqual([DEFAULT_GROUP_ID, ...joined].sort());
+    const joined = groups.filter((_, i) => answers[2 * i].ok || answers[2 * i + 1].ok);
+    expect(await groupsOf(id)).toEqual([DEFAULT_GROUP_ID, ...joined].sort());
     const [{ n }] = await rows('select count(*)::int as n from group_memberships where user_id = ?', [id]);
     expect(n).toBe(1 + joined.length);
   });
@@ -291,15 +291,15 @@ describe('parallel group membership changes', () => {
     const answers = await Promise.all(work.map((w) => w.run()));
     for (const [i, a] of answers.entries()) {
       if (a.ok || shed(a)) continue;
-      expect(work[i]!.kind).not.toBe('delete');
-      expect(a, `${work[i]!.kind} ${JSON.stringify(a)}`).toMatchObject({
+      expect(work[i].kind).not.toBe('delete');
+      expect(a, `${work[i].kind} ${JSON.stringify(a)}`).toMatchObject({
         message: 'Unknown User',
         status: a.code ? 200 : 400,
       });
     }
-    const survivors = ids.filter((_, u) => !answers[5 * u]!.ok);
+    const survivors = ids.filter((_, u) => !answers[5 * u].ok);
     const members = ids.filter(
-      (_, u) => survivors.includes(ids[u]!) && (answers[5 * u + 3]!.ok || answers[5 * u + 4]!.ok),
+      (_, u) => survivors.includes(ids[u]) && (answers[5 * u + 3].ok || answers[5 * u + 4].ok),
     );
     expect(await membershipRows(group)).toEqual(members.sort());
     const [{ n }] = await rows('select count(*)::int as n from users where username like ?', ['doomed-%']);
@@ -316,7 +316,7 @@ describe('parallel group membership changes', () => {
       ]);
       for (const a of answers.filter((a) => !a.ok && !shed(a)))
         expect(a, JSON.stringify(a)).toMatchObject({ message: 'Unknown Group' });
-      const kept = answers.at(-1)!.ok ? [] : users.filter((_, i) => answers[i]!.ok);
+      const kept = answers.at(-1)!.ok ? [] : users.filter((_, i) => answers[i].ok);
       expect(await membershipRows(group)).toEqual(kept.sort());
     }
   });
@@ -360,9 +360,7 @@ describe('parallel group membership changes', () => {
     const allowed = (
       await rows('select workspace_id from group_allowed_workspaces where group_id = ? order by workspace_id', [group])
     ).map((r) => String(r.workspace_id));
-    expect(['', ...subsets.filter((_, i) => answers[i]!.ok).map((w) => [...w].sort().join())]).toContain(
-      allowed.join(),
-    );
+    expect(['', ...subsets.filter((_, i) => answers[i].ok).map((w) => [...w].sort().join())]).toContain(allowed.join());
   });
 
   it("answers a group's allowed workspaces racing an uninstall with success or Unknown Workspace, never a dangling workspace", async () => {
@@ -404,7 +402,7 @@ describe('parallel group membership changes', () => {
       ]);
       for (const a of answers.filter((a) => !a.ok && !shed(a)))
         expect(a, JSON.stringify(a)).toMatchObject({ code: 'NOT_FOUND', message: 'Unknown Workspace' });
-      const remaining = installed.filter((_, i) => !answers[8 + i]!.ok);
+      const remaining = installed.filter((_, i) => !answers[8 + i].ok);
       const allowed = (await rows('select workspace_id from group_allowed_workspaces where group_id = ?', [group])).map(
         (r) => String(r.workspace_id),
       );

@@ -63,7 +63,7 @@ afterAll(() => t.stop());
 
 describe("another person's account, as a plain user sees it", () => {
   it('has a rule for every User field, public or not', () => {
-    expect(Object.keys(typeRuleTree(assemble(modules)).User!).sort()).toEqual([...USER_FIELDS].sort());
+    expect(Object.keys(typeRuleTree(assemble(modules)).User).sort()).toEqual([...USER_FIELDS].sort());
     expect(PRIVATE).toEqual(
       expect.arrayContaining([
         'role',

@@ -129,7 +129,7 @@ describe("The platform's Python helper", () => {
     );
     await t.gql(
       'mutation($id: ID!) { installWorkspace(entryId: $id) { id } }',
-      { id: imported.data!.importWorkspaceRegistry[0]!.id },
+      { id: imported.data!.importWorkspaceRegistry[0].id },
       header,
     );
 

@@ -41,7 +41,7 @@ describe('a name that looks like an existing one', () => {
   for (const [what, name] of lookalikes) {
     it(`is refused beside "admin" (${what}) through both doors, and no user is created`, async () => {
       const before = await userCount();
-      const rest = await createRest(name!);
+      const rest = await createRest(name);
       expect(rest).toMatchObject({
         status: 400,
         body: { error_message: `Error creating user (${name}): (User already exists)` },
@@ -100,7 +100,7 @@ describe('preparing a name', () => {
       ['ﬁona', 'Username must not contain U+FB01: only letters, digits and . _ @ + - are allowed'],
       ['two words', 'Username must be 1-64 letters, digits or . _ @ + -'],
     ]) {
-      expect(await createRest(name!), name).toMatchObject({ status: 400, body: { error_message: message } });
+      expect(await createRest(name), name).toMatchObject({ status: 400, body: { error_message: message } });
     }
     expect(await userCount()).toBe(before);
   });

@@ -46,6 +46,6 @@ export async function scanWithClamd(
   const reply = answer.replace(/\0+$/, '').trim();
   if (reply === 'stream: OK') return { clean: true };
   const found = /^stream: (.+) FOUND$/.exec(reply);
-  if (found) return { clean: false, signature: found[1]! };
+  if (found) return { clean: false, signature: found[1] };
   throw new ScannerUnavailableError(`clamd gave no verdict: ${reply.slice(0, 200)}`);
 }

@@ -166,13 +166,13 @@ export class HelpAttachmentService {
       [target.responseId ?? null, target.requestId],
     );
     const adding = usable.reduce((sum, r) => sum + Number(r.size), 0);
-    if (held!.own + usable.length > MAX_ATTACHMENTS) {
+    if (held.own + usable.length > MAX_ATTACHMENTS) {
       throw new ValidationError(
         `attachment_tokens: a request or response carries at most ${MAX_ATTACHMENTS} files`,
         'attachment_tokens',
       );
     }
-    if (Number(held!.total) + adding > this.config.maxPerRequestBytes) {
+    if (Number(held.total) + adding > this.config.maxPerRequestBytes) {
       throw new ValidationError(
         `attachment_tokens: the files of a request and its responses may take at most ${this.config.maxPerRequestBytes} bytes together`,
         'attachment_tokens',

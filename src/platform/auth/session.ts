@@ -104,7 +104,7 @@ function forcesPreflight(request: FastifyRequest): boolean {
   if (request.method !== 'POST') return true;
   const contentType = request.headers['content-type'];
   if (contentType !== undefined) {
-    const media = contentType.split(';', 1)[0]!.trim().toLowerCase();
+    const media = contentType.split(';', 1)[0].trim().toLowerCase();
     if (media !== '' && !SIMPLE_CONTENT_TYPES.has(media)) return true;
   }
   return PREFLIGHT_HEADERS.some((name) => request.headers[name] !== undefined);

@@ -13,7 +13,7 @@ export class SettledLoader<K, V> {
     this.#loader = new DataLoader<K, V>(async (keys) => {
       const values = await batch(keys);
       keys.forEach((key, i) => {
-        if (!(values[i] instanceof Error)) this.#settled.set(key, values[i]!);
+        if (!(values[i] instanceof Error)) this.#settled.set(key, values[i]);
       });
       return values;
     });

@@ -87,7 +87,7 @@ const serializers = {
   err: (err: unknown) => {
     const serialized = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
     for (const key of ['message', 'stack'] as const) {
-      if (typeof serialized[key] === 'string') serialized[key] = scrubSecrets(serialized[key] as string);
+      if (typeof serialized[key] === 'string') serialized[key] = scrubSecrets(serialized[key]);
     }
     return serialized;
   },

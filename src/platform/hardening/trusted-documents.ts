@@ -26,7 +26,7 @@ const MAX_PROBLEMS = 10;
 /** An id as clients send it: codegen writes `sha256:<hex>`, Apollo Client's link sends what it is given. */
 export function normalizeDocumentId(id: string): string {
   const sha = SHA256_ID.exec(id);
-  return sha ? sha[1]!.toLowerCase() : id;
+  return sha ? sha[1].toLowerCase() : id;
 }
 
 /**
@@ -77,7 +77,7 @@ function entryProblem(key: string, document: unknown): string | undefined {
     return `does not parse: ${(error as Error).message}`;
   }
   const sha = SHA256_ID.exec(key);
-  if (sha && sha256(document) !== sha[1]!.toLowerCase()) return 'is not the SHA-256 of its document';
+  if (sha && sha256(document) !== sha[1].toLowerCase()) return 'is not the SHA-256 of its document';
   return undefined;
 }
 

@@ -121,14 +121,13 @@ export function defineRoute<
   before?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ): void {
   const catalog = app.restCatalog;
-  if (catalog && !catalog.some((r) => r.method === route.method && r.path === route.path))
-    catalog.push(route as RestRoute);
+  if (catalog && !catalog.some((r) => r.method === route.method && r.path === route.path)) catalog.push(route);
   const schema: FastifySchema & Record<string, unknown> = {
-    operationId: operationId(route as RestRoute),
+    operationId: operationId(route),
     summary: route.summary,
     tags: [route.api.tag],
     security: SECURITY[route.auth],
-    response: responsesOf(route as RestRoute),
+    response: responsesOf(route),
   };
   if (AUTH_NOTES[route.auth]) schema.description = AUTH_NOTES[route.auth];
   if (route.params) schema.params = route.params;

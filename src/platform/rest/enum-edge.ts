@@ -140,7 +140,7 @@ function planEdge(schema: GraphQLSchema, document: DocumentNode): EnumEdge {
       const all = converts.filter((c): c is NonNullable<Convert> => c !== null);
       // The same response key from two fragments: each conversion runs in turn, and a value the first converted
       // passes the next unchanged.
-      const convert = all.length === 1 ? all[0]! : (value: unknown) => all.reduce((v, c) => c(v), value);
+      const convert = all.length === 1 ? all[0] : (value: unknown) => all.reduce((v, c) => c(v), value);
       return [key, convert] as const;
     });
     return fields.length ? lists((value) => convertFields(value, fields)) : null;

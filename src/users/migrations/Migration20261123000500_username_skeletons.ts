@@ -73,7 +73,7 @@ export class Migration20261123000500_username_skeletons extends Migration {
       skeletons.add(shape);
     }
     if (updates.length) {
-      const changed = updates.filter((u, i) => u.key !== prepared[i]!.row.username_key);
+      const changed = updates.filter((u, i) => u.key !== prepared[i].row.username_key);
       // Changed keys step aside through the row's own id first, so no swap of two keys trips the constraint midway.
       if (changed.length) {
         await this.execute(

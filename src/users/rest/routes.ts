@@ -362,7 +362,7 @@ async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage) {
   const pages = pagesAfter(readOn, async (after) => {
     const next = await runOperation(gateway, request, GET_USERS_AFTER, { first: NEXT_PAGE_SIZE, after }, { apiKey });
     // Past the first page the status is sent: a failure can only cut the body short, which no client reads as a list.
-    if (next.errors?.length) throw new Error(`get_users stopped after ${written} users: ${next.errors[0]!.message}`);
+    if (next.errors?.length) throw new Error(`get_users stopped after ${written} users: ${next.errors[0].message}`);
     const { edges, pageInfo } = next.data!.usersConnection;
     return { users: edges.map((e) => e.node), next: pageInfo.hasNextPage ? (pageInfo.endCursor ?? null) : null };
   });

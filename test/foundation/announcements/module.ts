@@ -74,7 +74,7 @@ function registerRoutes(api: FastifyInstance, { gateway }: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await runOperation(gateway as Gateway, request, ANNOUNCEMENTS as never, {});
+      const result = await runOperation(gateway, request, ANNOUNCEMENTS as never, {});
       if (result.errors?.length) return sendLegacyError(reply, announcementsApi, result.errors[0]);
       const found = (result.data as { announcements: Array<{ id: number; text: string }> }).announcements.find(
         (a) => a.id === request.params.id,
