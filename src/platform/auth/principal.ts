@@ -46,7 +46,12 @@ export const actorOf = (principal: Principal, requestId: string | null, clientAd
   clientAddress,
 });
 
-export const isAdminUser = (p: Principal): boolean => p.kind === 'user' && p.role === 'admin';
+/**
+ * The one place a role is compared: a signed-in administrator (an API key is never one). Each module's access.ts
+ * builds its named predicates on this.
+ */
+export const isAdministrator = (p: Principal): p is Extract<Principal, { kind: 'user' }> & { role: 'admin' } =>
+  p.kind === 'user' && p.role === 'admin';
 export const userIdOf = (p: Principal): string | undefined => (p.kind === 'user' ? p.userId : undefined);
 
 /** Whether the caller is an API key without this permission (an administrator user needs none). */
