@@ -4,13 +4,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CpuMeter } from './cpu.js';
 import { ADMINS, BENCH_ADMIN, BENCH_API_KEY, benchUserId } from './seed.js';
-import type { DeliveryReport, FanOutMessage, FanOutReply, MadeChange, SubscriberSpec } from './subscribers.js';
+import type {
+  DeliveryReport,
+  FanOutMessage,
+  FanOutReply,
+  FanOutServer,
+  HeardViews,
+  MadeChange,
+  SubscriberSpec,
+} from './subscribers.js';
 
 /*
  * (s), subscriptions fan-out: many graphql-ws subscribers to helpRequestChanged, held by a load process of their
  * own (bench/subscribers.ts), nine in ten as administrators (who hear every change), one in ten as plain users
  * (who must hear only changes to their own requests, and never what only administrators see). An administrator
  * changes one request a second; the load process records when each change reaches each subscriber.
+ *
+ * Beside it, in the same run, the reference: a bare graphql-ws server (bench/servers/graphql-ws.ts, `useServer` on
+ * ws) holding as many subscribers of the same kinds, from the same load process, each asking the same document.
+ * After each change has reached the gateway's subscribers, the reference is posted that change as they received it
+ * and fans it out; the gateway's CPU per delivery and p99 are read against the reference's, measured in turns.
  */
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -48,6 +61,26 @@ export interface FanOutResult {
   heapUsedBeforeBytes: number | null;
   heapUsedAfterBytes: number | null;
   cpuMicrosecondsPerDeliveredEvent: number | null;
+  /** The bare graphql-ws server fed the same changes for as many subscribers, in the same run; null if not run. */
+  reference: ReferenceResult | null;
+  /** The gateway's CPU per delivered event over the reference's. */
+  cpuRatioToReference: number | null;
+  /** The gateway's p99 over the reference's. */
+  p99RatioToReference: number | null;
+}
+
+export interface ReferenceResult {
+  subscribers: number;
+  failedToOpen: number;
+  changes: number;
+  expected: number;
+  delivered: number;
+  leaks: number;
+  errors: number;
+  /** From the moment the change was posted to it to delivery. */
+  latencyMs: { p50: number; p99: number; max: number } | null;
+  rssPerSubscriberKiB: number | null;
+  cpuMicrosecondsPerDeliveredEvent: number | null;
 }
 
 /** Resident memory of a process, from /proc (Linux); null elsewhere. */
@@ -77,6 +110,7 @@ export async function heapOf(
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench's own calls, whose answers' shapes it knows
 async function post(url: string, body: unknown, auth?: string): Promise<any> {
   const response = await fetch(url, {
     method: 'POST',
@@ -141,6 +175,8 @@ async function plainUsers(gatewayUrl: string, wanted: number): Promise<PlainUser
 /** The subscribers, their credentials, the load process holding them, and the changes made for them. */
 export class FanOut {
   readonly changes: MadeChange[] = [];
+  /** The same changes, as posted to the reference. */
+  readonly published: MadeChange[] = [];
   readonly mutationTimes: number[] = [];
   #n = 0;
 
@@ -185,7 +221,7 @@ export class FanOut {
     );
     const started = Date.now();
     const opened = await fanOut.#ask(
-      { kind: 'open', url: gatewayUrl, subscribers: specs, concurrency: OPEN_CONCURRENCY },
+      { kind: 'open', server: 'gateway', url: gatewayUrl, subscribers: specs, concurrency: OPEN_CONCURRENCY },
       'opened',
     );
     const openSeconds = (Date.now() - started) / 1000;
@@ -195,11 +231,39 @@ export class FanOut {
     return Object.assign(fanOut, { opened, openSeconds });
   }
 
+  /** Opens as many subscribers of the same kinds on the reference server, from the same load process. */
+  async openReference(referenceUrl: string): Promise<FanOutReply & { kind: 'opened' }> {
+    return this.#ask(
+      { kind: 'open', server: 'reference', url: referenceUrl, subscribers: this.specs, concurrency: OPEN_CONCURRENCY },
+      'opened',
+    );
+  }
+
+  /** Posts the reference a change as the gateway's subscribers received it; returns it as the reference's change. */
+  async publish(referenceUrl: string, change: MadeChange, record = true): Promise<MadeChange> {
+    const { views } = await this.#ask({ kind: 'views', key: change.key }, 'views');
+    const sentAt = Date.now();
+    const response = await fetch(`${referenceUrl}/publish`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ requesterId: change.requester, ...views } satisfies HeardViews & { requesterId: string }),
+    });
+    if (response.status !== 204) throw new Error(`the reference answered ${response.status} to a change`);
+    const made = { ...change, sentAt };
+    if (record) this.published.push(made);
+    return made;
+  }
+
   #ask<K extends FanOutReply['kind']>(message: FanOutMessage, reply: K): Promise<Extract<FanOutReply, { kind: K }>> {
     return new Promise((resolve, reject) => {
       const onMessage = (answer: FanOutReply) => {
         if (answer.kind !== reply) return;
-        if (reply === 'seen' && 'key' in message && (answer as { key: string }).key !== message.key) return;
+        if (
+          (reply === 'seen' || reply === 'views') &&
+          'key' in message &&
+          (answer as { key: string }).key !== message.key
+        )
+          return;
         this.child.off('message', onMessage);
         this.child.off('exit', onExit);
         resolve(answer as Extract<FanOutReply, { kind: K }>);
@@ -247,18 +311,19 @@ export class FanOut {
   }
 
   /** Waits until a change has reached every subscriber owed it, or `SETTLE_MS` has passed; returns how many it reached. */
-  async settle(change: MadeChange, timeoutMs = SETTLE_MS): Promise<number> {
+  async settle(change: MadeChange, timeoutMs = SETTLE_MS, server: FanOutServer = 'gateway'): Promise<number> {
     const owed = this.owed(change.requester);
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const { subscribers } = await this.#ask({ kind: 'heard', key: change.key }, 'seen');
+      const { subscribers } = await this.#ask({ kind: 'heard', server, key: change.key }, 'seen');
       if (subscribers >= owed || Date.now() > until) return subscribers;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
-  report(): Promise<DeliveryReport> {
-    return this.#ask({ kind: 'report', changes: this.changes }, 'report').then((r) => r.report);
+  report(server: FanOutServer = 'gateway'): Promise<DeliveryReport> {
+    const changes = server === 'gateway' ? this.changes : this.published;
+    return this.#ask({ kind: 'report', server, changes }, 'report').then((r) => r.report);
   }
 
   close(): Promise<void> {
@@ -274,12 +339,57 @@ const median = (values: number[]) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : null;
 };
 
+const ratio = (mine: number | null | undefined, theirs: number | null | undefined) =>
+  mine !== null && mine !== undefined && theirs ? Math.round((mine / theirs) * 100) / 100 : null;
+
+/** The reference of (s), bench/servers/graphql-ws.ts, in a process of its own: its URL and pid. */
+async function startReference(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const child = fork(path.join(HERE, 'servers', 'graphql-ws.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.on('message', (message: { kind?: string; url?: string }) => {
+      if (message.kind === 'ready' && message.url) resolve(message.url);
+    });
+    child.once('exit', (code) => reject(new Error(`the reference server exited before it was ready (${code})`)));
+  });
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /**
- * (s): opens the subscribers, lets one unmeasured change reach them all (so every subscription is in place),
- * then makes one change a second for `seconds` and accounts for every delivery.
+ * (s): opens the subscribers on the gateway, lets one unmeasured change reach them all (so every subscription is in
+ * place), reads the gateway's memory, then opens as many on the reference and lets the same change reach them.
+ * Then, `seconds` times, one change a second: the gateway's change until every subscriber owed it has heard it,
+ * then the same change posted to the reference until its subscribers have; each server's CPU is counted over its
+ * own turns, so neither pays for the other's.
  */
 export async function runFanOut(
   gateway: { url: string; pid: number; metricsToken: string },
+  subscribers: number,
+  seconds: number,
+  log: (message: string) => void,
+): Promise<FanOutResult> {
+  const reference = await startReference();
+  try {
+    return await measureFanOut(gateway, reference, subscribers, seconds, log);
+  } finally {
+    await reference.stop();
+  }
+}
+
+async function measureFanOut(
+  gateway: { url: string; pid: number; metricsToken: string },
+  reference: { url: string; pid: number },
   subscribers: number,
   seconds: number,
   log: (message: string) => void,
@@ -295,20 +405,50 @@ export async function runFanOut(
     const probe = await fanOut.change(false);
     const reached = await fanOut.settle(probe, 60_000);
     log(
-      `(s) the first change reached ${reached.toLocaleString('en-US')} of ${fanOut.owed(probe.requester).toLocaleString('en-US')}; measuring ${seconds} changes, one a second`,
+      `(s) the first change reached ${reached.toLocaleString('en-US')} of ${fanOut.owed(probe.requester).toLocaleString('en-US')}`,
     );
     const rssAfterBytes = rssOf(gateway.pid);
     const heapAfter = await heapOf(`${gateway.url}/metrics`, gateway.metricsToken);
+
+    const referenceRssBefore = rssOf(reference.pid);
+    const openedReference = await fanOut.openReference(reference.url);
+    const referenceProbe = await fanOut.publish(reference.url, probe, false);
+    const referenceReached = await fanOut.settle(referenceProbe, 60_000, 'reference');
+    const referenceRssAfter = rssOf(reference.pid);
+    log(
+      `(s) the reference (graphql-ws's useServer on ws): ${openedReference.open.toLocaleString('en-US')} open${openedReference.failed ? `, ${openedReference.failed} failed: ${openedReference.firstError}` : ''}, the first change reached ${referenceReached.toLocaleString('en-US')}; measuring ${seconds} changes on each, in turns`,
+    );
+
     const cpu = new CpuMeter(gateway.pid);
-    cpu.start();
+    const referenceCpu = new CpuMeter(reference.pid);
     const start = Date.now();
     for (let i = 0; i < seconds; i++) {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, start + i * 1000 - Date.now())));
-      await fanOut.change();
+      cpu.start();
+      const change = await fanOut.change();
+      await fanOut.settle(change);
+      cpu.stop();
+      referenceCpu.start();
+      await fanOut.settle(await fanOut.publish(reference.url, change), undefined, 'reference');
+      referenceCpu.stop();
     }
-    for (const change of fanOut.changes) await fanOut.settle(change);
-    cpu.stop();
     const report = await fanOut.report();
+    const referenceReport = await fanOut.report('reference');
+    const perDelivery = (meter: CpuMeter, delivered: number) =>
+      meter.serverSeconds !== null && delivered > 0
+        ? Math.round((meter.serverSeconds / delivered) * 1e6 * 10) / 10
+        : null;
+    const kibEach = (before: number | null, after: number | null) =>
+      before !== null && after !== null ? Math.round(((after - before) / subscribers / 1024) * 10) / 10 : null;
+    const cpuMicrosecondsPerDeliveredEvent = perDelivery(cpu, report.delivered);
+    const referenceResult: ReferenceResult = {
+      subscribers,
+      failedToOpen: openedReference.failed,
+      changes: fanOut.published.length,
+      ...referenceReport,
+      rssPerSubscriberKiB: kibEach(referenceRssBefore, referenceRssAfter),
+      cpuMicrosecondsPerDeliveredEvent: perDelivery(referenceCpu, referenceReport.delivered),
+    };
     return {
       subscribers,
       administrators: fanOut.admins,
@@ -321,16 +461,13 @@ export async function runFanOut(
       mutationMs: median(fanOut.mutationTimes),
       rssBeforeBytes,
       rssAfterBytes,
-      rssPerSubscriberKiB:
-        rssBeforeBytes !== null && rssAfterBytes !== null
-          ? Math.round(((rssAfterBytes - rssBeforeBytes) / subscribers / 1024) * 10) / 10
-          : null,
+      rssPerSubscriberKiB: kibEach(rssBeforeBytes, rssAfterBytes),
       heapUsedBeforeBytes: heapBefore.used,
       heapUsedAfterBytes: heapAfter.used,
-      cpuMicrosecondsPerDeliveredEvent:
-        cpu.serverSeconds !== null && report.delivered > 0
-          ? Math.round((cpu.serverSeconds / report.delivered) * 1e6 * 10) / 10
-          : null,
+      cpuMicrosecondsPerDeliveredEvent,
+      reference: referenceResult,
+      cpuRatioToReference: ratio(cpuMicrosecondsPerDeliveredEvent, referenceResult.cpuMicrosecondsPerDeliveredEvent),
+      p99RatioToReference: ratio(report.latencyMs?.p99, referenceReport.latencyMs?.p99),
     };
   } finally {
     await fanOut.close();

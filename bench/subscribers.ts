@@ -45,15 +45,29 @@ export interface MadeChange {
   sentAt: number;
 }
 
+/**
+ * Which server a subscriber is held on: the gateway, or the reference of (s) (bench/servers/graphql-ws.ts), which is
+ * told who the subscriber stands for in connection_init (`group`) instead of being shown credentials.
+ */
+export type FanOutServer = 'gateway' | 'reference';
+
+/** A change as the gateway delivered it: an administrator's view and the requester's (null if none held). */
+export interface HeardViews {
+  admin: unknown;
+  requester: unknown;
+}
+
 export type FanOutMessage =
-  | { kind: 'open'; url: string; subscribers: SubscriberSpec[]; concurrency: number }
-  | { kind: 'report'; changes: MadeChange[] }
-  | { kind: 'heard'; key: string }
+  | { kind: 'open'; server: FanOutServer; url: string; subscribers: SubscriberSpec[]; concurrency: number }
+  | { kind: 'report'; server: FanOutServer; changes: MadeChange[] }
+  | { kind: 'heard'; server: FanOutServer; key: string }
+  | { kind: 'views'; key: string }
   | { kind: 'close' };
 
 export type FanOutReply =
   | { kind: 'opened'; open: number; failed: number; firstError: string | null }
   | { kind: 'seen'; key: string; subscribers: number }
+  | { kind: 'views'; key: string; views: HeardViews }
   | { kind: 'report'; report: DeliveryReport };
 
 export interface DeliveryReport {
@@ -75,21 +89,29 @@ interface Subscriber {
   errors: number;
 }
 
-const subscribers: Subscriber[] = [];
-/** How many subscribers have heard each key, so the runner can wait for a change to reach everyone. */
-const heard = new Map<string, number>();
+/** What the load process holds for each server: its subscribers, and how many have heard each key. */
+const held: Record<FanOutServer, { subscribers: Subscriber[]; heard: Map<string, number> }> = {
+  gateway: { subscribers: [], heard: new Map() },
+  reference: { subscribers: [], heard: new Map() },
+};
+/** Each change as the gateway's subscribers received it, so the reference can be fed the very same. */
+const views = new Map<string, HeardViews>();
 const send = (reply: FanOutReply) => process.send?.(reply);
 
-function open(url: string, spec: SubscriberSpec): Promise<Subscriber> {
+function open(server: FanOutServer, url: string, spec: SubscriberSpec): Promise<Subscriber> {
+  const { heard } = held[server];
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
     const subscriber: Subscriber = { spec, socket, seen: new Map(), leaks: 0, errors: 0 };
     let acknowledged = false;
-    socket.once('open', () =>
-      socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: spec.auth } })),
-    );
+    const params = server === 'gateway' ? { Authorization: spec.auth } : { group: spec.group };
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: params })));
     socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string; payload?: any };
+      // ws hands a text message over as one Buffer.
+      const message = JSON.parse((data as Buffer).toString('utf8')) as {
+        type: string;
+        payload?: { data?: { helpRequestChanged?: HeardChange & { requestId: number; at: string } }; errors?: unknown };
+      };
       if (message.type === 'connection_ack') {
         acknowledged = true;
         socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: FAN_OUT_SUBSCRIPTION } }));
@@ -97,7 +119,7 @@ function open(url: string, spec: SubscriberSpec): Promise<Subscriber> {
       } else if (message.type === 'next') {
         const at = Date.now();
         const change = message.payload?.data?.helpRequestChanged;
-        if (!change || message.payload.errors) {
+        if (!change || message.payload?.errors) {
           subscriber.errors++;
           return;
         }
@@ -105,6 +127,7 @@ function open(url: string, spec: SubscriberSpec): Promise<Subscriber> {
         subscriber.seen.set(key, at);
         heard.set(key, (heard.get(key) ?? 0) + 1);
         if (leaked(spec, change)) subscriber.leaks++;
+        if (server === 'gateway') keepView(key, spec, change);
       } else if (message.type === 'error' || message.type === 'complete') {
         subscriber.errors++;
       } else if (message.type === 'ping') {
@@ -119,7 +142,21 @@ function open(url: string, spec: SubscriberSpec): Promise<Subscriber> {
   });
 }
 
-async function openAll(url: string, specs: SubscriberSpec[], concurrency: number): Promise<FanOutReply> {
+/** The first administrator's and the requester's view of each change. */
+function keepView(key: string, spec: SubscriberSpec, change: HeardChange): void {
+  let kept = views.get(key);
+  if (!kept) views.set(key, (kept = { admin: null, requester: null }));
+  if (spec.group === 'admin') kept.admin ??= change;
+  else if (change.request?.requester?.id === spec.group) kept.requester ??= change;
+}
+
+async function openAll(
+  server: FanOutServer,
+  url: string,
+  specs: SubscriberSpec[],
+  concurrency: number,
+): Promise<FanOutReply> {
+  const { subscribers } = held[server];
   let next = 0;
   let failed = 0;
   let firstError: string | null = null;
@@ -127,7 +164,7 @@ async function openAll(url: string, specs: SubscriberSpec[], concurrency: number
     while (next < specs.length) {
       const spec = specs[next++];
       try {
-        subscribers.push(await open(url, spec));
+        subscribers.push(await open(server, url, spec));
       } catch (error) {
         failed++;
         firstError ??= error instanceof Error ? error.message : String(error);
@@ -152,13 +189,12 @@ export interface HeardChange {
  * administrator hears meanwhile (breaches the help desk's monitor announces) are theirs to hear.
  */
 export function leaked(spec: Pick<SubscriberSpec, 'group'>, change: HeardChange): boolean {
-  if (spec.group === 'admin') return change.kind === 'updated' && typeof change.request?.adminNotes !== 'string';
+  // The kind is an enum (UPDATED), compared as the legacy name too (updated).
+  const kind = change.kind.toLowerCase();
+  if (spec.group === 'admin') return kind === 'updated' && typeof change.request?.adminNotes !== 'string';
   const own = change.request?.requester?.id === spec.group;
   return (
-    !own ||
-    change.kind === 'sla_breached' ||
-    change.request?.adminNotes !== null ||
-    change.fields.includes('admin_notes')
+    !own || kind === 'sla_breached' || change.request?.adminNotes !== null || change.fields.includes('admin_notes')
   );
 }
 
@@ -206,13 +242,15 @@ export function account(
 if (process.send && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.on('message', (message: FanOutMessage) => {
     if (message.kind === 'open') {
-      void openAll(message.url, message.subscribers, message.concurrency).then(send);
+      void openAll(message.server, message.url, message.subscribers, message.concurrency).then(send);
     } else if (message.kind === 'heard') {
-      send({ kind: 'seen', key: message.key, subscribers: heard.get(message.key) ?? 0 });
+      send({ kind: 'seen', key: message.key, subscribers: held[message.server].heard.get(message.key) ?? 0 });
+    } else if (message.kind === 'views') {
+      send({ kind: 'views', key: message.key, views: views.get(message.key) ?? { admin: null, requester: null } });
     } else if (message.kind === 'report') {
-      send({ kind: 'report', report: account(message.changes, subscribers) });
+      send({ kind: 'report', report: account(message.changes, held[message.server].subscribers) });
     } else if (message.kind === 'close') {
-      for (const s of subscribers) s.socket.terminate();
+      for (const s of [...held.gateway.subscribers, ...held.reference.subscribers]) s.socket.terminate();
       process.exit(0);
     }
   });

@@ -160,6 +160,7 @@ describe('npm run bench', () => {
       'a/p CPU',
       'a/q',
       's delivery',
+      's CPU',
       's p99',
       's memory',
     ];
@@ -235,6 +236,9 @@ describe('npm run bench', () => {
       expect(s.cpuMicrosecondsPerDeliveredEvent).toBeGreaterThan(0);
     }
     expect(stdout).toMatch(/subscriptions \(s\): 20 subscribers .* delivered 19 of 19, leaks 0/);
+    // The reference (a bare graphql-ws server) was fed the same changes for as many subscribers of the same kinds.
+    expect(s.reference).toMatchObject({ subscribers: 20, failedToOpen: 0, leaks: 0, errors: 0, expected: s.expected });
+    expect(s.reference.delivered).toBe(s.expected);
     expect(stdout).toMatch(/PASS\s+s delivery/);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { connect, untilListening, type Connection, type Subscription } from '../helpers/subscriptions.js';
 import { helpdesk } from '../helpdesk/support.js';
@@ -51,6 +52,51 @@ async function subscribers(auths: string[]): Promise<Array<Subscription<Change>>
   return subscriptions;
 }
 
+/** A frame a raw subscriber received: its text as sent, and whether it came as binary. */
+interface Frame {
+  text: string;
+  binary: boolean;
+  message: { id?: string; type: string; payload?: { data: Change } };
+}
+
+/**
+ * A graphql-transport-ws client written out by hand, subscribed under `ids`, that keeps every frame as it came:
+ * the bytes the server sent, which graphql-ws's own client parses away.
+ */
+async function raw(auth: string, ids: string[]) {
+  const before = t.app.services.helpdesk.events.listenerCount;
+  const socket = new WebSocket(`${t.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+  const frames: Frame[] = [];
+  const waiting = new Set<() => void>();
+  socket.on('message', (data: Buffer, binary) => {
+    const text = data.toString('utf8');
+    frames.push({ text, binary, message: JSON.parse(text) as Frame['message'] });
+    for (const wake of waiting) wake();
+  });
+  /** Resolves with the frames of `id` once there are `count` of them. */
+  const of = (id: string, count = 1) =>
+    new Promise<Frame[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${count} frames for ${id}`)), 5_000);
+      const check = () => {
+        const mine = frames.filter((f) => f.message.id === id);
+        if (mine.length < count) return;
+        clearTimeout(timer);
+        waiting.delete(check);
+        resolve(mine);
+      };
+      waiting.add(check);
+      check();
+    });
+  await new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('error', reject)));
+  const acknowledged = new Promise((resolve) => socket.once('message', resolve));
+  socket.send(JSON.stringify({ type: 'connection_init', payload: { Authorization: auth } }));
+  await acknowledged;
+  for (const id of ids) socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: CHANGES } }));
+  await untilListening(t.app, before + ids.length);
+  return { socket, frames, of };
+}
+const raws: Array<Awaited<ReturnType<typeof raw>>> = [];
+
 beforeAll(async () => {
   t = await startTestApp();
   h = helpdesk(t);
@@ -59,6 +105,7 @@ beforeAll(async () => {
   bob = await t.createUser('bob');
 });
 afterEach(async () => {
+  for (const r of raws.splice(0)) r.socket.terminate();
   await Promise.all(open.splice(0).map((c) => c.dispose()));
   await untilListening(t.app, 0);
 });
@@ -154,5 +201,54 @@ describe('one change, many subscribers', () => {
       requestId: id,
       request: { title: 'Keyboard' },
     });
+  });
+
+  it('sends the subscribers who see a change alike the same bytes, each under its own id in a text frame, and a requester bytes of their own', async () => {
+    const id = await h.file(alice.auth, { title: 'Scanner' });
+    const adminA = await raw(admin, ['first', 'second']);
+    const adminB = await raw(admin, ['x']);
+    const requester = await raw(alice.auth, ['mine']);
+    raws.push(adminA, adminB, requester);
+    await h.put(`/requests/${id}`, { priority: 'high', admin_notes: 'needs a new lamp' }, admin);
+
+    const heard = [...(await adminA.of('first')), ...(await adminA.of('second')), ...(await adminB.of('x'))];
+    const [mine] = await requester.of('mine');
+    for (const frame of [...heard, mine]) {
+      expect(frame.binary).toBe(false);
+      expect(frame.message.type).toBe('next');
+    }
+    const payloadText = (frame: Frame) => frame.text.replace(/^\{"id":"[^"]*","type":"next","payload":/, '');
+    expect(new Set(heard.map(payloadText)).size).toBe(1);
+    expect(heard[0].message.payload?.data.helpRequestChanged.request.adminNotes).toBe('needs a new lamp');
+    expect(mine.message.payload?.data.helpRequestChanged).toMatchObject({
+      requestId: id,
+      fields: ['priority'],
+      request: { requesterId: alice.id, adminNotes: null },
+    });
+    expect(mine.text).not.toContain('needs a new lamp');
+  });
+
+  it('goes on for everyone when one subscriber is cut off without a goodbye, and lets go of what the cut one held', async () => {
+    const staying = await raw(admin, ['s']);
+    const cut = await raw(admin, ['c']);
+    raws.push(staying);
+    const before = t.app.services.helpdesk.events.listenerCount;
+    cut.socket.terminate();
+    const id = await h.file(alice.auth, { title: 'Webcam' });
+    const [frame] = await staying.of('s');
+    expect(frame.message.payload?.data.helpRequestChanged).toMatchObject({ kind: 'CREATED', requestId: id });
+    await untilListening(t.app, before - 1);
+  });
+
+  it('sends nothing more for a subscription its client completed, while the connection’s other one goes on', async () => {
+    const subscriber = await raw(admin, ['done', 'going']);
+    raws.push(subscriber);
+    const before = t.app.services.helpdesk.events.listenerCount;
+    subscriber.socket.send(JSON.stringify({ id: 'done', type: 'complete' }));
+    await untilListening(t.app, before - 1);
+    await h.file(alice.auth, { title: 'Dock' });
+    await h.file(alice.auth, { title: 'Mouse' });
+    await subscriber.of('going', 2);
+    expect(subscriber.frames.filter((f) => f.message.id === 'done')).toEqual([]);
   });
 });
