@@ -182,12 +182,16 @@ export class ReadReplicas {
     this.#leaveOut(replica, 'unreachable', null);
   }
 
-  /** The primary's position now: what a caller's reads must see after its commit. */
+  /**
+   * The primary's position now: what a caller's reads must see after its commit. The insert position, not the
+   * written one: with synchronous_commit off a commit returns before its record is written out, and only the
+   * insert position is sure to be past it.
+   */
   async primaryPosition(): Promise<bigint> {
     const pool = await this.primary();
     const { rows } = await pool.query<{ lsn: string }>({
       name: 'trellis_wal_lsn',
-      text: 'select pg_current_wal_lsn()::text as lsn',
+      text: 'select pg_current_wal_insert_lsn()::text as lsn',
     });
     return lsnOf(rows[0].lsn);
   }

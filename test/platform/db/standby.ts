@@ -116,7 +116,7 @@ export async function startReplicaPair(bin: string): Promise<ReplicaPair> {
       await query(standbyPort, 'select pg_wal_replay_resume()');
     },
     async caughtUp() {
-      const [{ lsn }] = await query<{ lsn: string }>(primaryPort, 'select pg_current_wal_lsn()::text as lsn');
+      const [{ lsn }] = await query<{ lsn: string }>(primaryPort, 'select pg_current_wal_insert_lsn()::text as lsn');
       for (;;) {
         const [{ done }] = await query<{ done: boolean }>(
           standbyPort,
