@@ -130,8 +130,11 @@ interface Statement {
   values: unknown[];
 }
 
-/** Texts by the SQL and the shape of its values; a statement's name is a hash of its text. */
-const texts = new Map<string, { name: string; text: string } | null>();
+/**
+ * Texts by the SQL, then by the shape of its values (which are lists); a statement's name is a hash of its text.
+ * Keyed by the SQL string itself, whose hash the engine keeps on it (the domain's statements are constants).
+ */
+const texts = new Map<string, Map<string, { name: string; text: string } | null>>();
 const MAX_TEXTS = 2_000;
 
 /**
@@ -141,15 +144,19 @@ const MAX_TEXTS = 2_000;
  * has no named form and goes through the ORM.
  */
 function namedStatement(em: EntityManager, sql: string, params: readonly unknown[]): Statement | undefined {
-  const shape = params.map((p) => (Array.isArray(p) ? 'a' : 'v')).join('');
+  let shape = '';
+  for (const p of params) shape += Array.isArray(p) ? 'a' : 'v';
   const identifiers = sql.includes('??');
-  const key = `${shape}\0${sql}`;
-  let found = identifiers ? undefined : texts.get(key);
+  let shapes = identifiers ? undefined : texts.get(sql);
+  let found = shapes?.get(shape);
   if (found === undefined) {
     found = compile(em, sql, params);
     if (!identifiers) {
-      if (texts.size >= MAX_TEXTS) texts.delete(texts.keys().next().value!);
-      texts.set(key, found);
+      if (!shapes) {
+        if (texts.size >= MAX_TEXTS) texts.delete(texts.keys().next().value!);
+        texts.set(sql, (shapes = new Map<string, { name: string; text: string } | null>()));
+      }
+      shapes.set(shape, found);
     }
   }
   if (!found) return undefined;
