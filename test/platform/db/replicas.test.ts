@@ -76,6 +76,11 @@ describe.skipIf(!bin)('read replicas', () => {
 
   it("serves a query's reads from the replica, and a mutation's on the primary", async () => {
     expect(await onReplica(t, () => t.gql(LIST, {}, alice.auth))).toBe(true);
+    // The statement log names the connection that ran each read: the caller's sign-in check before the operation,
+    // on the primary; the query's page, on the replica.
+    const logged = (await t.countQueries(() => t.gql(LIST, {}, alice.auth))).all;
+    expect(logged.some((s) => /from "?help_requests.*via read connection 'replica-1'/s.test(s))).toBe(true);
+    expect(logged.some((s) => /from "?help_requests.*via write connection/s.test(s))).toBe(false);
     const filed = await onReplica(t, async () => {
       const res = await t.gql(FILE, { input: { title: 'On the primary', description: 'Filed' } }, alice.auth);
       expect(res.errors).toBeUndefined();
