@@ -86,6 +86,8 @@ export interface BenchOptions {
   subscribers: number;
   /** Seconds of the soak (a, b, e, f and s at once), or null for the scenarios' run. */
   soak: number | null;
+  /** A streaming replica of the bench's database server, which the gateway reads queries from (DATABASE_REPLICA_URLS). */
+  replica: string | null;
   help: boolean;
 }
 
@@ -133,6 +135,9 @@ export const USAGE = `Usage: npm run bench -- [options]
                       protobuf to a receiver the bench starts) and measure every gateway scenario on it in turns;
                       target: (a) traced serves at least 0.90 of (a) untraced. With --against <a checkout without
                       tracing>, the untraced gateway over that build's is the cost of tracing off (target: ≥ 0.97)
+  --replica <url>     a streaming replica of the database server (postgres://…; its database name is replaced by the
+                      bench's): the gateway reads its queries there (DATABASE_REPLICA_URLS), and the report gives
+                      the share of read statements the replica served; run once without it to compare
   --help              this text
 
 DATABASE_URL selects the PostgreSQL server (use a database of its own: the bench seeds it and updates users);
@@ -187,6 +192,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       otel: { type: 'boolean', default: false },
       subscribers: { type: 'string' },
       soak: { type: 'string' },
+      replica: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -208,6 +214,13 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (values['seed-only'] && values['skip-seed']) throw new Error('--seed-only and --skip-seed contradict each other');
   if (values.otel && (values.soak !== undefined || values.scales !== undefined))
     throw new Error('--otel measures the scenarios: it cannot be combined with --soak or --scales');
+  if (values.replica !== undefined && (values.soak !== undefined || values.scales !== undefined))
+    throw new Error('--replica measures the scenarios: it cannot be combined with --soak or --scales');
+  if (
+    values.replica !== undefined &&
+    !(URL.canParse(values.replica) && /^postgres(ql)?:$/.test(new URL(values.replica).protocol))
+  )
+    throw new Error('--replica must be a postgres:// URL');
   const pageSize = positive('page-size', values['page-size'], 50, true);
   if (pageSize > 100) throw new Error('--page-size is at most 100 (the API refuses larger pages)');
   return {
@@ -231,6 +244,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     otel: values.otel,
     subscribers: positive('subscribers', values.subscribers, 10_000, true),
     soak: values.soak === undefined ? null : positive('soak', values.soak, 0),
+    replica: values.replica ?? null,
     help: values.help,
   };
 }

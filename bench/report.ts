@@ -42,6 +42,8 @@ export interface Target {
 }
 
 export interface BenchResults {
+  /** With --replica: read statements served by the replica and by the primary during the scenarios, and the share. */
+  replicaReads?: { replica: number; primary: number; share: number | null } | null;
   startedAt: string;
   finishedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; os: string; node: string };

@@ -490,7 +490,16 @@ async function main(): Promise<void> {
     const [header, ...rows] = fake.fireBody.trim().split('\n');
     fake.fireBody =
       [header, ...rows.filter((row) => row.split(',').length === header.split(',').length)].join('\n') + '\n';
-    const gatewayEnv = gatewayEnvFor(database.url, fake);
+    const gatewayEnv: Record<string, string> = {
+      ...gatewayEnvFor(database.url, fake),
+      ...(options.replica
+        ? {
+            DATABASE_REPLICA_URLS: Object.assign(new URL(options.replica), {
+              pathname: new URL(database.url).pathname,
+            }).toString(),
+          }
+        : {}),
+    };
 
     const needed = new Set<ServerName>(SCENARIOS.filter((s) => options.scenarios.includes(s.id)).map((s) => s.server));
     if (needed.has('ceiling')) needed.add('gateway'); // the ceiling answers the gateway's own wildfire body
@@ -699,6 +708,7 @@ async function main(): Promise<void> {
       );
     }
 
+    const readsBefore = options.replica ? await readsOf(urls.gateway, gatewayEnv.METRICS_TOKEN) : null;
     const selected = SCENARIOS.filter((s) => options.scenarios.includes(s.id));
     // With --against, each gateway scenario is followed by its twin on the other build, in every round.
     // With --otel, each gateway scenario is also measured on the traced twin, in the same rounds.
@@ -792,6 +802,18 @@ async function main(): Promise<void> {
       else theirs[scenario.id] = toResult(scenario, target, options, rounds, cpu, null);
     }
     const exported = traced?.receiver.exports() ?? null;
+    const readsAfter = readsBefore ? await readsOf(urls.gateway, gatewayEnv.METRICS_TOKEN) : null;
+    const replicaReads =
+      readsBefore && readsAfter
+        ? (({ replica, primary }) => ({
+            replica,
+            primary,
+            share: replica + primary > 0 ? replica / (replica + primary) : null,
+          }))({
+            replica: readsAfter.replica - readsBefore.replica,
+            primary: readsAfter.primary - readsBefore.primary,
+          })
+        : null;
 
     await cleanup();
     const r = ratios(scenarios);
@@ -821,14 +843,30 @@ async function main(): Promise<void> {
           ? { checkout: options.against, commit: commitOf(options.against), scenarios: theirs, ratios: againstRatios }
           : null,
       tracing,
+      replicaReads,
     };
     mkdirSync(options.out, { recursive: true });
     const file = path.join(options.out, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(`\n${summary(results)}\n\nresults: ${file}`);
+    const replicaLine = replicaReads
+      ? `\n\nreplica: served ${replicaReads.replica} of ${replicaReads.replica + replicaReads.primary} read statements (${replicaReads.share === null ? 'n/a' : `${Math.round(replicaReads.share * 1000) / 10}%`})`
+      : '';
+    console.log(`\n${summary(results)}${replicaLine}\n\nresults: ${file}`);
   } finally {
     await cleanup();
   }
+}
+
+/** Read statements by what served them, from the gateway's metrics (trellis_db_reads_total). */
+async function readsOf(gatewayUrl: string, token: string): Promise<{ replica: number; primary: number }> {
+  const text = await (await fetch(`${gatewayUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+  let replica = 0;
+  let primary = 0;
+  for (const [, target, value] of text.matchAll(/^trellis_db_reads_total\{target="([^"]+)"\} ([0-9.e+]+)$/gm)) {
+    if (target === 'primary') primary += Number(value);
+    else replica += Number(value);
+  }
+  return { replica, primary };
 }
 
 function toResult(

@@ -10,6 +10,7 @@ import type { Config } from './platform/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded.js';
 import { loadMigrations } from './platform/db/migrations.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './platform/db/orm.js';
+import { startReadRouting } from './platform/db/replicas.js';
 import { buildLogger, registerRequestScope } from './platform/hardening/logging.js';
 import { registerRateLimit } from './platform/hardening/rate-limit.js';
 import { requestLogger } from './platform/hardening/request-logger.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       unmappedTables,
       log,
       onQuery: deps.onQuery,
+      replicaUrls: config.db.replicaUrls,
     });
     await migrate(orm);
   } catch (error) {
@@ -103,6 +105,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     throw error;
   }
   const platform = createPlatformServices({ config, orm, log, now: deps.now });
+  const replicas = await startReadRouting(orm, {
+    maxLagSeconds: config.db.replicaMaxLagSeconds,
+    redis: platform.redis,
+    keyPrefix: config.redisKeyPrefix,
+    log,
+    metrics: platform.metrics,
+  });
   const services = createServices(modules, platform);
   for (const module of modules) await module.start?.(services);
   const authentication = authenticationOf(modules, services);
@@ -183,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     (stopping ??= (async () => {
       await fastify.close(); // stops accepting, waits for in-flight requests, then stops Apollo (drain plugin)
       await closeServices(modules, services);
+      replicas?.stop();
       await closePlatformServices(services);
       await orm.close(true);
       await database.embedded?.stop();

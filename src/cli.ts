@@ -13,7 +13,7 @@ import { ApiKeyAdministration } from './identity/key-administration.js';
 import { AuditRecorder, type SystemActor } from './audit/recorder.js';
 import { createLogger } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { startEmbeddedPostgres } from './platform/db/embedded.js';
+import { EmbeddedDatabaseError, startEmbeddedPostgres } from './platform/db/embedded.js';
 import { entities, loadAllMigrations } from './modules.js';
 import { migrate, openOrm } from './platform/db/orm.js';
 import { DomainError, ValidationError } from './platform/errors.js';
@@ -117,6 +117,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof ConfigError || error instanceof DomainError) console.error(error.message);
+    else if (error instanceof EmbeddedDatabaseError) console.error(`${error.message}\n  What to do: ${error.remedy}`);
     else if (/unique/i.test(String((error as Error).message))) console.error('That name is already taken');
     else console.error(error);
     process.exit(1);

@@ -148,6 +148,8 @@ const EnvSchema = z
     DATABASE_URL: optionalUrl(/^postgres(ql)?:$/),
     DATA_DIR: z.string().min(1).default('./.data'),
     DB_POOL_MAX: int(1, 200).default(10),
+    DATABASE_REPLICA_URLS: z.preprocess(emptyAsUndefined, csv.optional()),
+    DATABASE_REPLICA_MAX_LAG_SECONDS: int(1, 3600).default(10),
     REDIS_URL: optionalUrl(/^rediss?:$/),
     REDIS_KEY_PREFIX: z
       .string()
@@ -276,6 +278,22 @@ const EnvSchema = z
         message: 'applies only with GRAPHQL_FEDERATION=subgraph',
       });
     }
+    // An entry is named by its place, never echoed: a replica's URL carries its password.
+    (env.DATABASE_REPLICA_URLS ?? []).forEach((url, i) => {
+      if (!URL.canParse(url) || !/^postgres(ql)?:$/.test(new URL(url).protocol))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_REPLICA_URLS'],
+          message: `entry ${i + 1} must be a postgres:// URL`,
+        });
+    });
+    if (env.DATABASE_REPLICA_URLS?.length && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URLS'],
+        message: 'needs DATABASE_URL (the primary they replicate)',
+      });
+    }
     if (env.TRUSTED_DOCUMENTS !== 'off' && !env.TRUSTED_DOCUMENTS_FILE) {
       ctx.addIssue({
         code: 'custom',
@@ -312,7 +330,15 @@ export interface Config {
   /** The browser session cookie that holds an access token, beside the Authorization header. */
   session: { cookieName: string; sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
   logLevel: Env['LOG_LEVEL'];
-  db: { url: string | undefined; dataDir: string; poolMax: number };
+  db: {
+    url: string | undefined;
+    dataDir: string;
+    poolMax: number;
+    /** Streaming replicas that serve queries' reads; empty: the primary serves every read. */
+    replicaUrls: string[];
+    /** A replica further behind the primary than this is left out until it catches up. */
+    replicaMaxLagSeconds: number;
+  };
   redisUrl: string | undefined;
   /** How often each replica looks for help requests whose service-level due time passed unmet. */
   helpSlaCheckSeconds: number;
@@ -419,7 +445,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       secure: e.SESSION_COOKIE_SECURE ?? (e.NODE_ENV === 'production' || e.SESSION_COOKIE_SAMESITE === 'none'),
     },
     logLevel: e.LOG_LEVEL,
-    db: { url: e.DATABASE_URL, dataDir: e.DATA_DIR, poolMax: e.DB_POOL_MAX },
+    db: {
+      url: e.DATABASE_URL,
+      dataDir: e.DATA_DIR,
+      poolMax: e.DB_POOL_MAX,
+      replicaUrls: e.DATABASE_REPLICA_URLS ?? [],
+      replicaMaxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS,
+    },
     redisUrl: e.REDIS_URL,
     helpSlaCheckSeconds: e.HELP_SLA_CHECK_SECONDS,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -1,7 +1,18 @@
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { execute, getVariableValues, GraphQLError, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  getVariableValues,
+  GraphQLError,
+  OperationTypeNode,
+  printSchema,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import type { Principal } from '../platform/auth/principal.js';
+import { readsFromReplicas, rememberCommits } from '../platform/db/read.js';
+import type { Context } from '../platform/graphql/context.js';
 import { inOperationSpan } from '../platform/observability/operation-span.js';
 import { tracingActive } from '../platform/observability/tracing.js';
 
@@ -34,9 +45,18 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     // What the client asked for: an unknown name must fail here as it would in graphql-js, not pick the only operation.
     const { operationName } = request;
     const variables = request.variables ?? {};
-    // Mutations stay with graphql-js, whose serial execution stops at the first field that fails for good.
-    const query =
-      operation?.operation === 'query' ? compile(document, operationName, `${queryHash}:${operationName ?? ''}`) : null;
+    // The gateway's own context; a schema run without one (the executor's own tests) has no database to route.
+    const ctx = context as Partial<Context>;
+    // Mutations stay with graphql-js, whose serial execution stops at the first field that fails for good. They read
+    // and write on the primary, and their caller's next reads wait for a replica that has replayed what they committed.
+    if (operation?.operation !== OperationTypeNode.QUERY)
+      return afterCommits(
+        ctx,
+        execute({ schema, document, contextValue: context, variableValues: variables, operationName }),
+      );
+    // A query may read from a replica that has its caller's last commit.
+    if (ctx.em && ctx.principal) readsFromReplicas(ctx.em, callerOf(ctx.principal));
+    const query = compile(document, operationName, `${queryHash}:${operationName ?? ''}`);
     if (!query) return execute({ schema, document, contextValue: context, variableValues: variables, operationName });
     // graphql-js checks the variables first, so a bad one gets its error, which Apollo answers with 400 BAD_USER_INPUT.
     const coercion = getVariableValues(schema, operation?.variableDefinitions ?? [], variables, { maxErrors: 50 });
@@ -60,6 +80,24 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     },
     async stop() {},
   };
+}
+
+/** Who a caller is, for its commit position: a user, whichever of its sessions, or an API key; anonymous: none. */
+function callerOf(principal: Principal): string | undefined {
+  if (principal.kind === 'user') return `u:${principal.userId}`;
+  if (principal.kind === 'apiKey') return `k:${principal.keyId}`;
+  return undefined;
+}
+
+async function afterCommits<T>(ctx: Partial<Context>, result: T | Promise<T>): Promise<T> {
+  const done = await result;
+  if (!ctx.em || !ctx.principal) return done;
+  // What was committed stays committed: a position that cannot be kept leaves the caller's next reads to a replica's
+  // luck, which is logged, but does not turn a done change into an error.
+  await rememberCommits(ctx.em, callerOf(ctx.principal)).catch((error: unknown) =>
+    ctx.log?.warn({ err: error }, 'could not keep the commit position of a change: its next reads may miss it'),
+  );
+  return done;
 }
 
 /** graphql-jit's errors have read-only fields that plugins rewrite: each becomes graphql-js's own GraphQLError. */

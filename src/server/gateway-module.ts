@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allow } from 'graphql-shield';
 import { z } from 'zod';
+import { readPathsOf } from '../platform/db/read.js';
 import { BigIntScalar, DateTime, JSONScalar } from '../platform/graphql/scalars.js';
 import { defineModule, type RouteDeps } from '../platform/module.js';
 import { runOperation } from '../platform/rest/bridge.js';
@@ -88,7 +89,22 @@ function registerHealthRoutes(app: FastifyInstance, { gateway, orm }: RouteDeps)
       api: gatewayApi,
       auth: 'none',
       responses: {
-        200: { description: 'Ready', schema: z.object({ status: z.literal('ready') }) },
+        200: {
+          description: 'Ready; with read replicas, whether each serves reads and how far behind it is',
+          schema: z.object({
+            status: z.literal('ready'),
+            replicas: z
+              .array(
+                z.object({
+                  name: z.string(),
+                  serving: z.boolean(),
+                  lagSeconds: z.number().nullable(),
+                  leftOutBecause: z.enum(['unreachable', 'lagging', 'not a standby']).optional(),
+                }),
+              )
+              .optional(),
+          }),
+        },
         503: {
           description: 'Database unavailable',
           schema: z.object({ status: z.literal('unavailable'), error: z.string() }),
@@ -98,7 +114,9 @@ function registerHealthRoutes(app: FastifyInstance, { gateway, orm }: RouteDeps)
     async (_request, reply) => {
       try {
         await orm.em.getConnection().execute('select 1');
-        return { status: 'ready' };
+        // A replica that is down leaves the gateway ready: the primary serves its reads.
+        const replicas = readPathsOf(orm.em).replicas?.status();
+        return replicas ? { status: 'ready' as const, replicas } : { status: 'ready' as const };
       } catch {
         return reply.code(503).send({ status: 'unavailable', error: 'Database unavailable' });
       }

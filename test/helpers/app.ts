@@ -78,6 +78,37 @@ export async function createTestDatabase(
 }
 
 /**
+ * The suite's run with streaming replicas (DATABASE_REPLICA_URLS, as .ci/run's third run sets it): each test
+ * database is read from the replicas' copy of it, once they have replayed its creation.
+ */
+async function replicaUrlsOf(databaseUrl: string): Promise<string | undefined> {
+  const replicas = process.env.DATABASE_REPLICA_URLS?.split(',').filter(Boolean);
+  if (!replicas?.length) return undefined;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const urls: string[] = [];
+  for (const replica of replicas) {
+    const url = new URL(replica.trim());
+    const client = new pg.Client({
+      connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString(),
+    });
+    await client.connect();
+    try {
+      for (const until = Date.now() + 30_000; ;) {
+        const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+        if (found.rowCount) break;
+        if (Date.now() > until) throw new Error(`the replica ${url.host} has not replayed the creation of ${name}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await client.end();
+    }
+    url.pathname = `/${name}`;
+    urls.push(url.toString());
+  }
+  return urls.join(',');
+}
+
+/**
  * Starts the real app as it is deployed (NODE_ENV=production) on an ephemeral port against its own database. A test
  * of development-only behaviour (landing page, introspection, the SDL file, suggestions) passes NODE_ENV itself.
  */
@@ -97,6 +128,7 @@ export async function startTestApp(
   const db = replicaOf
     ? { url: replicaOf.databaseUrl, drop: async () => {} }
     : await createTestDatabase({ unmigrated });
+  const replicaUrls = env.DATABASE_URL || env.DATABASE_REPLICA_URLS ? undefined : await replicaUrlsOf(db.url);
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '0',
@@ -114,6 +146,7 @@ export async function startTestApp(
     // The help desk's breach monitor looks only when a test asks it to (slaMonitor.check()), so a test that moves
     // the clock past a due time sees the breach when it chooses, never halfway through an assertion.
     HELP_SLA_CHECK_SECONDS: '3600',
+    ...(replicaUrls ? { DATABASE_REPLICA_URLS: replicaUrls } : {}),
     ...env,
   });
   const logs: Array<Record<string, unknown>> = [];
@@ -128,7 +161,9 @@ export async function startTestApp(
   const app = await buildApp(config, { logStream, onQuery, ...appDeps });
   const url = await app.listen();
 
+  const replayed = replicaUrls ? await replayWaiter(db.url, replicaUrls) : undefined;
   const request: TestApp['request'] = async (path, init = {}) => {
+    await replayed?.wait();
     const { json, headers, ...rest } = init;
     const res = await fetch(url + path, {
       ...rest,
@@ -201,7 +236,37 @@ export async function startTestApp(
     createUser,
     stop: async () => {
       await app.stop();
+      await replayed?.close();
       await db.drop();
+    },
+  };
+}
+
+/**
+ * With replicas, a test's next request waits until they have replayed everything written so far. Many tests write
+ * behind the app's back (SQL, the ORM) and then read through the API as some caller, which the contract does not
+ * promise to show at once from a replica (read-your-writes is per caller): the wait keeps those tests exact
+ * while their reads are still served by the replica.
+ */
+async function replayWaiter(primaryUrl: string, replicaUrls: string) {
+  const primary = new pg.Pool({ connectionString: primaryUrl, max: 2 });
+  const replicas = replicaUrls.split(',').map((url) => new pg.Pool({ connectionString: url, max: 2 }));
+  return {
+    async wait() {
+      const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+      for (const replica of replicas) {
+        for (const until = Date.now() + 10_000; Date.now() < until;) {
+          const { rows: done } = await replica.query<{ done: boolean }>(
+            'select coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, true) as done',
+            [rows[0].lsn],
+          );
+          if (done[0].done) break;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
+    },
+    async close() {
+      await Promise.all([primary, ...replicas].map((c) => c.end().catch(() => undefined)));
     },
   };
 }

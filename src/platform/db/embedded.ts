@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, existsSync, chownSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, existsSync, chownSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -95,12 +95,45 @@ function servesDataDir(pid: number, dataDir: string): boolean | undefined {
   }
 }
 
+/** Beside PostgreSQL's own lock file: the process that started the folder's server, which owns the folder. */
+const OWNER_FILE = 'trellis.owner';
+
+/** A process's parent, from /proc (undefined where there is none to read). */
+function parentOf(pid: number): number | undefined {
+  try {
+    // Field 4 of /proc/<pid>/stat, after the command name, which is in parentheses and may itself hold spaces.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The live process that owns a running server on the folder, if any. The server is a child of the process that
+ * started it; when that process dies, the kernel hands the server to init (or to a subreaper), so a parent that
+ * is still the recorded owner is a process serving from this folder right now.
+ */
+function liveOwnerOf(serverPid: number, dataDir: string): number | undefined {
+  const parent = parentOf(serverPid);
+  if (parent === undefined || parent <= 1 || !alive(parent)) return undefined;
+  let recorded: number | undefined;
+  try {
+    recorded = Number(readFileSync(path.join(dataDir, OWNER_FILE), 'utf8').trim());
+  } catch {
+    // a folder an older release started records no owner: its server's parent is the owner
+  }
+  return recorded === undefined || recorded === parent ? parent : undefined;
+}
+
 /**
  * A server left running on this data folder by a process that was killed before it could stop it (SIGKILL, an OOM
  * kill, a crash): PostgreSQL outlives its parent and keeps the folder locked, so a new one cannot start on it. It is
- * ours (same folder), nobody else can be using it, and it holds no one's connections but the dead process's: it is
- * stopped as PostgreSQL's own fast shutdown does (SIGINT), which rolls back open transactions and leaves the data
- * consistent. A lock file naming a process that is gone, or another program by now, is stale and removed.
+ * ours (same folder) and holds no one's connections but the dead process's: it is stopped as PostgreSQL's own fast
+ * shutdown does (SIGINT), which rolls back open transactions and leaves the data consistent. A server whose owner
+ * is alive is another process serving this folder right now: stopping it would cut that process off (every one
+ * of its requests answering 503 from then on), so this start is refused instead, naming the owner. A lock file
+ * naming a process that is gone, or another program by now, is stale and removed.
  */
 async function stopLeftoverServer(dataDir: string, log: (message: string) => void): Promise<void> {
   const lockFile = path.join(dataDir, 'postmaster.pid');
@@ -116,6 +149,13 @@ async function stopLeftoverServer(dataDir: string, log: (message: string) => voi
   ) {
     rmSync(lockFile, { force: true });
     return;
+  }
+  const owner = liveOwnerOf(pid, dataDir);
+  if (owner !== undefined) {
+    throw new EmbeddedDatabaseError(
+      `the data folder ${dataDir} is in use by process ${owner}, whose PostgreSQL (pid ${pid}) serves it`,
+      `stop process ${owner} first, or give this one another DATA_DIR (or a DATABASE_URL)`,
+    );
   }
   log(`a PostgreSQL server (pid ${pid}) is still running on ${dataDir}, left by an earlier process: stopping it`);
   for (const [signal, waitMs] of [
@@ -193,8 +233,13 @@ export async function startEmbeddedPostgres(options: {
     const said = output.join(' | ') || (error as Error | undefined)?.message || 'no output';
     throw new EmbeddedDatabaseError(`the embedded PostgreSQL on ${dataDir} exited while starting: ${said}`, remedy);
   }
+  const ownerFile = path.join(dataDir, OWNER_FILE);
+  writeFileSync(ownerFile, `${process.pid}\n`);
   return {
     url: (database) => `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      await pg.stop();
+      rmSync(ownerFile, { force: true });
+    },
   };
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { EntityClass, MigrationObject } from '@mikro-orm/core';
 import { recordRenamedMigrations } from './migrations.js';
+import { ReplicatedPostgreSqlDriver } from './replicas.js';
 
 export type Orm = MikroORM;
 
@@ -20,19 +21,34 @@ export interface OrmOptions {
   unmappedTables?: readonly string[];
   log?: Logger;
   onQuery?: QueryListener;
+  /** Streaming replicas of the database, for reads (see read.ts and replicas.ts). */
+  replicaUrls?: readonly string[];
 }
+
+/** The pool's own settings, shared by the primary and every replica. */
+const DRIVER_OPTIONS = { connectionTimeoutMillis: 3_000, query_timeout: 30_000 };
 
 export function ormOptions(
   url: string,
-  { poolMax, entities = [], migrations = [], unmappedTables = [], log, onQuery }: OrmOptions,
+  { poolMax, entities = [], migrations = [], unmappedTables = [], log, onQuery, replicaUrls = [] }: OrmOptions,
 ): Options {
   return {
     clientUrl: url,
+    driver: ReplicatedPostgreSqlDriver,
+    // Every connection to a replica is read-only from its first statement: should a URL name a primary by mistake
+    // (or a replica be promoted), nothing can be written through it.
+    replicas: replicaUrls.map((replicaUrl, i) => ({
+      name: `replica-${i + 1}`,
+      clientUrl: replicaUrl,
+      driverOptions: { ...DRIVER_OPTIONS, options: '-c default_transaction_read_only=on' },
+    })),
+    // Which replica serves a read is decided per request (read.ts): the ORM's own reads stay on the primary.
+    preferReadReplicas: false,
     entities: [...entities],
     extensions: [Migrator],
     pool: { min: 0, max: poolMax, idleTimeoutMillis: 30_000 },
     // Fail fast instead of queueing forever when the database is down (a hung request is worse than a 503).
-    driverOptions: { connectionTimeoutMillis: 3_000, query_timeout: 30_000 },
+    driverOptions: DRIVER_OPTIONS,
     forceUtcTimezone: true,
     // A global identity map would leak entities between requests; every request forks its own EntityManager.
     allowGlobalContext: false,

@@ -36,6 +36,10 @@ export interface Metrics {
   untrustedDocument(outcome: 'served' | 'refused'): void;
   /** Reports the pool's connections on every scrape. */
   watchPool(pool: PoolStats): void;
+  /** One read statement, by what served it: `primary` or a replica's name (`replica-1`, …). */
+  readServed(target: string): void;
+  /** Reports each read replica's lag and whether it serves, on every scrape. */
+  watchReplicas(status: () => ReadonlyArray<{ name: string; serving: boolean; lagSeconds: number | null }>): void;
   /** The exposition text: this app's metrics plus the process's (CPU, memory, event loop, GC). */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -138,6 +142,34 @@ export function createMetrics(): Metrics {
     (p) => p.options.max,
   );
 
+  const reads = new Counter({
+    name: 'trellis_db_reads_total',
+    help: 'Read statements outside transactions, by what served them: primary, or a replica by its place in DATABASE_REPLICA_URLS',
+    labelNames: ['target'] as const,
+    registers,
+  });
+  let replicas: Parameters<Metrics['watchReplicas']>[0] | undefined;
+  new Gauge({
+    name: 'trellis_db_replica_lag_seconds',
+    help: 'How far each read replica was behind the primary at its last check (absent while it cannot be asked)',
+    labelNames: ['replica'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const r of replicas?.() ?? []) if (r.lagSeconds !== null) this.set({ replica: r.name }, r.lagSeconds);
+    },
+  });
+  new Gauge({
+    name: 'trellis_db_replica_serving',
+    help: 'Whether each read replica serves reads (1), or is left out for being down, behind or promoted (0)',
+    labelNames: ['replica'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const r of replicas?.() ?? []) this.set({ replica: r.name }, r.serving ? 1 : 0);
+    },
+  });
+
   const operationNames = new Set<string>();
   const operationLabel = (name: string | null | undefined): string => {
     if (!name) return '(anonymous)';
@@ -181,6 +213,12 @@ export function createMetrics(): Metrics {
     },
     watchPool(p) {
       pool = p;
+    },
+    readServed(target) {
+      reads.inc({ target });
+    },
+    watchReplicas(status) {
+      replicas = status;
     },
     async render() {
       const merged = Registry.merge([processMetrics(), registry]);

@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from '../helpers/app.js';
-import { runMainProcessToExit, startMainProcess } from '../helpers/main-process.js';
+import { ADMIN_PASSWORD } from '../../helpers/app.js';
+import { runMainProcessToExit, startMainProcess } from '../../helpers/main-process.js';
 
 /**
  * `npm start` on a machine without DATABASE_URL: the real entry point starts its own PostgreSQL under DATA_DIR,
  * remembers its data across restarts, and on SIGTERM stops that cluster before it exits 0 (no server left behind).
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'trellis-start-'));
 chmodSync(dataDir, 0o755); // as root, the cluster runs as the postgres user, which must reach its folder
 
@@ -75,6 +75,48 @@ describe('npm start without DATABASE_URL', () => {
       expect(ready.status).toBe(200);
     });
     expect(second).not.toMatch(/created the bootstrap administrator/);
+    expect(postgresRunning()).toBe(false);
+  }, 240_000);
+});
+
+describe('a second start on a data folder in use', () => {
+  it('exits 1 naming the process that holds the folder, and the first keeps serving', async () => {
+    const first = await startMainProcess({ DATA_DIR: dataDir });
+    try {
+      const pgDir = path.join(dataDir, 'pg');
+      const second = await runMainProcessToExit({ DATA_DIR: dataDir }, 120_000);
+      expect(second.code, second.output).toBe(1);
+      expect(second.output).toContain(`the data folder ${pgDir} is in use by process ${first.child.pid}`);
+      expect(second.output).toMatch(/What to do: stop process \d+ first/);
+
+      // The operator's command refuses alike, and leaves the folder to its owner.
+      const cli = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'list-api-keys'], {
+          cwd: ROOT,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: dataDir },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+      expect(cli.code, cli.output).toBe(1);
+      expect(cli.output).toContain(`is in use by process ${first.child.pid}`);
+
+      for (const route of ['/api/ready', '/api/health'])
+        expect((await fetch(`${first.base}${route}`)).status).toBe(200);
+      const login = await fetch(`${first.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect((await first.exited).code, first.output()).toBe(0);
+    } finally {
+      if (first.child.exitCode === null) first.child.kill('SIGKILL');
+    }
     expect(postgresRunning()).toBe(false);
   }, 240_000);
 });

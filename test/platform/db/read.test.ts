@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { read } from '../../src/platform/db/read.js';
-import { asIsoTimestamp, dateOf, isoTimestamp } from '../../src/platform/db/timestamps.js';
-import { DateTime } from '../../src/platform/graphql/scalars.js';
-import { readAccountStatus, readNames, readUsers } from '../../src/users/views.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { read } from '../../../src/platform/db/read.js';
+import { asIsoTimestamp, dateOf, isoTimestamp } from '../../../src/platform/db/timestamps.js';
+import { DateTime } from '../../../src/platform/graphql/scalars.js';
+import { readAccountStatus, readNames, readUsers } from '../../../src/users/views.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
 
-/** The read models' path to PostgreSQL: the ORM's raw query API, on the transaction's connection inside one. */
+/**
+ * The read models' path to PostgreSQL: named prepared statements on the ORM's own pool outside a transaction, the
+ * ORM's raw query API on the transaction's connection inside one.
+ */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -31,6 +35,43 @@ describe('read models', () => {
     ).rejects.toThrow('roll back');
     // Outside it, on the pool, the row never existed.
     expect(await readUsers(t.app.orm.em.fork(), [id])).toEqual([]);
+  });
+
+  it('send each statement outside a transaction as a named prepared statement on the ORM pool, named by a hash of its text', async () => {
+    const em = t.app.orm.em.fork();
+    const [admin] = await read<{ id: string }>(em, `select id from users where username = ?`, ['admin']);
+    await readNames(em, [admin.id, 'u_nobody']);
+    const pool = await em.getConnection().getNativeClient();
+    // Statements are prepared per connection: every open one of the pool is asked which it holds.
+    const clients = await Promise.all(Array.from({ length: Math.max(1, pool.totalCount) }, () => pool.connect()));
+    const held = new Map<string, string>();
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<{ name: string; statement: string }>(
+          'select name, statement from pg_prepared_statements',
+        );
+        for (const row of rows) held.set(row.statement, row.name);
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+    const hashOf = (text: string) => `t${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    const byName = 'select id from users where username = $1';
+    const byKeys = 'select id, username from users where id = any($1)';
+    expect(held.get(byName)).toBe(hashOf(byName));
+    // A list of keys is one parameter: one statement, planned once, for a batch of any size.
+    expect(held.get(byKeys)).toBe(hashOf(byKeys));
+  });
+
+  it('answer the same rows as the ORM does for the same statement', async () => {
+    const em = t.app.orm.em.fork();
+    const sql = `select id, username, created_at, token_version, (select count(*) from users) as total,
+                        json_build_object('name', username) as doc, array[1, 2] as list
+                   from users where username in (?) and created_at < ? order by id`;
+    const params = [['admin', 'nobody'], new Date('2999-01-01T00:00:00Z')];
+    const rows = await read(em, sql, params);
+    expect(rows).toHaveLength(1);
+    expect(rows).toEqual(await em.execute(sql, params));
   });
 
   it('read a batch of any size in one statement, keys quoted as the ORM quotes its own', async () => {
