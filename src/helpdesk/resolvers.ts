@@ -4,6 +4,8 @@ import type { Context } from '../platform/graphql/context.js';
 import { selectedFields } from '../platform/graphql/look-ahead.js';
 import { mapAsyncIterator } from './async-queue.js';
 import type { HelpRequestChange } from './events.js';
+import { seesInternals } from './access.js';
+import { slaView } from './sla-view.js';
 import { tagList } from './validation.js';
 
 /** A change as the payload of helpRequestChanged (one function for every subscription, not a closure each). */
@@ -119,14 +121,14 @@ const settle = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise
 export const helpdeskResolvers: Resolvers = {
   Query: {
     helpRequests: async (_p, args, ctx, info) => {
-      const page = await ctx.services.helpdesk.requests.list(ctx.em, ctx.principal, args, {
+      const page = await ctx.services.helpdesk.helpRequests.list(ctx.em, ctx.principal, args, {
         total: asksForTotal(info),
       });
       await preloadRelations(ctx, info, page.requests);
       return page;
     },
     helpRequestsConnection: async (_p, args, ctx, info) => {
-      const connection = await ctx.services.helpdesk.requests.connection(ctx.em, ctx.principal, args, {
+      const connection = await ctx.services.helpdesk.helpRequests.connection(ctx.em, ctx.principal, args, {
         total: asksForTotalCount(info),
       });
       await preloadRelations(
@@ -137,25 +139,27 @@ export const helpdeskResolvers: Resolvers = {
       );
       return connection;
     },
-    helpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, id),
+    helpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.helpRequests.get(ctx.em, ctx.principal, id),
     faqs: (_p, args, ctx) => ctx.services.helpdesk.faqs.list(ctx.em, args),
     helpSearch: async (_p, { q }, ctx) => ({
       faqs: await ctx.services.helpdesk.faqs.search(ctx.em, q),
-      helpRequests: await ctx.services.helpdesk.requests.search(ctx.em, ctx.principal, q),
+      helpRequests: await ctx.services.helpdesk.helpRequests.search(ctx.em, ctx.principal, q),
     }),
     helpStatistics: (_p, _a, ctx) => ctx.services.helpdesk.statistics.summary(ctx.em),
     helpSlaPolicies: (_p, _a, ctx) => ctx.services.helpdesk.slaPolicies.list(ctx.em),
     helpSchedules: (_p, _a, ctx) => ctx.services.helpdesk.schedules.list(ctx.em),
   },
   Mutation: {
-    createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.actor, input),
-    updateHelpRequest: (_p, { id, input }, ctx) => ctx.services.helpdesk.requests.update(ctx.em, ctx.actor, id, input),
+    createHelpRequest: (_p, { input }, ctx) =>
+      ctx.services.helpdesk.helpRequestChanges.create(ctx.em, ctx.actor, input),
+    updateHelpRequest: (_p, { id, input }, ctx) =>
+      ctx.services.helpdesk.helpRequestChanges.update(ctx.em, ctx.actor, id, input),
     respondToHelpRequest: (_p, { id, input }, ctx) =>
-      ctx.services.helpdesk.requests.respond(ctx.em, ctx.actor, id, input),
+      ctx.services.helpdesk.helpRequestChanges.respond(ctx.em, ctx.actor, id, input),
     createFaq: (_p, { input }, ctx) => ctx.services.helpdesk.faqs.create(ctx.em, ctx.actor, input),
     updateFaq: (_p, { id, input }, ctx) => ctx.services.helpdesk.faqs.update(ctx.em, ctx.actor, id, input),
     deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, ctx.actor, id),
-    deleteHelpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.requests.delete(ctx.em, ctx.actor, id),
+    deleteHelpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.helpRequestChanges.delete(ctx.em, ctx.actor, id),
     updateHelpSlaPolicy: (_p, { priority, input }, ctx) =>
       ctx.services.helpdesk.slaPolicies.update(ctx.em, ctx.actor, priority, input),
     createHelpSchedule: (_p, { input }, ctx) => ctx.services.helpdesk.schedules.create(ctx.em, ctx.actor, input),
@@ -163,19 +167,22 @@ export const helpdeskResolvers: Resolvers = {
       ctx.services.helpdesk.schedules.update(ctx.em, ctx.actor, id, input),
     deleteHelpSchedule: (_p, { id }, ctx) => ctx.services.helpdesk.schedules.delete(ctx.em, ctx.actor, id),
     rateHelpRequest: (_p, { id, score, comment }, ctx) =>
-      ctx.services.helpdesk.requests.rate(ctx.em, ctx.actor, id, score, comment),
+      ctx.services.helpdesk.helpRequestChanges.rate(ctx.em, ctx.actor, id, score, comment),
   },
   Subscription: {
     // No resolve of its own: shield guards `subscribe` only when the field has no `resolve`, so the payload is
     // shaped here as graphql-js's default resolver expects it.
     helpRequestChanged: {
       subscribe: async (_p, { id }, ctx) =>
-        mapAsyncIterator(await ctx.services.helpdesk.requests.watch(ctx.em, ctx.principal, id), asHelpRequestChanged),
+        mapAsyncIterator(
+          await ctx.services.helpdesk.helpRequests.watch(ctx.em, ctx.principal, id),
+          asHelpRequestChanged,
+        ),
     },
   },
   HelpRequestChange: {
     // Read afresh for each change, in the subscriber's own context: what they see is what helpRequest(id) shows them now.
-    request: (change, _a, ctx) => ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, change.requestId),
+    request: (change, _a, ctx) => ctx.services.helpdesk.helpRequests.get(ctx.em, ctx.principal, change.requestId),
   },
   HelpRequest: {
     areaRisk: (r, _a, ctx) => (r.zip ? ctx.loaders.risk.areaByZip.load(r.zip) : null),
@@ -183,9 +190,17 @@ export const helpdeskResolvers: Resolvers = {
     requester: (r, _a, ctx, info) => person(ctx, info, r.requester),
     assignedToId: (r) => r.assignedTo?.id ?? null,
     assignee: (r, _a, ctx, info) => person(ctx, info, r.assignedTo),
-    adminNotes: (r, _a, ctx) => ctx.services.helpdesk.requests.adminNotesFor(ctx.principal, r),
-    sla: (r, _a, ctx) => ctx.services.helpdesk.requests.slaFor(ctx.principal, r, ctx.loaders.helpdesk),
-    tags: (r, _a, ctx) => ctx.services.helpdesk.requests.tagsFor(ctx.principal, r),
+    adminNotes: (r, _a, ctx) => ctx.services.helpdesk.helpRequests.adminNotesFor(ctx.principal, r),
+    sla: async (r, _a, ctx) => {
+      if (!seesInternals(ctx.principal)) return null;
+      const { slaRules, countingSchedule } = ctx.loaders.helpdesk;
+      const [rules, schedule] = await Promise.all([
+        slaRules.load(r.priority),
+        r.slaScheduleId ? countingSchedule.load(r.slaScheduleId) : null,
+      ]);
+      return slaView(r, ctx.services.now(), rules, schedule);
+    },
+    tags: (r, _a, ctx) => ctx.services.helpdesk.helpRequests.tagsFor(ctx.principal, r),
     satisfaction: (r) =>
       r.satisfactionScore && r.ratedAt
         ? {
@@ -197,23 +212,19 @@ export const helpdeskResolvers: Resolvers = {
         : null,
     history: (r, _a, ctx) =>
       settle(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) =>
-        ctx.services.helpdesk.requests.visibleHistory(ctx.principal, h),
+        ctx.services.helpdesk.helpRequests.visibleHistory(ctx.principal, h),
       ),
     responses: (r, _a, ctx) =>
       settle(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) =>
-        ctx.services.helpdesk.requests.visibleResponses(ctx.principal, list),
+        ctx.services.helpdesk.helpRequests.visibleResponses(ctx.principal, list),
       ),
   },
   User: {
     // A list of people asking for their requests reads every page in one statement, and every count in one more.
     helpRequests: async (user, args, ctx, info) => {
-      const connection = await ctx.services.helpdesk.requests.ofRequester(
-        ctx.principal,
-        user.id,
-        args,
-        { total: asksForTotalCount(info) },
-        ctx.loaders.helpdesk,
-      );
+      const connection = await ctx.services.helpdesk.helpRequests.ofRequester(ctx.em, ctx.principal, user.id, args, {
+        total: asksForTotalCount(info),
+      });
       await preloadRelations(
         ctx,
         info,

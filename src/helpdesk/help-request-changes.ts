@@ -1,101 +1,47 @@
-import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
-import type { Actor, Principal } from '../platform/auth/principal.js';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { AuditRecorder, SystemActor } from '../audit/recorder.js';
-import { recordRequestChanges, recordRequestDeletion } from './audit-events.js';
-import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../platform/errors.js';
+import type { Actor } from '../platform/auth/principal.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
-import type { Timestamp } from '../platform/db/timestamps.js';
-import {
-  connectionOf,
-  emptyConnection,
-  pageWindow,
-  type ConnectionArgs,
-  type Cursors,
-  type ListIdentity,
-} from '../platform/graphql/connections.js';
 import { User } from '../users/user.entity.js';
-import type { HelpRequestChange, HelpRequestEvents } from './events.js';
-import type { createHelpdeskLoaders } from './loaders.js';
-import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
-import { matchCondition, textMatch } from './text-search.js';
 import {
-  countHelpRequests,
-  readHelpRequests,
-  readHelpRequestsAfter,
-  type HelpRequestConnection,
-  type HelpRequestFilter,
-  type HelpRequestHistoryView,
-  type HelpRequestSortColumn,
-  slaClockOf,
-  type HelpRequestView,
-  type HelpResponseView,
-} from './views.js';
-import {
-  contactEmail,
-  optionalText,
-  paging,
-  requestTag,
-  requestTags,
-  requiredText,
-  satisfactionScore,
-  searchTerm,
-  zipCode,
-} from './validation.js';
+  ASSIGNABLE_USER,
+  helpDeskUserOf,
+  isAgent,
+  mayEditSettledRequest,
+  mayRateRequest,
+  mayReadRequest,
+} from './access.js';
+import { tokenList, type HelpAttachmentService } from './attachments/service.js';
+import { recordRequestChanges, recordRequestDeletion } from './audit-events.js';
 import type { BusinessSchedule } from './business-time.js';
+import type { HelpRequestChangeHooks, HelpRequestFieldChange } from './change-hooks.js';
+import type { HelpRequestEvents } from './events.js';
+import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import { readSchedules } from './schedule-records.js';
-import { scheduleView, type HelpScheduleView } from './schedules.js';
-import { lockSlaRules } from './sla-recount.js';
+import type { HelpSlaPolicyService } from './sla-policies.js';
+import { lockSlaRules } from './sla-lock.js';
 import {
   changeStatus,
   markBreached,
   meetFirstResponse,
   passedTargets,
-  pausedSecondsAt,
   recount,
   startClock,
-  usedSecondsAt,
   type SlaRules,
   type SlaTarget,
 } from './sla.js';
-import type { HelpSlaPolicyService } from './sla-policies.js';
-import type { HelpRequestChangeHooks, HelpRequestFieldChange } from './change-hooks.js';
-import { tokenList, type HelpAttachmentService } from './attachments/service.js';
+import { contactEmail, optionalText, requestTags, requiredText, satisfactionScore, zipCode } from './validation.js';
 import {
-  DEFAULT_PER_PAGE,
   HELP_CATEGORIES,
   LIMITS,
   RATING_CHANGE_WINDOW_MS,
   SETTLED_STATUSES,
   type HelpCategory,
   type HelpPriority,
-  type HelpRequestSortField,
   type HelpStatus,
   type HistoryAction,
-  type SortOrder,
 } from './vocabulary.js';
-
-export interface HelpRequestQuery {
-  status?: HelpStatus | null;
-  category?: HelpCategory | null;
-  priority?: HelpPriority | null;
-  page?: number | null;
-  perPage?: number | null;
-  sortBy?: HelpRequestSortField | null;
-  sortOrder?: SortOrder | null;
-  slaBreached?: boolean | null;
-  tag?: string | null;
-}
-
-/** A connection's filters, sort and paging (first/after forward, last/before backward). */
-export interface HelpRequestConnectionQuery extends ConnectionArgs {
-  status?: HelpStatus | null;
-  category?: HelpCategory | null;
-  priority?: HelpPriority | null;
-  sortBy?: HelpRequestSortField | null;
-  sortOrder?: SortOrder | null;
-  slaBreached?: boolean | null;
-  tag?: string | null;
-}
 
 export interface NewHelpRequest {
   title: string;
@@ -138,44 +84,7 @@ export interface NewHelpResponse {
   attachmentTokens?: readonly string[] | null;
 }
 
-/** total, pages and hasNext need the count: a list asked without them leaves them out and counts nothing. */
-export interface Pagination {
-  page: number;
-  perPage: number;
-  hasPrev: boolean;
-  pages?: number;
-  total?: number;
-  hasNext?: boolean;
-}
-
-type HelpdeskLoaders = ReturnType<typeof createHelpdeskLoaders>;
-
-/** The help desk knows people as signed-in users; an API key administers workspace users, not help requests. */
-interface Viewer {
-  userId: string;
-  isAdmin: boolean;
-}
-
-function viewerOf(principal: Principal): Viewer {
-  if (principal.kind !== 'user') throw new UnauthenticatedError();
-  return { userId: principal.userId, isAdmin: principal.role === 'admin' };
-}
-
-const isAdminPrincipal = (principal: Principal) => principal.kind === 'user' && principal.role === 'admin';
-
-const SORT_PROPERTY = {
-  id: 'id',
-  title: 'title',
-  status: 'status',
-  priority: 'priority',
-  category: 'category',
-  created_date: 'createdAt',
-  updated_date: 'updatedAt',
-  firstResponseDueAt: 'firstResponseDueAt',
-  resolutionDueAt: 'resolutionDueAt',
-} as const satisfies Record<HelpRequestSortField, HelpRequestSortColumn>;
-
-/** Changes, by legacy field name, that only an administrator may make. */
+/** Changes, by legacy field name, that only an agent may make. */
 const ADMIN_FIELDS = {
   status: 'status',
   priority: 'priority',
@@ -184,48 +93,10 @@ const ADMIN_FIELDS = {
   tags: 'tags',
 } as const;
 
-/** What a request's service levels show an administrator. */
-export interface HelpRequestSla {
-  firstResponseDueAt: Timestamp;
-  resolutionDueAt: Timestamp;
-  firstResponseAt: Timestamp | null;
-  resolvedAt: Timestamp | null;
-  firstResponseBreached: boolean;
-  resolutionBreached: boolean;
-  pausedSeconds: number;
-  paused: boolean;
-  /** The schedule whose working time the clock counts (null: calendar time). */
-  schedule: HelpScheduleView | null;
-  firstResponseMinutesUsed: number;
-  firstResponseMinutesLeft: number;
-  resolutionMinutesUsed: number;
-  resolutionMinutesLeft: number;
-}
-
 /** The rules a change of a request's clock needs: its priority's, and the schedule the clock has counted in. */
 interface SlaContext {
   rules: SlaRules;
   schedule: BusinessSchedule | null;
-}
-
-/**
- * Filters and sorts that reveal service levels or tags, which only administrators see: anyone else asking for
- * them is refused rather than answered with what the fields would hide.
- */
-function adminListOptions(
-  viewer: Viewer,
-  query: { slaBreached?: boolean | null; tag?: string | null; sortBy?: HelpRequestSortField | null },
-) {
-  const asked = [
-    query.slaBreached !== undefined && query.slaBreached !== null ? 'slaBreached' : undefined,
-    query.tag !== undefined && query.tag !== null ? 'tag' : undefined,
-    query.sortBy === 'firstResponseDueAt' || query.sortBy === 'resolutionDueAt' ? 'sortBy' : undefined,
-  ].filter((a): a is string => a !== undefined);
-  if (!viewer.isAdmin && asked.length > 0) throw new ForbiddenError('Admin access required', { fields: asked });
-  return {
-    slaBreached: query.slaBreached ?? undefined,
-    tag: query.tag === undefined || query.tag === null ? undefined : requestTag(query.tag),
-  };
 }
 
 interface FieldChange {
@@ -237,15 +108,15 @@ interface FieldChange {
 }
 
 /**
- * Help requests: who may read and change what, and the history of every change. Each change locks the
- * request row (SELECT … FOR UPDATE) and writes its history in the same transaction, so concurrent edits
- * queue instead of overwriting each other, and every history entry's old value is the previous one's new value.
+ * Changing help requests: filing, updating, answering, rating and deleting them, and the changes other modules make
+ * inside their own transactions. Each change locks the request row (SELECT … FOR UPDATE), writes its history and
+ * audit in the same transaction and runs the change hooks there, so concurrent edits queue instead of overwriting
+ * each other and every history entry's old value is the previous one's new value; subscribers hear of it after commit.
  */
-export class HelpRequestService {
+export class HelpRequestChangeService {
   constructor(
     private readonly now: () => Date,
-    readonly events: HelpRequestEvents,
-    private readonly cursors: Cursors,
+    private readonly events: HelpRequestEvents,
     private readonly audit: AuditRecorder,
     private readonly policies: HelpSlaPolicyService,
     /** What other modules run inside each change's transaction (see change-hooks.ts). */
@@ -253,159 +124,8 @@ export class HelpRequestService {
     private readonly attachments?: HelpAttachmentService,
   ) {}
 
-  async list(
-    em: EntityManager,
-    principal: Principal,
-    query: HelpRequestQuery,
-    want: { total: boolean } = { total: true },
-  ): Promise<{ requests: HelpRequestView[]; pagination: Pagination }> {
-    const viewer = viewerOf(principal);
-    const { page, perPage } = paging(query.page, query.perPage, DEFAULT_PER_PAGE);
-    const sortBy = query.sortBy ?? 'created_date';
-    const order = query.sortOrder ?? 'desc';
-    const filter: HelpRequestFilter = {
-      requesterId: viewer.isAdmin ? undefined : viewer.userId,
-      status: query.status ?? undefined,
-      category: query.category ?? undefined,
-      priority: query.priority ?? undefined,
-      ...adminListOptions(viewer, query),
-    };
-    const [requests, total] = await Promise.all([
-      readHelpRequests(em, filter, { column: SORT_PROPERTY[sortBy], order }, perPage, (page - 1) * perPage),
-      want.total ? countHelpRequests(em, filter) : undefined,
-    ]);
-    if (total === undefined) return { requests, pagination: { page, perPage, hasPrev: page > 1 } };
-    const pages = Math.ceil(total / perPage);
-    return { requests, pagination: { page, pages, perPage, total, hasNext: page < pages, hasPrev: page > 1 } };
-  }
-
-  /**
-   * Help requests by cursor, as `list` shows them (a user's own, every request for an administrator), with its
-   * filters and sorts. `totalCount` is read from the kept counts, and only when `want.total`.
-   */
-  async connection(
-    em: EntityManager,
-    principal: Principal,
-    query: HelpRequestConnectionQuery,
-    want: { total: boolean },
-  ): Promise<HelpRequestConnection> {
-    const viewer = viewerOf(principal);
-    const options = adminListOptions(viewer, query);
-    return this.#connection(
-      em,
-      'helpRequestsConnection',
-      viewer.isAdmin ? undefined : viewer.userId,
-      { ...query, ...options },
-      want,
-    );
-  }
-
-  /**
-   * One user's requests by cursor, newest first: a user reads their own, an administrator anyone's. Anyone else
-   * (another user, an API key, which administers the platform rather than the help desk) gets an empty connection,
-   * not an error, so a query over users still answers the rest. The arguments are checked for everyone alike.
-   * It reads through the request's loaders rather than an EntityManager: a list of people asking for their
-   * requests is then one statement for all their pages (and one for their counts).
-   */
-  async ofRequester(
-    principal: Principal,
-    requesterId: string,
-    query: HelpRequestConnectionQuery,
-    want: { total: boolean },
-    loaders: Pick<HelpdeskLoaders, 'pageByRequester' | 'totalByRequester'>,
-  ): Promise<HelpRequestConnection> {
-    const mayRead = principal.kind === 'user' && (principal.role === 'admin' || principal.userId === requesterId);
-    if (!mayRead) {
-      pageWindow(query, this.cursors, { list: 'User.helpRequests', fingerprint: {} });
-      return emptyConnection();
-    }
-    const { slaBreached } = adminListOptions(
-      { userId: principal.userId, isAdmin: principal.role === 'admin' },
-      { ...query, tag: undefined },
-    );
-    const sortBy = query.sortBy ?? 'created_date';
-    const sort = { column: SORT_PROPERTY[sortBy], order: query.sortOrder ?? 'desc' } as const;
-    const filter = {
-      status: query.status ?? undefined,
-      category: query.category ?? undefined,
-      priority: query.priority ?? undefined,
-      slaBreached,
-    };
-    // The newest-first default keeps the fingerprint its cursors always had.
-    const fingerprint =
-      sortBy === 'created_date' && sort.order === 'desc' ? filter : { ...filter, sortBy, order: sort.order };
-    const identity: ListIdentity = { list: `User.helpRequests:${requesterId}`, fingerprint };
-    const window = pageWindow(query, this.cursors, identity);
-    // Through the request's loaders: a list of people asking for their requests reads every page in one statement.
-    const [rows, total] = await Promise.all([
-      loaders.pageByRequester.load({ requesterId, filter, sort, window }),
-      want.total ? loaders.totalByRequester.load({ requesterId, filter }) : undefined,
-    ]);
-    const connection = connectionOf(rows, window, this.cursors, identity, (row) => row.position);
-    if (total !== undefined) connection.totalCount = total;
-    return connection;
-  }
-
-  async #connection(
-    em: EntityManager,
-    list: string,
-    requesterId: string | undefined,
-    query: HelpRequestConnectionQuery,
-    want: { total: boolean },
-  ): Promise<HelpRequestConnection> {
-    const sortBy = query.sortBy ?? 'created_date';
-    const order = query.sortOrder ?? 'desc';
-    const filter: HelpRequestFilter = {
-      requesterId,
-      status: query.status ?? undefined,
-      category: query.category ?? undefined,
-      priority: query.priority ?? undefined,
-      slaBreached: query.slaBreached ?? undefined,
-      tag: query.tag ?? undefined,
-    };
-    // The scope (whose requests) is left out: an administrator's and a user's view of the same filters are the
-    // same order, and a cursor shows only a position its holder was shown.
-    const identity: ListIdentity = {
-      list,
-      fingerprint: {
-        status: filter.status,
-        category: filter.category,
-        priority: filter.priority,
-        sortBy,
-        order,
-        slaBreached: filter.slaBreached,
-        tag: filter.tag,
-      },
-    };
-    const window = pageWindow(query, this.cursors, identity);
-    // Sorted by a column the filter fixes, the order is the ids': said so, PostgreSQL reads the page off the
-    // (column, id) index from the cursor's id instead of filtering its way down the primary key.
-    const fixed =
-      (sortBy === 'status' || sortBy === 'priority' || sortBy === 'category') && filter[sortBy] !== undefined;
-    const [rows, total] = await Promise.all([
-      readHelpRequestsAfter(em, filter, { column: fixed ? 'id' : SORT_PROPERTY[sortBy], order }, window),
-      want.total ? countHelpRequests(em, filter) : undefined,
-    ]);
-    const connection = connectionOf(rows, window, this.cursors, identity, (row) => row.position);
-    if (total !== undefined) connection.totalCount = total;
-    return connection;
-  }
-
-  /** Someone else's request is reported as missing, not forbidden: its existence is not the caller's business. */
-  /** Whether helpRequest(id) would show this request to the principal (a router's reference to it answers as that does). */
-  mayRead(principal: Principal, request: HelpRequest): boolean {
-    return this.#mayRead(viewerOf(principal), request);
-  }
-
-  async get(em: EntityManager, principal: Principal, id: number): Promise<HelpRequest> {
-    const viewer = viewerOf(principal);
-    const request = await em.findOne(HelpRequest, { id });
-    if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
-    return request;
-  }
-
   async create(em: EntityManager, principal: Actor, input: NewHelpRequest): Promise<HelpRequest> {
-    const viewer = viewerOf(principal);
+    const viewer = helpDeskUserOf(principal);
     const values = {
       title: requiredText(input.title, 'title', LIMITS.title),
       description: requiredText(input.description, 'description', LIMITS.description),
@@ -453,10 +173,10 @@ export class HelpRequestService {
   }
 
   async update(em: EntityManager, principal: Actor, id: number, input: HelpRequestChanges): Promise<HelpRequest> {
-    const viewer = viewerOf(principal);
+    const viewer = helpDeskUserOf(principal);
     const given = (Object.keys(input) as (keyof HelpRequestChanges)[]).filter((k) => input[k] !== undefined);
     const adminOnly = given.filter((k): k is keyof typeof ADMIN_FIELDS => k in ADMIN_FIELDS);
-    if (!viewer.isAdmin && adminOnly.length > 0) {
+    if (!isAgent(viewer) && adminOnly.length > 0) {
       throw new ForbiddenError('Admin access required', { fields: adminOnly.map((k) => ADMIN_FIELDS[k]) });
     }
     if (given.length === 0) {
@@ -476,14 +196,14 @@ export class HelpRequestService {
         ? Boolean(
             await tem.findOne(
               User,
-              { id: wanted.assignedToId, role: 'admin' },
+              { id: wanted.assignedToId, ...ASSIGNABLE_USER },
               { fields: ['id'], lockMode: LockMode.PESSIMISTIC_READ },
             ),
           )
         : true;
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
-      if (!viewer.isAdmin && SETTLED_STATUSES.includes(request.status)) {
+      if (!request || !mayReadRequest(viewer, request)) throw new NotFoundError();
+      if (!mayEditSettledRequest(viewer) && SETTLED_STATUSES.includes(request.status)) {
         throw new ValidationError(`A ${request.status} request can no longer be edited`, 'status');
       }
       if (!assigneeExists)
@@ -530,8 +250,8 @@ export class HelpRequestService {
   }
 
   async respond(em: EntityManager, principal: Actor, id: number, input: NewHelpResponse): Promise<HelpResponse> {
-    const viewer = viewerOf(principal);
-    if (!viewer.isAdmin) throw new ForbiddenError('Admin access required');
+    const viewer = helpDeskUserOf(principal);
+    if (!isAgent(viewer)) throw new ForbiddenError('Admin access required');
     const text = requiredText(input.response, 'response', LIMITS.response);
     const newStatus = input.newStatus ?? null;
     const isPublic = input.isPublic ?? true;
@@ -617,15 +337,14 @@ export class HelpRequestService {
     score: number,
     comment: string | null | undefined,
   ): Promise<HelpRequest> {
-    const viewer = viewerOf(principal);
+    const viewer = helpDeskUserOf(principal);
     const value = satisfactionScore(score);
     const text = optionalText(comment, 'comment', LIMITS.satisfactionComment);
     const now = this.now();
     const { request, change } = await em.transactional(async (tem) => {
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!request || !this.#mayRead(viewer, request)) throw new NotFoundError();
-      if (request.requester?.id !== viewer.userId)
-        throw new ForbiddenError('Only the requester may rate a help request');
+      if (!request || !mayReadRequest(viewer, request)) throw new NotFoundError();
+      if (!mayRateRequest(viewer, request)) throw new ForbiddenError('Only the requester may rate a help request');
       if (!SETTLED_STATUSES.includes(request.status)) {
         throw new ValidationError('Only a resolved or closed request can be rated', 'status');
       }
@@ -672,75 +391,6 @@ export class HelpRequestService {
   }
 
   /**
-   * Claims the requests whose due time passed unmet by `at` (`limit` at a time, up to 20 batches per look), marks them breached and records it, in
-   * one statement per target: a conditional update over the partial due-time index that skips rows another
-   * replica (or a change in progress) holds, so each breach is claimed by exactly one replica. Announces each
-   * once the statement has committed; returns how many it claimed.
-   */
-  async claimBreaches(em: EntityManager, at: Date, limit = 500): Promise<number> {
-    const claimed = new Map<number, { requesterId: string | null; targets: SlaTarget[] }>();
-    for (const [target, flag, due, met] of [
-      ['first_response', 'first_response_breached', 'first_response_due_at', 'first_public_response_at'],
-      ['resolution', 'resolution_breached', 'resolution_due_at', 'resolved_at'],
-    ] as const) {
-      // A backlog (a replica that was down, say) is drained a batch at a time, each batch its own transaction.
-      for (let batch = 0; batch < 20; batch++) {
-        const rows = await em.transactional((tem) => this.#claimBatch(tem, target, flag, due, met, at, limit));
-        for (const row of rows) {
-          const entry = claimed.get(row.id) ?? { requesterId: row.requester_id, targets: [] };
-          entry.targets.push(target);
-          claimed.set(row.id, entry);
-        }
-        if (rows.length < limit) break;
-      }
-    }
-    for (const [id, { requesterId, targets }] of claimed) this.#publishBreaches(id, requesterId, targets, at);
-    return claimed.size;
-  }
-
-  /** One batch of claimBreaches, in its own transaction, with the change hooks run for each request it claimed. */
-  async #claimBatch(
-    em: EntityManager,
-    target: SlaTarget,
-    flag: string,
-    due: string,
-    met: string,
-    at: Date,
-    limit: number,
-  ): Promise<{ id: number; requester_id: string | null }[]> {
-    const rows = await em.execute<{ id: number; requester_id: string | null; due: Date }[]>(
-      `with claimed as (
-             update help_requests r set ${flag} = true
-              where r.id in (select id from help_requests
-                              where not ${flag} and ${met} is null and paused_since is null and ${due} < ?
-                              order by ${due} limit ? for update skip locked)
-                and not r.${flag}
-             returning r.id, r.requester_id, r.${due} as due
-           ), recorded as (
-             insert into help_request_history (request_id, action, field, new_value, internal, actor_id, created_at)
-             select id, 'sla_breached', ?, to_char(due at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), true, null, ? from claimed
-           )
-           select id, requester_id, due from claimed`,
-      [at, limit, target, at],
-    );
-    if (this.changeHooks.empty || rows.length === 0) return rows;
-    // The claim's update holds these rows until it commits: each hook sees its request as claimed.
-    const requests = await em.find(HelpRequest, { id: { $in: rows.map((r) => r.id) } });
-    const dueOf = new Map(rows.map((r) => [r.id, new Date(r.due)]));
-    for (const request of requests) {
-      await this.changeHooks.run({
-        em,
-        kind: 'sla_breached',
-        request,
-        changes: [{ field: target, oldValue: null, newValue: dueOf.get(request.id)!.toISOString(), internal: true }],
-        actor: null,
-        at,
-      });
-    }
-    return rows;
-  }
-
-  /**
    * Changes `request` inside the caller's transaction `em` (a rule's, a conversation's): the same checks, service-level
    * clock, history and audit as an update, then the change hooks, with `byRule` passed on so a rule's own hooks
    * know the change for theirs. History names `actor` (null for a rule or the system, the rule recorded instead).
@@ -759,7 +409,7 @@ export class HelpRequestService {
     // a recount waits on rather than deadlocks with, since a recount takes the rules before any request.
     await em.lock(request, LockMode.PESSIMISTIC_WRITE);
     if (wanted.assignedToId) {
-      const assignee = await em.findOne(User, { id: wanted.assignedToId, role: 'admin' }, { fields: ['id'] });
+      const assignee = await em.findOne(User, { id: wanted.assignedToId, ...ASSIGNABLE_USER }, { fields: ['id'] });
       if (!assignee)
         throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
     }
@@ -889,51 +539,6 @@ export class HelpRequestService {
     });
   }
 
-  /**
-   * A request's service levels, for administrators only (null for anyone else); a passed due time reads as breached
-   * at once. Minutes used and left are the clock's (working minutes under a schedule), against the priority's targets.
-   */
-  async slaFor(
-    principal: Principal,
-    request: HelpRequestView,
-    loaders: ReturnType<typeof createHelpdeskLoaders>,
-  ): Promise<HelpRequestSla | null> {
-    if (!isAdminPrincipal(principal)) return null;
-    const now = this.now();
-    const clock = slaClockOf(request);
-    const passed = passedTargets(clock, now);
-    const [rules, record] = await Promise.all([
-      loaders.slaRules.load(request.priority),
-      request.slaScheduleId ? loaders.scheduleById.load(request.slaScheduleId) : null,
-    ]);
-    const usedNow = usedSecondsAt(clock, record, now);
-    const minutes = (metSeconds: number | null | undefined, met: Date | null | undefined, target: number) => {
-      const used = Math.floor((met ? (metSeconds ?? usedNow) : usedNow) / 60);
-      return { used, left: Math.max(0, target - used) };
-    };
-    const firstResponse = minutes(
-      request.firstResponseSeconds,
-      clock.firstPublicResponseAt,
-      rules.firstResponseMinutes,
-    );
-    const resolution = minutes(request.resolutionSeconds, clock.resolvedAt, rules.resolutionMinutes);
-    return {
-      firstResponseDueAt: request.firstResponseDueAt,
-      resolutionDueAt: request.resolutionDueAt,
-      firstResponseAt: request.firstPublicResponseAt ?? null,
-      resolvedAt: request.resolvedAt ?? null,
-      firstResponseBreached: request.firstResponseBreached || passed.includes('first_response'),
-      resolutionBreached: request.resolutionBreached || passed.includes('resolution'),
-      pausedSeconds: pausedSecondsAt(clock, now),
-      paused: Boolean(request.pausedSince),
-      schedule: record ? scheduleView(record, await loaders.prioritiesBySchedule.load(record.id)) : null,
-      firstResponseMinutesUsed: firstResponse.used,
-      firstResponseMinutesLeft: firstResponse.left,
-      resolutionMinutesUsed: resolution.used,
-      resolutionMinutesLeft: resolution.left,
-    };
-  }
-
   /** The rules of `priority` as they stand, and the schedule the request's clock has counted in so far. */
   async #slaContext(em: EntityManager, request: HelpRequest, priority: HelpPriority): Promise<SlaContext> {
     const rules = await this.policies.rules(em, priority);
@@ -941,11 +546,6 @@ export class HelpRequestService {
     if (id === null || id === rules.scheduleId) return { rules, schedule: id === null ? null : rules.schedule };
     // A schedule since deleted counted only a clock that has stood still since (deleting one in use is refused).
     return { rules, schedule: (await readSchedules(em, [id])).get(id) ?? null };
-  }
-
-  /** Tags are administrators' labels: anyone else sees none. */
-  tagsFor(principal: Principal, request: HelpRequestView): string[] {
-    return isAdminPrincipal(principal) ? (request.tags ?? []) : [];
   }
 
   #breachesPassed(request: HelpRequest, at: Date): SlaTarget[] {
@@ -977,59 +577,9 @@ export class HelpRequestService {
     this.events.publish({ kind: 'sla_breached', requestId, requesterId, fields, internalFields: fields, at });
   }
 
-  /**
-   * Changes to help requests from now on, as `principal` may hear of them (see changeSeenBy). With `id`, to that
-   * request only, which the caller must be able to read: someone else's is NOT_FOUND, as helpRequest answers.
-   */
-  async watch(
-    em: EntityManager,
-    principal: Principal,
-    id?: number | null,
-  ): Promise<AsyncIterableIterator<HelpRequestChange>> {
-    const viewer = viewerOf(principal);
-    if (id !== null && id !== undefined) await this.get(em, principal, id);
-    return this.events.stream((change) =>
-      id !== null && id !== undefined && change.requestId !== id ? null : changeSeenBy(viewer, change),
-    );
-  }
-
-  /** Requests matching `term` that the caller may read: none for an anonymous caller or an API key. */
-  async search(em: EntityManager, principal: Principal, term: string): Promise<HelpRequest[]> {
-    const q = searchTerm(term, 'q');
-    if (principal.kind !== 'user') return [];
-    const condition = matchCondition(textMatch(q), 'search_vector', ['title', 'description']);
-    const where: FilterQuery<HelpRequest> = { [raw(condition.sql, condition.params)]: [] };
-    if (principal.role !== 'admin') where.requester = principal.userId;
-    return em.find(HelpRequest, where, {
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      limit: LIMITS.searchResults,
-    });
-  }
-
-  // What a reader sees of a request they may read: administrators everything, the requester the public part.
-
-  adminNotesFor(principal: Principal, request: HelpRequestView): string | null {
-    return isAdminPrincipal(principal) ? (request.adminNotes ?? null) : null;
-  }
-
-  visibleHistory<T extends Pick<HelpRequestHistoryView, 'internal'>>(principal: Principal, entries: T[]): T[] {
-    return isAdminPrincipal(principal) ? entries : entries.filter((e) => !e.internal);
-  }
-
-  visibleResponses<T extends Pick<HelpResponseView, 'isPublic'>>(principal: Principal, responses: T[]): T[] {
-    return isAdminPrincipal(principal) ? responses : responses.filter((r) => r.isPublic);
-  }
-
   #attachments(): HelpAttachmentService {
     if (!this.attachments) throw new Error('help requests were built without attachments');
     return this.attachments;
-  }
-
-  #mayRead(viewer: Viewer, request: HelpRequest): boolean {
-    return (
-      viewer.isAdmin ||
-      (request.requester !== null && request.requester !== undefined && request.requester.id === viewer.userId)
-    );
   }
 
   /** Checks every given value before anything is read or written, so a bad request costs no lock. */
@@ -1163,22 +713,8 @@ const systemActor = (byRule: string | undefined): SystemActor => ({
   name: byRule === undefined ? 'help desk' : `rule ${byRule}`,
 });
 
+/** A change's fields as subscribers hear of them. */
 const changedFields = (changes: FieldChange[]) => ({
   fields: changes.map((c) => c.field),
   internalFields: changes.filter((c) => c.internal).map((c) => c.field),
 });
-
-/**
- * What a viewer hears of a change, matching what the request's history shows them: an administrator all of
- * it; the requester the change without its internal parts (admin notes; a private response, of which they
- * hear only the status it set, as an update); anyone else nothing. Null when nothing is left to tell.
- */
-function changeSeenBy(viewer: Viewer, change: HelpRequestChange): HelpRequestChange | null {
-  if (viewer.isAdmin) return change;
-  if (change.kind === 'sla_breached') return null;
-  if (change.requesterId === null || change.requesterId !== viewer.userId) return null;
-  const fields = change.fields.filter((f) => !change.internalFields.includes(f));
-  const kind = change.kind === 'responded' && change.responseIsPublic !== true ? 'updated' : change.kind;
-  if (kind === 'updated' && fields.length === 0) return null;
-  return { ...change, kind, fields, internalFields: [] };
-}
