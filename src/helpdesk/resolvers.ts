@@ -1,9 +1,12 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js';
-import type { Context } from '../platform/graphql/context.js';
-import { selectedFields } from '../platform/graphql/look-ahead.js';
+import { selects } from '../platform/graphql/look-ahead.js';
+import { preloadSelected } from '../platform/graphql/preload.js';
+import { whenSettled } from '../platform/graphql/settled-loader.js';
 import { mapAsyncIterator } from './async-queue.js';
 import type { HelpRequestChange } from './events.js';
+import type { HelpRequestConnection } from './help-request-read-model.js';
+import { person, requestRelations } from './relations.js';
 import { seesInternals } from './access.js';
 import { slaView } from './sla-view.js';
 import { tagList } from './validation.js';
@@ -11,132 +14,29 @@ import { tagList } from './validation.js';
 /** A change as the payload of helpRequestChanged (one function for every subscription, not a closure each). */
 const asHelpRequestChanged = (change: HelpRequestChange) => ({ helpRequestChanged: change });
 
-/** Fields of a User that its name alone answers. */
-const NAME_FIELDS = new Set(['id', 'username', '__typename']);
-const namesOnly = new WeakMap<GraphQLResolveInfo['fieldNodes'], boolean>();
-
-/** Whether a person field asks nothing of the person but what their name answers (decided once per document). */
-function asksOnlyName(info: GraphQLResolveInfo, path: readonly string[] = []): boolean {
-  if (path.length === 0) {
-    const known = namesOnly.get(info.fieldNodes);
-    if (known !== undefined) return known;
-  }
-  const answer = [...selectedFields(info, path)].every((field) => NAME_FIELDS.has(field));
-  if (path.length === 0) namesOnly.set(info.fieldNodes, answer);
-  return answer;
-}
-
-/** The person a relation points at: by name only when that is all the query asks, else the read model. */
-function person(ctx: Context, info: GraphQLResolveInfo, user: { id: string } | null | undefined) {
-  if (!user) return null;
-  return asksOnlyName(info) ? ctx.loaders.users.nameById.get(user.id) : ctx.loaders.users.userById.get(user.id);
-}
-
-/** What the relation fields of a page of requests read: the request's people and responses, and their responders. */
-interface Related {
-  requester?: { id: string } | null;
-  assignedTo?: { id: string } | null;
-  id: number;
-}
-
-/**
- * Reads, in as many batches as the fields would have taken, the relations a page's query selects (people,
- * responses, responders), before the page is returned: its relation fields then answer at once, not each
- * through a promise. What is not selected is not read. `at` is where the requests sit below the field: a page's
- * `requests`, a connection's `edges.node`.
- */
-async function preloadRelations(
-  ctx: Context,
-  info: GraphQLResolveInfo,
-  requests: readonly Related[],
-  at: readonly string[] = ['requests'],
-): Promise<void> {
-  const fields = selectedFields(info, at);
-  const { userById, nameById } = ctx.loaders.users;
-  const { responsesByRequestId } = ctx.loaders.helpdesk;
-  const loaderOf = (path: string[]) => (asksOnlyName(info, path) ? nameById : userById);
-  const people = new Map<typeof userById | typeof nameById, string[]>();
-  const want = (loader: typeof userById | typeof nameById, ref: { id: string } | null | undefined) => {
-    if (!ref) return;
-    const ids = people.get(loader);
-    if (ids) ids.push(ref.id);
-    else people.set(loader, [ref.id]);
-  };
-  const requesters = fields.has('requester') ? loaderOf([...at, 'requester']) : undefined;
-  const assignees = fields.has('assignee') ? loaderOf([...at, 'assignee']) : undefined;
-  for (const request of requests) {
-    if (requesters) want(requesters, request.requester);
-    if (assignees) want(assignees, request.assignedTo);
-  }
-  const responses = fields.has('responses');
-  const responders = responses && selectedFields(info, [...at, 'responses']).has('responder');
-  // Responders join the page's other people in one batch, so a page costs the same statements whoever answered it.
-  if (responders) {
-    await responsesByRequestId.preload(requests.map((r) => r.id));
-    const loader = loaderOf([...at, 'responses', 'responder']);
-    for (const request of requests) {
-      const list = responsesByRequestId.get(request.id);
-      if (Array.isArray(list)) for (const response of list) want(loader, response.responder);
-    }
-  }
-  await Promise.all([
-    ...[...people].map(([loader, ids]) => loader.preload(ids)),
-    responses && !responders ? responsesByRequestId.preload(requests.map((r) => r.id)) : undefined,
-  ]);
-}
-
 /** Pagination fields that need the count of matching requests. */
 const COUNTED_FIELDS = ['total', 'pages', 'hasNext'];
-const asksTotal = new WeakMap<GraphQLResolveInfo['fieldNodes'], boolean>();
-
-/** Whether a list query selects anything the count answers (decided once per document). */
-function asksForTotal(info: GraphQLResolveInfo): boolean {
-  let answer = asksTotal.get(info.fieldNodes);
-  if (answer === undefined) {
-    const fields = selectedFields(info, ['pagination']);
-    answer = COUNTED_FIELDS.some((field) => fields.has(field));
-    asksTotal.set(info.fieldNodes, answer);
-  }
-  return answer;
-}
-
+const wantsTotal = (info: GraphQLResolveInfo) => ({ total: selects(info, COUNTED_FIELDS, ['pagination']) });
+const wantsTotalCount = (info: GraphQLResolveInfo) => ({ total: selects(info, ['totalCount']) });
 /** Where a connection's requests sit below its field. */
 const NODES = ['edges', 'node'];
-const asksCount = new WeakMap<GraphQLResolveInfo['fieldNodes'], boolean>();
-
-/** Whether a connection query selects totalCount (decided once per document). */
-function asksForTotalCount(info: GraphQLResolveInfo): boolean {
-  let answer = asksCount.get(info.fieldNodes);
-  if (answer === undefined) {
-    answer = selectedFields(info).has('totalCount');
-    asksCount.set(info.fieldNodes, answer);
-  }
-  return answer;
-}
-
-/** Applies `then` to a value now, or once its promise settles. */
-const settle = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<R> =>
-  value instanceof Promise ? value.then(then) : then(value);
+const nodesOf = (connection: HelpRequestConnection) => connection.edges.map((e) => e.node);
 
 export const helpdeskResolvers: Resolvers = {
   Query: {
     helpRequests: async (_p, args, ctx, info) => {
-      const page = await ctx.services.helpdesk.helpRequests.list(ctx.em, ctx.principal, args, {
-        total: asksForTotal(info),
-      });
-      await preloadRelations(ctx, info, page.requests);
+      const page = await ctx.services.helpdesk.helpRequests.list(ctx.em, ctx.principal, args, wantsTotal(info));
+      await preloadSelected(info, ['requests'], page.requests, requestRelations(ctx));
       return page;
     },
     helpRequestsConnection: async (_p, args, ctx, info) => {
-      const connection = await ctx.services.helpdesk.helpRequests.connection(ctx.em, ctx.principal, args, {
-        total: asksForTotalCount(info),
-      });
-      await preloadRelations(
-        ctx,
-        info,
-        connection.edges.map((e) => e.node),
-        NODES,
+      const connection = await ctx.services.helpdesk.helpRequests.connection(
+        ctx.em,
+        ctx.principal,
+        args,
+        wantsTotalCount(info),
       );
+      await preloadSelected(info, NODES, nodesOf(connection), requestRelations(ctx));
       return connection;
     },
     helpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.helpRequests.get(ctx.em, ctx.principal, id),
@@ -211,26 +111,20 @@ export const helpdeskResolvers: Resolvers = {
           }
         : null,
     history: (r, _a, ctx) =>
-      settle(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) =>
+      whenSettled(ctx.loaders.helpdesk.historyByRequestId.get(r.id), (h) =>
         ctx.services.helpdesk.helpRequests.visibleHistory(ctx.principal, h),
       ),
     responses: (r, _a, ctx) =>
-      settle(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) =>
+      whenSettled(ctx.loaders.helpdesk.responsesByRequestId.get(r.id), (list) =>
         ctx.services.helpdesk.helpRequests.visibleResponses(ctx.principal, list),
       ),
   },
   User: {
     // A list of people asking for their requests reads every page in one statement, and every count in one more.
     helpRequests: async (user, args, ctx, info) => {
-      const connection = await ctx.services.helpdesk.helpRequests.ofRequester(ctx.em, ctx.principal, user.id, args, {
-        total: asksForTotalCount(info),
-      });
-      await preloadRelations(
-        ctx,
-        info,
-        connection.edges.map((e) => e.node),
-        NODES,
-      );
+      const { helpRequests } = ctx.services.helpdesk;
+      const connection = await helpRequests.ofRequester(ctx.em, ctx.principal, user.id, args, wantsTotalCount(info));
+      await preloadSelected(info, NODES, nodesOf(connection), requestRelations(ctx));
       return connection;
     },
   },
