@@ -166,7 +166,8 @@ const joined = (condition: { sql: string }, more: string) =>
 
 const ref = (id: string | null): PersonRef | null => (id === null ? null : { id });
 
-interface RequestRow {
+/** A help_requests row as the read model's statements return it (timestamps as PostgreSQL's text). */
+export interface HelpRequestRow {
   id: number;
   title: string;
   description: string;
@@ -218,7 +219,7 @@ export async function readHelpRequests(
   const direction = sort.order === 'asc' ? 'asc' : 'desc';
   const orderBy =
     sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
-  const rows = await read<RequestRow>(
+  const rows = await read<HelpRequestRow>(
     em,
     `select ${REQUEST_COLUMNS}
        from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
@@ -227,7 +228,7 @@ export async function readHelpRequests(
   return rows.map((row) => toView(em, row));
 }
 
-function toView(em: EntityManager, row: RequestRow): HelpRequestView {
+function toView(em: EntityManager, row: HelpRequestRow): HelpRequestView {
   const date = (value: string) => isoTimestamp(em, value);
   const maybeDate = (value: string | null) => maybeIsoTimestamp(em, value);
   return {
@@ -284,7 +285,7 @@ export async function readHelpRequestsAfter(
   const column = sort.column === 'id' ? undefined : `"${SORT_COLUMNS[sort.column]}"`;
   const seek = keyset(column, sort.order === 'asc' ? 'asc' : 'desc', window);
   const condition = where(filter, seek.condition);
-  const rows = await read<RequestRow & { sort_key: string | null }>(
+  const rows = await read<HelpRequestRow & { sort_key: string | null }>(
     em,
     `select ${REQUEST_COLUMNS}, ${column === undefined ? 'null' : `${column}::text`} as sort_key
        from "help_requests"${condition.sql} order by ${seek.orderBy} limit ?`,
@@ -312,7 +313,7 @@ export async function readRequestersHelpRequestsAfter(
   const seek = keyset(column, sort.order === 'asc' ? 'asc' : 'desc', window);
   const condition = where({ ...filter, requesterId: undefined }, seek.condition);
   const scope = joined(condition, '"requester_id" = p.requester_id');
-  const rows = await read<RequestRow & { sort_key: string | null }>(
+  const rows = await read<HelpRequestRow & { sort_key: string | null }>(
     em,
     `select r.* from unnest(array[?]::varchar[]) as p(requester_id) cross join lateral (
        select ${REQUEST_COLUMNS}, ${column === undefined ? 'null' : `${column}::text`} as sort_key

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { read } from '../platform/db/read.js';
 import type { BusinessSchedule } from './business-time.js';
+import type { HelpRequestRow } from './help-request-read-model.js';
 import { readSchedules } from './schedule-records.js';
 import { readRules } from './sla-rules-read-model.js';
 import { recount, type SlaClock } from './sla.js';
@@ -15,23 +16,25 @@ import type { HelpPriority, HelpStatus } from './vocabulary.js';
  * once, whichever replica takes it, and no request is filed or resumed under rules that are on their way out.
  */
 
-interface ClockRow {
-  id: number;
-  priority: HelpPriority;
-  status: HelpStatus;
-  created_at: string;
-  first_response_due_at: string;
-  resolution_due_at: string;
-  paused_seconds: number;
-  paused_since: string | null;
-  first_public_response_at: string | null;
-  resolved_at: string | null;
-  first_response_breached: boolean;
-  resolution_breached: boolean;
-  sla_schedule_id: string | null;
-  sla_used_seconds: number;
-  sla_counted_at: string;
-}
+/** What a recount reads of each request: its clock, as the read model's rows carry it. */
+type ClockRow = Pick<
+  HelpRequestRow,
+  | 'id'
+  | 'priority'
+  | 'status'
+  | 'created_at'
+  | 'first_response_due_at'
+  | 'resolution_due_at'
+  | 'paused_seconds'
+  | 'paused_since'
+  | 'first_public_response_at'
+  | 'resolved_at'
+  | 'first_response_breached'
+  | 'resolution_breached'
+  | 'sla_schedule_id'
+  | 'sla_used_seconds'
+  | 'sla_counted_at'
+>;
 
 const OPEN: readonly HelpStatus[] = ['open', 'in_progress', 'on_hold'];
 
