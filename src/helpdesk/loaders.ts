@@ -3,66 +3,19 @@ import DataLoader from 'dataloader';
 import { Faq } from './faq.entity.js';
 import { HelpRequest } from './help-request.entity.js';
 import { groupByKeys } from '../platform/db/read.js';
-import type { PageWindow } from '../platform/graphql/connections.js';
 import { SettledLoader } from '../platform/graphql/settled-loader.js';
 import {
-  countRequestersHelpRequests,
   readHistory,
-  readRequestersHelpRequestsAfter,
   readResponses,
-  type HelpRequestFilter,
   type HelpRequestHistoryView,
-  type HelpRequestSortColumn,
   type HelpResponseView,
-  type PositionedHelpRequest,
-} from './views.js';
+} from './help-request-read-model.js';
 import { readSchedules, type ScheduleRecord } from './schedule-records.js';
-import { readRules } from './sla-recount.js';
+import { scheduleView, type HelpScheduleView } from './schedules.js';
+import { readRules } from './sla-rules-read-model.js';
 import type { SlaRules } from './sla.js';
-import { HELP_PRIORITIES, type HelpPriority, type SortOrder } from './vocabulary.js';
-import { readRequestAttachments, readResponseAttachments, type HelpAttachmentView } from './attachments/views.js';
-
-/** One requester's page of requests: whose, which (filter), in what order, and where. */
-export interface RequesterPageKey {
-  requesterId: string;
-  filter: Omit<HelpRequestFilter, 'requesterId'>;
-  sort: { column: HelpRequestSortColumn; order: SortOrder };
-  window: PageWindow;
-}
-
-/**
- * Loads keys that share everything but the requester in one call per shared part: a list of people asking for
- * their requests with the same arguments is one statement, whatever its length.
- */
-function byRequester<K extends { requesterId: string }, V>(
-  load: (ids: string[], shared: Omit<K, 'requesterId'>) => Promise<V[]>,
-) {
-  const sharedOf = ({ requesterId: _id, ...shared }: K) => shared;
-  return new DataLoader<K, V, string>(
-    async (keys) => {
-      const groups = new Map<string, { shared: Omit<K, 'requesterId'>; indexes: number[] }>();
-      keys.forEach((key, i) => {
-        const shared = sharedOf(key);
-        const id = JSON.stringify(shared);
-        const group = groups.get(id);
-        if (group) group.indexes.push(i);
-        else groups.set(id, { shared, indexes: [i] });
-      });
-      const values = new Array<V>(keys.length);
-      await Promise.all(
-        [...groups.values()].map(async ({ shared, indexes }) => {
-          const loaded = await load(
-            indexes.map((i) => keys[i].requesterId),
-            shared,
-          );
-          indexes.forEach((keyIndex, i) => (values[keyIndex] = loaded[i]!));
-        }),
-      );
-      return values;
-    },
-    { cacheKeyFn: (key) => JSON.stringify([key.requesterId, sharedOf(key)]) },
-  );
-}
+import { HELP_PRIORITIES, type HelpPriority } from './vocabulary.js';
+import { readRequestAttachments, readResponseAttachments, type HelpAttachmentView } from './attachments/read-model.js';
 
 /**
  * One query per relation per request, however many help requests a list holds. They load everything; what a
@@ -88,14 +41,14 @@ export function createHelpdeskLoaders(em: EntityManager) {
     }),
     /** Each priority's service-level rules, its schedule included: the policies of a whole list in one statement. */
     slaRules,
-    scheduleById: new DataLoader<string, ScheduleRecord | null>(async (ids) => {
-      const schedules = await readSchedules(em, ids);
-      return ids.map((id) => schedules.get(id) ?? null);
-    }),
-    /** The priorities whose policy counts in a schedule (every policy read once, with slaRules). */
-    prioritiesBySchedule: new DataLoader<string, HelpPriority[]>(async (ids) => {
-      const all = await slaRules.loadMany(HELP_PRIORITIES);
-      return ids.map((id) => HELP_PRIORITIES.filter((_p, i) => !(all[i] instanceof Error) && all[i].scheduleId === id));
+    /** The schedules service-level clocks count in, with their views (the priorities whose policy counts in each). */
+    countingSchedule: new DataLoader<string, { record: ScheduleRecord; view: HelpScheduleView } | null>(async (ids) => {
+      const [schedules, all] = await Promise.all([readSchedules(em, ids), slaRules.loadMany(HELP_PRIORITIES)]);
+      return ids.map((id) => {
+        const record = schedules.get(id);
+        const priorities = HELP_PRIORITIES.filter((_p, i) => !(all[i] instanceof Error) && all[i].scheduleId === id);
+        return record ? { record, view: scheduleView(record, priorities) } : null;
+      });
     }),
     responsesByRequestId: new SettledLoader<number, HelpResponseView[]>(async (ids) =>
       groupByKeys(ids, await readResponses(em, ids), (r) => r.request.id),
@@ -108,14 +61,6 @@ export function createHelpdeskLoaders(em: EntityManager) {
     ),
     historyByRequestId: new SettledLoader<number, HelpRequestHistoryView[]>(async (ids) =>
       groupByKeys(ids, await readHistory(em, ids), (h) => h.request.id),
-    ),
-    /** User.helpRequests over a list of people: every page in one statement (a lateral join). */
-    pageByRequester: byRequester<RequesterPageKey, PositionedHelpRequest[]>((ids, { filter, sort, window }) =>
-      readRequestersHelpRequestsAfter(em, ids, filter, sort, window),
-    ),
-    /** Their totalCounts, from the kept counts, in one statement. */
-    totalByRequester: byRequester<Omit<RequesterPageKey, 'sort' | 'window'>, number>((ids, { filter }) =>
-      countRequestersHelpRequests(em, ids, filter),
     ),
   };
 }

@@ -1,6 +1,7 @@
 import { Cursors } from '../platform/graphql/connections.js';
 import { helpApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
+import { HelpRequestChangeHooks } from './change-hooks.js';
 import { HelpRequestEvents } from './events.js';
 import { Faq } from './faq.entity.js';
 import { FaqService } from './faqs.js';
@@ -8,7 +9,8 @@ import { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.en
 import { createHelpdeskLoaders } from './loaders.js';
 import { helpdeskRules } from './permissions.js';
 import { RedisChannel } from './redis-channel.js';
-import { HelpRequestService } from './requests.js';
+import { HelpRequestChangeService } from './help-request-changes.js';
+import { HelpRequestReadService } from './help-request-reads.js';
 import { helpdeskResolvers } from './resolvers.js';
 import { registerHelpRoutes } from './rest/routes.js';
 import { HelpScheduleService } from './schedules.js';
@@ -22,7 +24,12 @@ import { HelpStatisticsService } from './statistics.js';
 
 /** Help requests, their responses and history, FAQs and statistics. */
 export interface Helpdesk {
-  requests: HelpRequestService;
+  /** Reading help requests: the lists, one request, search, changes as they happen, what a reader sees. */
+  helpRequests: HelpRequestReadService;
+  /** Changes to help requests, including those made inside a caller's transaction (applyInTransaction, addInternalNote). */
+  helpRequestChanges: HelpRequestChangeService;
+  /** What other modules run inside each help-request change's transaction: `changeHooks.register(name, hook)`. */
+  changeHooks: HelpRequestChangeHooks;
   faqs: FaqService;
   /** Help-request changes, published after commit. */
   events: HelpRequestEvents;
@@ -108,17 +115,28 @@ export const helpdeskModule = defineModule({
       events,
       audit.recorder,
     );
-    const requests = new HelpRequestService(
+    orm.em.getEventManager().registerSubscriber(events.subscriber);
+    const changeHooks = new HelpRequestChangeHooks();
+    const helpRequestChanges = new HelpRequestChangeService(
       now,
       events,
-      new Cursors(config.jwt.secret),
       audit.recorder,
       slaPolicies,
+      changeHooks,
       attachments,
     );
-    const slaMonitor = new SlaMonitor(requests, () => orm.em.fork(), now, log, config.helpSlaCheckSeconds * 1000);
+    const slaMonitor = new SlaMonitor(
+      events,
+      changeHooks,
+      () => orm.em.fork(),
+      now,
+      log,
+      config.helpSlaCheckSeconds * 1000,
+    );
     return {
-      requests,
+      helpRequests: new HelpRequestReadService(events, new Cursors(config.jwt.secret)),
+      helpRequestChanges,
+      changeHooks,
       faqs: new FaqService(now, audit.recorder),
       events,
       statistics: new HelpStatisticsService(),
@@ -144,7 +162,7 @@ export const helpdeskModule = defineModule({
       resolve: async (id, ctx) => {
         const number = requestNumber(id);
         const request = number === null ? null : await ctx.loaders.helpdesk.requestById.load(number);
-        return request && ctx.services.helpdesk.requests.mayRead(ctx.principal, request) ? request : null;
+        return request && ctx.services.helpdesk.helpRequests.mayRead(ctx.principal, request) ? request : null;
       },
     },
     // The entries faqs lists: active ones, for anyone.

@@ -15,7 +15,8 @@ import {
   type WeeklyInterval,
 } from './business-time.js';
 import { COLUMNS, toRecord, type HelpScheduleHoliday, type Row, type ScheduleRecord } from './schedule-records.js';
-import { lockSlaRules, recountOpenRequests } from './sla-recount.js';
+import { lockSlaRules } from './sla-lock.js';
+import { recountOpenRequests } from './sla-recount.js';
 import type { HelpPriority } from './vocabulary.js';
 import { HelpWeekdayValues, type HelpWeekday } from '../platform/graphql/generated/enums.js';
 

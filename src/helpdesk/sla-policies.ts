@@ -5,7 +5,9 @@ import { NotFoundError, ValidationError } from '../platform/errors.js';
 import { read } from '../platform/db/read.js';
 import { readSchedules } from './schedule-records.js';
 import { scheduleId, scheduleView, type HelpScheduleView } from './schedules.js';
-import { lockSlaRules, readRules, recountOpenRequests } from './sla-recount.js';
+import { lockSlaRules } from './sla-lock.js';
+import { recountOpenRequests } from './sla-recount.js';
+import { readRules } from './sla-rules-read-model.js';
 import type { SlaRules } from './sla.js';
 import type { HelpPriority } from './vocabulary.js';
 

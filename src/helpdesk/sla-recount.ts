@@ -1,95 +1,40 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { read } from '../platform/db/read.js';
 import type { BusinessSchedule } from './business-time.js';
-import { readSchedules, toRecord, type ScheduleRecord } from './schedule-records.js';
-import { recount, type SlaClock, type SlaRules } from './sla.js';
+import type { HelpRequestRow } from './help-request-read-model.js';
+import { readSchedules } from './schedule-records.js';
+import { readRules } from './sla-rules-read-model.js';
+import { recount, type SlaClock } from './sla.js';
 import type { HelpPriority, HelpStatus } from './vocabulary.js';
 
 /*
  * A change of the service-level rules (a policy's targets or schedule, or a schedule's hours, zone or holidays)
  * recounts every open request they apply to, in the change's own transaction: the rows are locked, what each has
  * used so far is counted under the rules it ran by, what is left is counted on under the new ones, and all are
- * written by one statement. A replica's breach monitor skips locked rows; the advisory lock below orders changes
+ * written by one statement. A replica's breach monitor skips locked rows; the advisory lock (sla-lock.ts) orders changes
  * of the rules and the changes of requests that read them, so each change recounts each open request exactly
  * once, whichever replica takes it, and no request is filed or resumed under rules that are on their way out.
  */
 
-/**
- * Every change of the rules takes this transaction-scoped lock first, exclusively; a change of a request that
- * reads the rules takes it shared, before it locks the request. A request filed or changed under rules that are
- * being changed then waits for the change to commit and reads the new rules, rather than slipping past the recount
- * with the old ones; and as both take the lock before any request row, neither waits for the other in a circle.
- */
-export async function lockSlaRules(em: EntityManager, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
-  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-  await em.execute(`select ${lock}(hashtext('trellis.help_sla_rules'))`, []);
-}
-
-interface PolicyRow {
-  priority: HelpPriority;
-  first_response_minutes: number;
-  resolution_minutes: number;
-  schedule_id: string | null;
-}
-
-/** A priority's rules as they stand (its schedule read in the same statement). */
-export async function readRules(
-  em: EntityManager,
-  priorities: readonly HelpPriority[],
-): Promise<Map<HelpPriority, SlaRules & { record: ScheduleRecord | null }>> {
-  if (priorities.length === 0) return new Map();
-  const rows = await read<
-    PolicyRow & {
-      s_id: string | null;
-      name: string;
-      time_zone: string;
-      intervals: never;
-      holidays: never;
-      created_at: string;
-      updated_at: string;
-    }
-  >(
-    em,
-    `select p.priority, p.first_response_minutes, p.resolution_minutes, p.schedule_id,
-            s.id as s_id, s.name, s.time_zone, s.intervals, s.holidays, s.created_at, s.updated_at
-       from help_sla_policies p left join help_schedules s on s.id = p.schedule_id
-      where p.priority in (?)`,
-    [priorities],
-  );
-  return new Map(
-    rows.map((row) => {
-      const record = row.s_id ? toRecord(em, { ...row, id: row.s_id }) : null;
-      return [
-        row.priority,
-        {
-          firstResponseMinutes: row.first_response_minutes,
-          resolutionMinutes: row.resolution_minutes,
-          scheduleId: row.schedule_id,
-          schedule: record,
-          record,
-        },
-      ];
-    }),
-  );
-}
-
-interface ClockRow {
-  id: number;
-  priority: HelpPriority;
-  status: HelpStatus;
-  created_at: string;
-  first_response_due_at: string;
-  resolution_due_at: string;
-  paused_seconds: number;
-  paused_since: string | null;
-  first_public_response_at: string | null;
-  resolved_at: string | null;
-  first_response_breached: boolean;
-  resolution_breached: boolean;
-  sla_schedule_id: string | null;
-  sla_used_seconds: number;
-  sla_counted_at: string;
-}
+/** What a recount reads of each request: its clock, as the read model's rows carry it. */
+type ClockRow = Pick<
+  HelpRequestRow,
+  | 'id'
+  | 'priority'
+  | 'status'
+  | 'created_at'
+  | 'first_response_due_at'
+  | 'resolution_due_at'
+  | 'paused_seconds'
+  | 'paused_since'
+  | 'first_public_response_at'
+  | 'resolved_at'
+  | 'first_response_breached'
+  | 'resolution_breached'
+  | 'sla_schedule_id'
+  | 'sla_used_seconds'
+  | 'sla_counted_at'
+>;
 
 const OPEN: readonly HelpStatus[] = ['open', 'in_progress', 'on_hold'];
 

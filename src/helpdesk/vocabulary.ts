@@ -53,6 +53,7 @@ export const HISTORY_ACTIONS = HelpHistoryActionValues;
 export type HistoryAction = HelpHistoryAction;
 
 export const MAX_PER_PAGE = 100;
+/** The page size of helpRequests (and GET /api/help/requests) when none is asked: the SDL's default says it too (a test holds the two together). */
 export const DEFAULT_PER_PAGE = 10;
 
 export const LIMITS = {

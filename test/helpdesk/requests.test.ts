@@ -308,7 +308,7 @@ describe('reading a help request', () => {
       [publicResponseId, true],
       [privateResponseId, false],
     ]);
-    const actions = res.body.history.map((e: Record<string, unknown>) => `${e.action}:${e.field}`);
+    const actions = res.body.history.map((e: Record<string, unknown>) => `${String(e.action)}:${String(e.field)}`);
     expect(actions).toContain('updated:admin_notes');
     expect(actions.filter((a: string) => a === 'responded:response')).toHaveLength(2);
   });
@@ -428,7 +428,7 @@ describe('updating a help request', () => {
     }
     const statuses = (await historyOf(id))
       .filter((e) => e.field === 'status')
-      .map((e) => `${e.old_value}>${e.new_value}`);
+      .map((e) => `${String(e.old_value)}>${String(e.new_value)}`);
     expect(statuses).toEqual([
       'open>closed',
       'closed>open',

@@ -5,7 +5,6 @@ import { helpdesk } from './support.js';
 // The app's clock, set by hand: due times are exact, and nothing waits for real time to pass.
 let clock = Date.parse('2026-01-05T08:00:00.000Z');
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const setClock = (text: string) => (clock = Date.parse(text));
 const advance = (ms: number) => (clock += ms);
 

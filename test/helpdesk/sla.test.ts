@@ -45,17 +45,6 @@ async function update(id: number, input: Record<string, unknown>, auth = admin) 
   return res;
 }
 
-async function respond(id: number, input: Record<string, unknown> = {}) {
-  const res = await t.gql(
-    `mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { id } }`,
-    {
-      id,
-      input: { response: 'On it', ...input },
-    },
-  );
-  return res;
-}
-
 async function respondAsAdmin(id: number, input: Record<string, unknown> = {}) {
   const res = await t.gql(
     `mutation($id: Int!, $input: RespondToHelpRequestInput!) { respondToHelpRequest(id: $id, input: $input) { id } }`,
@@ -205,11 +194,11 @@ describe('service-level targets', () => {
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push((await file('urgent')).id);
     advance(2 * HOUR);
-    const claimed = await t.app.services.helpdesk.requests.claimBreaches(t.app.orm.em.fork(), new Date(clock), 5);
+    const claimed = await t.app.services.helpdesk.slaMonitor.claim(t.app.orm.em.fork(), new Date(clock), 5);
     expect(claimed).toBeGreaterThanOrEqual(12);
     for (const id of ids)
       expect(await breachHistory(id)).toEqual([expect.objectContaining({ field: 'first_response' })]);
-    expect(await t.app.services.helpdesk.requests.claimBreaches(t.app.orm.em.fork(), new Date(clock), 5)).toBe(0);
+    expect(await t.app.services.helpdesk.slaMonitor.claim(t.app.orm.em.fork(), new Date(clock), 5)).toBe(0);
   });
 
   it("keeps breach entries out of the requester's history", async () => {

@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../platform/graphql/generated/resolvers-types.js';
-import { isAdmin, isAuthenticated } from '../../platform/graphql/rules.js';
+import { agent, helpDeskUser } from '../permissions.js';
 
 /** Where a file's bytes are served. */
 export const attachmentUrl = (id: string) => `/api/help/attachments/${id}`;
@@ -8,7 +8,7 @@ export const attachmentResolvers: Resolvers = {
   Mutation: {
     addHelpRequestAttachments: async (_p, { id, tokens }, ctx) => {
       await ctx.services.helpdesk.attachments.add(ctx.em, ctx.actor, id, tokens);
-      return ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, id);
+      return ctx.services.helpdesk.helpRequests.get(ctx.em, ctx.principal, id);
     },
     removeHelpAttachment: (_p, { id }, ctx) => ctx.services.helpdesk.attachments.remove(ctx.em, ctx.actor, id),
   },
@@ -28,7 +28,7 @@ export const attachmentResolvers: Resolvers = {
 export const attachmentRules = {
   Mutation: {
     // Ownership of the request is the service's rule.
-    addHelpRequestAttachments: isAuthenticated,
-    removeHelpAttachment: isAdmin,
+    addHelpRequestAttachments: helpDeskUser,
+    removeHelpAttachment: agent,
   },
 };

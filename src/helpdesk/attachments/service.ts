@@ -11,13 +11,14 @@ import {
 } from '../../platform/errors.js';
 import { isHexId, newHexId } from '../../platform/ids.js';
 import { repeatEvery, type PeriodicWork } from '../../platform/periodic.js';
+import { isHelpDeskUser, mayReadAttachment, mayReadRequest } from '../access.js';
 import type { HelpRequestEvents } from '../events.js';
 import { HelpRequest, HelpRequestHistory } from '../help-request.entity.js';
 import { User } from '../../users/user.entity.js';
 import { safeFilename, sniffContentType } from './files.js';
 import { scanWithClamd, ScannerUnavailableError } from './scanner.js';
 import { S3Storage, type AttachmentStorage } from './storage.js';
-import { readAttachment, type HelpAttachmentView } from './views.js';
+import { readAttachment, type HelpAttachmentView } from './read-model.js';
 
 /** An upload token is good for this long after the upload, then the file is purged if nothing attached it. */
 export const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -92,7 +93,7 @@ export class HelpAttachmentService {
     principal: Principal,
     file: { filename: string | undefined; bytes: Buffer },
   ): Promise<UploadReceipt> {
-    if (principal.kind !== 'user') throw new UnauthenticatedError();
+    if (!isHelpDeskUser(principal)) throw new UnauthenticatedError();
     if (file.bytes.length === 0) throw new UploadRefusedError(400, 'The file is empty');
     if (this.config.clamav) {
       const verdict = await scanWithClamd(this.config.clamav, file.bytes).catch((error: unknown) => {
@@ -188,14 +189,13 @@ export class HelpAttachmentService {
 
   /** Attaches uploads to a request later: its requester on their own request, administrators on any. Returns the request's id. */
   async add(em: EntityManager, principal: Actor, requestId: number, given: readonly string[]): Promise<number> {
-    if (principal.kind !== 'user') throw new UnauthenticatedError();
+    if (!isHelpDeskUser(principal)) throw new UnauthenticatedError();
     const tokens = tokenList(given);
     if (tokens.length === 0) throw new ValidationError('tokens: give at least one upload token', 'tokens');
-    const isAdmin = principal.role === 'admin';
     const now = this.now();
     const requesterId = await em.transactional(async (tem) => {
       const request = await tem.findOne(HelpRequest, { id: requestId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!request || (!isAdmin && request.requester?.id !== principal.userId)) throw new NotFoundError();
+      if (!request || !mayReadRequest(principal, request)) throw new NotFoundError();
       const attached = await this.attach(tem, principal.userId, tokens, { requestId });
       request.updatedAt = now;
       const actor = tem.getReference(User, principal.userId);
@@ -289,7 +289,7 @@ export class HelpAttachmentService {
     principal: Principal,
     id: string,
   ): Promise<{ file: HelpAttachmentView; bytes: Buffer }> {
-    if (principal.kind !== 'user') throw new UnauthenticatedError();
+    if (!isHelpDeskUser(principal)) throw new UnauthenticatedError();
     if (!isHexId(id)) throw new NotFoundError();
     const [row] = await em.execute<{ requester_id: string | null; is_public: boolean | null }[]>(
       `select r.requester_id, s.is_public from help_attachments a
@@ -298,8 +298,7 @@ export class HelpAttachmentService {
         where a.id = ?`,
       [id],
     );
-    const isAdmin = principal.role === 'admin';
-    if (!row || (!isAdmin && (row.requester_id !== principal.userId || row.is_public === false)))
+    if (!row || !mayReadAttachment(principal, { requesterId: row.requester_id, isPublic: row.is_public }))
       throw new NotFoundError();
     const file = (await readAttachment(em, id))!;
     return { file, bytes: await this.storage.get(em, id) };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
   HELP_CATEGORIES,
   HELP_PRIORITIES,
   LEGACY_SORT_FIELDS,
@@ -53,7 +55,7 @@ export const ListQuery = z.object({
   category: param(oneOf('category', HELP_CATEGORIES)),
   priority: param(oneOf('priority', HELP_PRIORITIES)),
   page: intParam('page').describe('default 1'),
-  per_page: intParam('per_page').describe('default 10, at most 100'),
+  per_page: intParam('per_page').describe(`default ${DEFAULT_PER_PAGE}, at most ${MAX_PER_PAGE}`),
   sort_by: param(oneOf('sort_by', LEGACY_SORT_FIELDS)).describe('default created_date'),
   sort_order: param(oneOf('sort_order', SORT_ORDERS)).describe('default desc'),
 });

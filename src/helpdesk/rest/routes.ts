@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { defined, runOperation, type Gateway, type OperationResult } from '../../platform/rest/bridge.js';
 import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
@@ -61,33 +62,41 @@ const tagList = (tags: string | string[] | null | undefined) => (typeof tags ===
 const sendError = (reply: FastifyReply, result: OperationResult<unknown>) =>
   sendLegacyError(reply, helpApi, result.errors![0]);
 
+/** A route's inputs, as its schemas parsed them. */
+type RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+};
+
 /**
- * Declares a help-desk route. A protected route refuses a request with no credentials at all before its input is
- * checked, so an anonymous caller learns to authenticate before learning what was wrong with the body.
+ * Declares a help-desk route that runs one stored operation: its variables from the route's inputs, its legacy
+ * body from the operation's data; an error becomes the help desk's error body. A protected route refuses a request
+ * with no credentials at all before its input is checked, so an anonymous caller learns to authenticate before
+ * learning what was wrong with the body.
  */
-function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, T, V extends Record<string, unknown>>(
   app: FastifyInstance,
   gateway: Gateway,
   spec: Omit<RestRoute<P, Q, B>, 'api'>,
-  run: (
-    input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> },
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => Promise<unknown>,
+  document: TypedDocumentNode<T, V>,
+  variables: (input: RouteInput<P, Q, B>) => V,
+  answer: (data: T, reply: FastifyReply) => unknown,
 ) {
   defineRoute(
     app,
     { ...spec, api: helpApi },
-    (request, reply) =>
-      run(
-        {
-          params: request.params as z.output<P>,
-          query: request.query as z.output<Q>,
-          body: request.body as z.output<B>,
-        },
-        request,
-        reply,
-      ),
+    async (request, reply) => {
+      const input = {
+        params: request.params as z.output<P>,
+        query: request.query as z.output<Q>,
+        body: request.body as z.output<B>,
+      };
+      const result = await runOperation(gateway, request, document, variables(input));
+      if (result.errors?.length) return sendError(reply, result);
+      // An operation that answered without errors answered with its data.
+      return answer(result.data as T, reply);
+    },
     (request, reply) => {
       const credentials = gateway.credentialsOf(request);
       if (spec.auth === 'bearer' && !credentials.authorization && !credentials.session)
@@ -96,6 +105,17 @@ function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
     },
   );
 }
+
+/** An FAQ entry's fields besides its text, from a body in the legacy names. */
+const faqDetails = (body: {
+  tags?: string | string[] | null;
+  display_order?: number | null;
+  is_active?: boolean | null;
+}) => ({
+  tags: tagList(body.tags),
+  displayOrder: body.display_order,
+  isActive: body.is_active,
+});
 
 export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void {
   route(
@@ -112,7 +132,8 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         ...pick(400, 401),
       },
     },
-    async ({ body }, request, reply) => {
+    CREATE_REQUEST,
+    ({ body }) => {
       const input = defined({
         title: body.title,
         description: body.description,
@@ -122,11 +143,10 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         zip: body.zip,
         attachmentTokens: body.attachment_tokens,
       });
-      const result = await runOperation(gateway, request, CREATE_REQUEST, { input });
-      if (result.errors?.length) return sendError(reply, result);
-      const data = result.data!.request;
-      return reply.code(201).send({ message: 'Help request created successfully', request_id: data.id, data });
+      return { input };
     },
+    ({ request: data }, reply) =>
+      reply.code(201).send({ message: 'Help request created successfully', request_id: data.id, data }),
   );
 
   route(
@@ -146,8 +166,9 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         ...pick(400, 401),
       },
     },
-    async ({ query }, request, reply) => {
-      const variables = defined({
+    LIST_REQUESTS,
+    ({ query }) =>
+      defined({
         status: query.status,
         category: query.category,
         priority: query.priority,
@@ -155,10 +176,9 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         perPage: query.per_page,
         sortBy: query.sort_by,
         sortOrder: query.sort_order,
-      });
-      const result = await runOperation(gateway, request, LIST_REQUESTS, variables);
-      if (result.errors?.length) return sendError(reply, result);
-      const { requests, pagination } = result.data!.page;
+      }),
+    (data) => {
+      const { requests, pagination } = data.page;
       return {
         requests: requests.map(({ requester, ...item }) => ({ ...item, user_name: displayName(requester) })),
         pagination,
@@ -177,11 +197,9 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       params: IdParams,
       responses: { 200: { description: 'The request', schema: LegacyRequestWithHistory }, ...pick(401, 404) },
     },
-    async ({ params }, request, reply) => {
-      const result = await runOperation(gateway, request, GET_REQUEST, { id: params.id });
-      if (result.errors?.length) return sendError(reply, result);
-      return result.data!.helpRequest;
-    },
+    GET_REQUEST,
+    ({ params }) => ({ id: params.id }),
+    (data) => data.helpRequest,
   );
 
   route(
@@ -196,7 +214,8 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       body: UpdateRequestBody,
       responses: { 200: { description: 'Updated', schema: UpdatedRequest }, ...pick(400, 401, 403, 404) },
     },
-    async ({ params, body }, request, reply) => {
+    UPDATE_REQUEST,
+    ({ params, body }) => {
       const input = defined({
         title: body.title,
         description: body.description,
@@ -206,10 +225,9 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         adminNotes: body.admin_notes,
         zip: body.zip,
       });
-      const result = await runOperation(gateway, request, UPDATE_REQUEST, { id: params.id, input });
-      if (result.errors?.length) return sendError(reply, result);
-      return { message: 'Help request updated successfully', data: result.data!.request };
+      return { id: params.id, input };
     },
+    (data) => ({ message: 'Help request updated successfully', data: data.request }),
   );
 
   // The original page's status control: an update of the status alone, with the same rules and history.
@@ -225,14 +243,9 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       body: StatusBody,
       responses: { 200: { description: 'Updated', schema: UpdatedRequest }, ...pick(400, 401, 403, 404) },
     },
-    async ({ params, body }, request, reply) => {
-      const result = await runOperation(gateway, request, UPDATE_REQUEST, {
-        id: params.id,
-        input: { status: body.status },
-      });
-      if (result.errors?.length) return sendError(reply, result);
-      return { message: 'Help request status updated successfully', data: result.data!.request };
-    },
+    UPDATE_REQUEST,
+    ({ params, body }) => ({ id: params.id, input: { status: body.status } }),
+    (data) => ({ message: 'Help request status updated successfully', data: data.request }),
   );
 
   route(
@@ -247,17 +260,17 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       body: RespondBody,
       responses: { 201: { description: 'Answered', schema: AddedResponse }, ...pick(400, 401, 403, 404) },
     },
-    async ({ params, body }, request, reply) => {
+    RESPOND,
+    ({ params, body }) => {
       const input = defined({
         response: body.response,
         newStatus: body.new_status,
         isPublic: body.is_public,
         attachmentTokens: body.attachment_tokens,
       });
-      const result = await runOperation(gateway, request, RESPOND, { id: params.id, input });
-      if (result.errors?.length) return sendError(reply, result);
-      return reply.code(201).send({ message: 'Response added successfully', data: result.data!.response });
+      return { id: params.id, input };
     },
+    (data, reply) => reply.code(201).send({ message: 'Response added successfully', data: data.response }),
   );
 
   route(
@@ -275,15 +288,10 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         ...pick(400, 401),
       },
     },
-    async ({ query }, request, reply) => {
-      const result = await runOperation(
-        gateway,
-        request,
-        LIST_FAQS,
-        defined({ category: query.category, search: query.search }),
-      );
-      if (result.errors?.length) return sendError(reply, result);
-      const { groups, total_count } = result.data!.faqs;
+    LIST_FAQS,
+    ({ query }) => defined({ category: query.category, search: query.search }),
+    (data) => {
+      const { groups, total_count } = data.faqs;
       return { faqs: Object.fromEntries(groups.map((g) => [g.category, g.entries.map(legacyFaq)])), total_count };
     },
   );
@@ -299,19 +307,11 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       body: CreateFaqBody,
       responses: { 201: { description: 'Created', schema: ChangedFaq }, ...pick(400, 401, 403) },
     },
-    async ({ body }, request, reply) => {
-      const input = defined({
-        question: body.question,
-        answer: body.answer,
-        category: body.category,
-        tags: tagList(body.tags),
-        displayOrder: body.display_order,
-        isActive: body.is_active,
-      });
-      const result = await runOperation(gateway, request, CREATE_FAQ, { input });
-      if (result.errors?.length) return sendError(reply, result);
-      return reply.code(201).send({ message: 'FAQ created successfully', data: legacyFaq(result.data!.faq) });
-    },
+    CREATE_FAQ,
+    ({ body }) => ({
+      input: defined({ question: body.question, answer: body.answer, category: body.category, ...faqDetails(body) }),
+    }),
+    (data, reply) => reply.code(201).send({ message: 'FAQ created successfully', data: legacyFaq(data.faq) }),
   );
 
   route(
@@ -326,19 +326,12 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       body: UpdateFaqBody,
       responses: { 200: { description: 'Updated', schema: ChangedFaq }, ...pick(400, 401, 403, 404) },
     },
-    async ({ params, body }, request, reply) => {
-      const input = defined({
-        question: body.question,
-        answer: body.answer,
-        category: body.category,
-        tags: tagList(body.tags),
-        displayOrder: body.display_order,
-        isActive: body.is_active,
-      });
-      const result = await runOperation(gateway, request, UPDATE_FAQ, { id: params.id, input });
-      if (result.errors?.length) return sendError(reply, result);
-      return { message: 'FAQ updated successfully', data: legacyFaq(result.data!.faq) };
-    },
+    UPDATE_FAQ,
+    ({ params, body }) => ({
+      id: params.id,
+      input: defined({ question: body.question, answer: body.answer, category: body.category, ...faqDetails(body) }),
+    }),
+    (data) => ({ message: 'FAQ updated successfully', data: legacyFaq(data.faq) }),
   );
 
   route(
@@ -352,11 +345,9 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
       params: IdParams,
       responses: { 200: { description: 'Deleted', schema: Message }, ...pick(401, 403, 404) },
     },
-    async ({ params }, request, reply) => {
-      const result = await runOperation(gateway, request, DELETE_FAQ, { id: params.id });
-      if (result.errors?.length) return sendError(reply, result);
-      return { message: 'FAQ deleted successfully' };
-    },
+    DELETE_FAQ,
+    ({ params }) => ({ id: params.id }),
+    () => ({ message: 'FAQ deleted successfully' }),
   );
 
   route(
@@ -373,10 +364,10 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         ...pick(400, 401),
       },
     },
-    async ({ query }, request, reply) => {
-      const result = await runOperation(gateway, request, SEARCH, { q: query.q });
-      if (result.errors?.length) return sendError(reply, result);
-      const { faqs, help_requests } = result.data!.result;
+    SEARCH,
+    ({ query }) => ({ q: query.q }),
+    (data) => {
+      const { faqs, help_requests } = data.result;
       return { faqs: faqs.map(legacyFaq), help_requests };
     },
   );
@@ -397,10 +388,10 @@ export function registerHelpRoutes(app: FastifyInstance, gateway: Gateway): void
         ...pick(401, 403),
       },
     },
-    async (_input, request, reply) => {
-      const result = await runOperation(gateway, request, STATISTICS, {});
-      if (result.errors?.length) return sendError(reply, result);
-      const { requests, responses } = result.data!.statistics;
+    STATISTICS,
+    () => ({}),
+    (data) => {
+      const { requests, responses } = data.statistics;
       const byStatus = toObject(requests.by_status);
       return {
         requests: {

@@ -39,3 +39,40 @@ function forEachField(
     }
   }
 }
+
+type FieldNodes = GraphQLResolveInfo['fieldNodes'];
+const decided = new WeakMap<FieldNodes, Map<string, boolean>>();
+
+/** A question about a document's selection, answered once per document (per field's nodes) and kept. */
+function once(info: GraphQLResolveInfo, question: string, answer: () => boolean): boolean {
+  let answers = decided.get(info.fieldNodes);
+  if (!answers) {
+    answers = new Map<string, boolean>();
+    decided.set(info.fieldNodes, answers);
+  }
+  let known = answers.get(question);
+  if (known === undefined) answers.set(question, (known = answer()));
+  return known;
+}
+
+/**
+ * Whether the query selects any of `names` below the resolver's field along `path` (a page's
+ * `pagination.total`: `selects(info, ['total'], ['pagination'])`), decided once per document.
+ */
+export function selects(info: GraphQLResolveInfo, names: readonly string[], path: readonly string[] = []): boolean {
+  return once(info, `any\n${path.join('.')}\n${names.join(',')}`, () => {
+    const fields = selectedFields(info, path);
+    return names.some((name) => fields.has(name));
+  });
+}
+
+/** Whether the query selects nothing below the field along `path` but some of `names`, decided once per document. */
+export function selectsOnly(
+  info: GraphQLResolveInfo,
+  names: ReadonlySet<string>,
+  path: readonly string[] = [],
+): boolean {
+  return once(info, `only\n${path.join('.')}\n${[...names].join(',')}`, () =>
+    [...selectedFields(info, path)].every((field) => names.has(field)),
+  );
+}

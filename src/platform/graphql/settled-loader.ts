@@ -34,3 +34,7 @@ export class SettledLoader<K, V> {
     return this.#settled.has(key) ? this.#settled.get(key)! : this.#loader.load(key);
   }
 }
+
+/** Applies `then` to a value now, or once its promise settles (a SettledLoader's `get`). */
+export const whenSettled = <T, R>(value: T | Promise<T>, then: (value: T) => R): R | Promise<R> =>
+  value instanceof Promise ? value.then(then) : then(value);

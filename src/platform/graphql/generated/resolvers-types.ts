@@ -19,11 +19,11 @@ import type { UserRecord as UserRecordModel, UserConnection as UserConnectionMod
 import type { Group as GroupModel } from '../../../users/group.entity.js';
 import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, WorkspaceSettings as WorkspaceSettingsModel, FileMapping as FileMappingModel } from '../../../users/workspace.entity.js';
 import type { UserAttributesView as UserAttributesViewModel } from '../../../users/attributes.js';
-import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel, HelpRequestConnection as HelpRequestConnectionModel } from '../../../helpdesk/views.js';
-import type { HelpAttachmentView as HelpAttachmentViewModel } from '../../../helpdesk/attachments/views.js';
+import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel, HelpRequestConnection as HelpRequestConnectionModel } from '../../../helpdesk/help-request-read-model.js';
+import type { HelpAttachmentView as HelpAttachmentViewModel } from '../../../helpdesk/attachments/read-model.js';
 import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
-import type { Pagination as PaginationModel } from '../../../helpdesk/requests.js';
+import type { Pagination as PaginationModel } from '../../../helpdesk/help-request-reads.js';
 import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel, AreaRisk as AreaRiskModel } from '../../../risk/service.js';
 import type { AuditEventView as AuditEventViewModel } from '../../../audit/trail.js';
 import type { Context } from '../context.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { startS3Store, type S3Store } from './s3-store.js';
-import { rowsOf } from './support.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { startS3Store, type S3Store } from '../s3-store.js';
+import { rowsOf } from '../support.js';
 
 /*
  * What only ATTACHMENT_STORAGE=s3 has: deletions that reach the store after the commit, and a store that is away,

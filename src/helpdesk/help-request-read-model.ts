@@ -89,16 +89,24 @@ export function slaClockOf(request: HelpRequestView & { status: HelpStatus }): S
   };
 }
 
-/** What a list may be narrowed to; every value is bound as a parameter. */
-export interface HelpRequestFilter {
+/**
+ * What a list may be narrowed to; every value is bound as a parameter. Every filter but `tag` is a cell of the kept
+ * counts the triggers maintain (the helpdesk_counts and help_service_levels migrations), so a total over them costs
+ * a few rows whatever the number of requests; a tag is not, and its total counts rows (off the tags' index).
+ */
+export interface HelpRequestFilter extends KeptCountFilter {
+  /** Requests carrying this (normalised) tag. */
+  tag?: string | undefined;
+}
+
+/** The filters whose totals the kept counts answer. */
+export interface KeptCountFilter {
   requesterId?: string | undefined;
   status?: HelpStatus | undefined;
   category?: HelpCategory | undefined;
   priority?: HelpPriority | undefined;
   /** Requests that breached a target (true) or none (false). */
   slaBreached?: boolean | undefined;
-  /** Requests carrying this (normalised) tag. */
-  tag?: string | undefined;
 }
 
 /** The columns a list may be sorted by; the only identifiers that ever reach the SQL from a caller's choice. */
@@ -116,13 +124,18 @@ export const SORT_COLUMNS = {
 
 export type HelpRequestSortColumn = keyof typeof SORT_COLUMNS;
 
+export interface HelpRequestSort {
+  column: HelpRequestSortColumn;
+  order: SortOrder;
+}
+
 const FILTER_COLUMNS = {
   requesterId: 'requester_id',
   status: 'status',
   category: 'category',
   priority: 'priority',
   slaBreached: 'sla_breached',
-} as const;
+} as const satisfies Record<keyof KeptCountFilter, string>;
 
 function where(
   filter: HelpRequestFilter,
@@ -147,9 +160,14 @@ function where(
   return { sql: conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '', params };
 }
 
+/** A condition and the `and`/`where` that joins it to a filter's. */
+const joined = (condition: { sql: string }, more: string) =>
+  `${condition.sql ? `${condition.sql} and` : ' where'} ${more}`;
+
 const ref = (id: string | null): PersonRef | null => (id === null ? null : { id });
 
-interface RequestRow {
+/** A help_requests row as the read model's statements return it (timestamps as PostgreSQL's text). */
+export interface HelpRequestRow {
   id: number;
   title: string;
   description: string;
@@ -193,7 +211,7 @@ const REQUEST_COLUMNS = `id, title, description, category, priority, contact_ema
 export async function readHelpRequests(
   em: EntityManager,
   filter: HelpRequestFilter,
-  sort: { column: HelpRequestSortColumn; order: SortOrder },
+  sort: HelpRequestSort,
   limit: number,
   offset: number,
 ): Promise<HelpRequestView[]> {
@@ -201,7 +219,7 @@ export async function readHelpRequests(
   const direction = sort.order === 'asc' ? 'asc' : 'desc';
   const orderBy =
     sort.column === 'id' ? `"id" ${direction}` : `"${SORT_COLUMNS[sort.column]}" ${direction}, "id" ${direction}`;
-  const rows = await read<RequestRow>(
+  const rows = await read<HelpRequestRow>(
     em,
     `select ${REQUEST_COLUMNS}
        from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
@@ -210,7 +228,7 @@ export async function readHelpRequests(
   return rows.map((row) => toView(em, row));
 }
 
-function toView(em: EntityManager, row: RequestRow): HelpRequestView {
+function toView(em: EntityManager, row: HelpRequestRow): HelpRequestView {
   const date = (value: string) => isoTimestamp(em, value);
   const maybeDate = (value: string | null) => maybeIsoTimestamp(em, value);
   return {
@@ -261,13 +279,13 @@ export type PositionedHelpRequest = HelpRequestView & { position: Position };
 export async function readHelpRequestsAfter(
   em: EntityManager,
   filter: HelpRequestFilter,
-  sort: { column: HelpRequestSortColumn; order: SortOrder },
+  sort: HelpRequestSort,
   window: PageWindow,
 ): Promise<PositionedHelpRequest[]> {
   const column = sort.column === 'id' ? undefined : `"${SORT_COLUMNS[sort.column]}"`;
   const seek = keyset(column, sort.order === 'asc' ? 'asc' : 'desc', window);
   const condition = where(filter, seek.condition);
-  const rows = await read<RequestRow & { sort_key: string | null }>(
+  const rows = await read<HelpRequestRow & { sort_key: string | null }>(
     em,
     `select ${REQUEST_COLUMNS}, ${column === undefined ? 'null' : `${column}::text`} as sort_key
        from "help_requests"${condition.sql} order by ${seek.orderBy} limit ?`,
@@ -288,14 +306,14 @@ export async function readRequestersHelpRequestsAfter(
   em: EntityManager,
   requesterIds: readonly string[],
   filter: Omit<HelpRequestFilter, 'requesterId'>,
-  sort: { column: HelpRequestSortColumn; order: SortOrder },
+  sort: HelpRequestSort,
   window: PageWindow,
 ): Promise<PositionedHelpRequest[][]> {
   const column = sort.column === 'id' ? undefined : `"${SORT_COLUMNS[sort.column]}"`;
   const seek = keyset(column, sort.order === 'asc' ? 'asc' : 'desc', window);
   const condition = where({ ...filter, requesterId: undefined }, seek.condition);
-  const scope = `${condition.sql ? `${condition.sql} and` : ' where'} "requester_id" = p.requester_id`;
-  const rows = await read<RequestRow & { sort_key: string | null }>(
+  const scope = joined(condition, '"requester_id" = p.requester_id');
+  const rows = await read<HelpRequestRow & { sort_key: string | null }>(
     em,
     `select r.* from unnest(array[?]::varchar[]) as p(requester_id) cross join lateral (
        select ${REQUEST_COLUMNS}, ${column === undefined ? 'null' : `${column}::text`} as sort_key
@@ -309,40 +327,13 @@ export async function readRequestersHelpRequestsAfter(
   return groupByKeys(requesterIds, views, (view) => view.requester!.id);
 }
 
-/** countHelpRequests for several requesters at once, from their kept counts, in the order of `requesterIds`. */
-export async function countRequestersHelpRequests(
-  em: EntityManager,
-  requesterIds: readonly string[],
-  filter: Omit<HelpRequestFilter, 'requesterId'>,
-): Promise<number[]> {
-  const { slaBreached, tag: _tag, ...cells } = filter;
-  const condition = where({ ...cells, requesterId: undefined });
-  const scope = `${condition.sql ? `${condition.sql} and` : ' where'} requester_id in (?) group by requester_id`;
-  // Breached requests have kept counts of their own; the others are all of them less those.
-  const totalsOf = async (table: string) => {
-    const rows = await read<{ requester_id: string; total: number }>(
-      em,
-      `select requester_id, coalesce(sum(requests), 0)::int as total from "${table}"${scope}`,
-      [...condition.params, [...requesterIds]],
-    );
-    const totals = new Map(rows.map((row) => [row.requester_id, row.total]));
-    return requesterIds.map((id) => totals.get(id) ?? 0);
-  };
-  if (slaBreached === true) return totalsOf('help_request_breached_counts');
-  const all = await totalsOf('help_request_requester_counts');
-  if (slaBreached === undefined) return all;
-  const breached = await totalsOf('help_request_breached_counts');
-  return all.map((n, i) => n - breached[i]);
-}
-
 /**
- * How many requests match: a sum over the kept counts (at most 140 cells per scope, see the helpdesk_counts
- * migration), so its cost does not grow with the number of requests.
+ * How many requests match: with only kept-count filters, a sum over the kept counts (at most 140 cells per scope,
+ * see the helpdesk_counts migration), whose cost does not grow with the number of requests; with a tag, a count of
+ * the rows.
  */
 export async function countHelpRequests(em: EntityManager, filter: HelpRequestFilter): Promise<number> {
-  const { slaBreached, tag, ...cells } = filter;
-  if (tag !== undefined) {
-    // A tag is not a kept-count cell: counted off the tags' index, so it costs what the tag's requests cost.
+  if (filter.tag !== undefined) {
     const condition = where(filter);
     const [row] = await read<{ total: number }>(
       em,
@@ -351,23 +342,59 @@ export async function countHelpRequests(em: EntityManager, filter: HelpRequestFi
     );
     return row.total;
   }
-  const sum = async (table: string, scope: HelpRequestFilter) => {
-    const condition = where(scope);
-    const [row] = await read<{ total: number }>(
+  const { requesterId, ...cells } = filter;
+  const [total] = await countKept(em, requesterId === undefined ? undefined : [requesterId], cells);
+  return total;
+}
+
+/** countHelpRequests for several requesters at once (kept-count filters only), in the order of `requesterIds`. */
+export function countRequestersHelpRequests(
+  em: EntityManager,
+  requesterIds: readonly string[],
+  filter: Omit<KeptCountFilter, 'requesterId'>,
+): Promise<number[]> {
+  return countKept(em, requesterIds, filter);
+}
+
+/**
+ * Sums the kept counts: every requester's (`requesterIds` undefined: one total) or each given requester's. Breached
+ * requests have counts of their own ('' is every requester's); the requests that breached none are all less those.
+ */
+async function countKept(
+  em: EntityManager,
+  requesterIds: readonly string[] | undefined,
+  filter: Omit<KeptCountFilter, 'requesterId'>,
+): Promise<number[]> {
+  const { slaBreached, ...cells } = filter;
+  const sum = async (table: string, everyone: string | undefined) => {
+    const condition = where(cells);
+    if (requesterIds === undefined) {
+      const scoped = everyone === undefined ? condition : where({ ...cells, requesterId: everyone });
+      const [row] = await read<{ total: number }>(
+        em,
+        `select coalesce(sum(requests), 0)::int as total from "${table}"${scoped.sql}`,
+        scoped.params,
+      );
+      return [row.total];
+    }
+    const rows = await read<{ requester_id: string; total: number }>(
       em,
-      `select coalesce(sum(requests), 0)::int as total from "${table}"${condition.sql}`,
-      condition.params,
+      `select requester_id, coalesce(sum(requests), 0)::int as total
+         from "${table}"${joined(condition, 'requester_id in (?) group by requester_id')}`,
+      [...condition.params, [...requesterIds]],
     );
-    return row.total;
+    const totals = new Map(rows.map((row) => [row.requester_id, row.total]));
+    return requesterIds.map((id) => totals.get(id) ?? 0);
   };
-  // Breached requests have kept counts of their own ('' is every requester's); the others are all less those.
-  const breached = () => sum('help_request_breached_counts', { ...cells, requesterId: cells.requesterId ?? '' });
+  const breached = () => sum('help_request_breached_counts', '');
   if (slaBreached === true) return breached();
   const all = await sum(
-    cells.requesterId === undefined ? 'help_request_counts' : 'help_request_requester_counts',
-    cells,
+    requesterIds === undefined ? 'help_request_counts' : 'help_request_requester_counts',
+    undefined,
   );
-  return slaBreached === false ? all - (await breached()) : all;
+  if (slaBreached === undefined) return all;
+  const less = await breached();
+  return all.map((n, i) => n - less[i]);
 }
 
 interface ResponseRow {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentDisposition, safeFilename } from '../../src/helpdesk/attachments/files.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { startS3Store, type S3Store } from './s3-store.js';
-import { helpdesk, rowsOf } from './support.js';
+import { contentDisposition, safeFilename } from '../../../src/helpdesk/attachments/files.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { startS3Store, type S3Store } from '../s3-store.js';
+import { helpdesk, rowsOf } from '../support.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

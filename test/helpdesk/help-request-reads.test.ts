@@ -299,6 +299,15 @@ describe('totalCount', () => {
   });
 });
 
+/** What the batching query reads of each person and their requests. */
+interface Edge {
+  node: { id: string; status: string; requester: { username: string } };
+}
+interface Person {
+  username: string;
+  helpRequests: { totalCount: number; edges: Edge[] };
+}
+
 describe('batching through connections', () => {
   it('reads a page with its people and responses in as many statements for 100 requests as for 5', async () => {
     const q = `query($n: Int) { helpRequestsConnection(first: $n) { edges { node { id requester { username } responses { id responder { username } } } } } }`;
@@ -318,8 +327,8 @@ describe('batching through connections', () => {
     const two = await t.countQueries(() => t.gql(q, { n: 2 }, admin));
     const three = await t.countQueries(() => t.gql(q, { n: 3 }, admin));
     expect(three.result.errors).toBeUndefined();
-    const people = three.result.data.usersConnection.edges.map((e: any) => e.node);
-    expect(people.map((p: any) => p.username)).toEqual(['admin', 'alice', 'bob']);
+    const people = three.result.data.usersConnection.edges.map((e: Edge) => e.node);
+    expect(people.map((p: Person) => p.username)).toEqual(['admin', 'alice', 'bob']);
     // The users' page, every user's requests page, their counts, their requesters: one statement each.
     expect(own(three.statements)).toHaveLength(own(two.statements).length);
     expect(own(three.statements), three.statements.join('\n')).toHaveLength(4);
@@ -329,11 +338,11 @@ describe('batching through connections', () => {
       alice.auth,
     );
     expect(people[1].helpRequests.totalCount).toBe(mine.data.me.helpRequests.totalCount);
-    expect(people[1].helpRequests.edges.map((e: any) => e.node.id)).toEqual(
-      mine.data.me.helpRequests.edges.map((e: any) => e.node.id),
+    expect(people[1].helpRequests.edges.map((e: Edge) => e.node.id)).toEqual(
+      mine.data.me.helpRequests.edges.map((e: Edge) => e.node.id),
     );
     expect(
-      people[2].helpRequests.edges.every((e: any) => e.node.requester.username === 'bob' && e.node.status === 'OPEN'),
+      people[2].helpRequests.edges.every((e: Edge) => e.node.requester.username === 'bob' && e.node.status === 'OPEN'),
     ).toBe(true);
     expect(people[2].helpRequests.edges).toHaveLength(3);
     expect(people[0].helpRequests).toEqual({ totalCount: 0, edges: [] });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
 
 /*
  * Uploads scanned by a real clamd (Debian's clamav-daemon), started here with its own configuration and a one-line
@@ -31,7 +31,7 @@ async function untilReady(port: number, child: ChildProcess, deadline = Date.now
     const pong = await new Promise<string>((resolve) => {
       const socket = connect({ host: '127.0.0.1', port }, () => socket.end('zPING\0'));
       let answer = '';
-      socket.on('data', (d) => (answer += d));
+      socket.on('data', (d: Buffer) => (answer += d.toString()));
       socket.on('end', () => resolve(answer));
       socket.on('error', () => resolve(''));
     });
