@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Role } from '../platform/auth/principal.js';
 import type { SessionCookies } from '../platform/auth/session.js';
 import type { Config } from '../platform/config.js';
 import type { RouteDeps } from '../platform/module.js';
@@ -50,6 +51,9 @@ const SessionUserBody = z.object({
 });
 
 type LoginResult = LoginMutation['login'];
+
+/** The session page's spelling of each role. */
+const LEGACY_ROLE_NAMES: Record<Role, 'Admin' | 'User'> = { admin: 'Admin', user: 'User' };
 
 /** Sign-in by password (bearer token and session cookie), sign-out, and who is signed in. */
 export function registerIdentityRoutes(app: FastifyInstance, { gateway, session, config }: RouteDeps): void {
@@ -118,7 +122,7 @@ async function signIn(
 ): Promise<LoginResult | undefined> {
   const result = await runOperation(gateway, request, LOGIN, credentials, {});
   if (result.errors?.length) {
-    const retryAfter = result.errors[0]?.extensions?.retryAfter;
+    const retryAfter = Number(result.errors[0]?.extensions?.retryAfter);
     if (result.errors[0]?.extensions?.code === 'RATE_LIMITED' && retryAfter)
       reply.header('retry-after', String(retryAfter));
     sendLegacyError(reply, authApi, result.errors[0]);
@@ -195,7 +199,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
     }
     const { id, username, firstName, lastName, role } = result.data!.me;
     const name = [firstName, lastName].filter(Boolean).join(' ') || username;
-    return { id, uid: username, name, email: null, role: role === 'admin' ? 'Admin' : 'User' };
+    return { id, uid: username, name, email: null, role: LEGACY_ROLE_NAMES[role] };
   };
   for (const path of ['/api/user', '/api/id']) {
     defineRoute(
