@@ -174,9 +174,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   refuseCrossSiteWrites(fastify, session, (request, reply) => legacyErrors.refuseCrossSite(request, reply));
 
-  const gateway = await registerGraphql(fastify, { modules, services, session, authentication });
+  const runner = await registerGraphql(fastify, { modules, services, session, authentication });
 
-  const restRoutes = await registerRestApi(fastify, modules, { gateway, session, config, orm });
+  const restRoutes = await registerRestApi(fastify, modules, { runner, gateway: runner, session, config, orm });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

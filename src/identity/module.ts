@@ -1,6 +1,6 @@
 import { sessionHolder } from './access.js';
 import { identityRules } from './permissions.js';
-import { authApi } from './rest-api.js';
+import { authApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
 import { createLimiter } from '../platform/hardening/rate-limit.js';
 import { AccountStatusCache } from './account-status-cache.js';
@@ -10,7 +10,7 @@ import { ApiKeyAdministration } from './key-administration.js';
 import { bootstrap } from './bootstrap.js';
 import { LoginService } from './login.js';
 import { LoginThrottle } from './login-throttle.js';
-import { registerIdentityRoutes } from './rest.js';
+import { registerIdentityRoutes } from './rest/routes.js';
 import { Session } from './session.entity.js';
 import { SessionService } from './sessions.js';
 import { TokenService } from './tokens.js';

@@ -5,7 +5,7 @@ import { DomainError } from '../platform/errors.js';
 import { TrustedDocuments } from '../platform/hardening/trusted-documents.js';
 import type { Authentication, Module } from '../platform/module.js';
 import { observabilityPlugins } from '../platform/observability/index.js';
-import type { Gateway } from '../platform/rest/bridge.js';
+import type { OperationRunner } from '../platform/rest/bridge.js';
 import type { AppServices } from '../platform/services.js';
 import { createApollo } from './apollo.js';
 import { contextBuilder } from './context.js';
@@ -28,9 +28,9 @@ export interface GraphqlDeps {
 
 /**
  * GraphQL at /graphql: POST (and GET) through Apollo behind the public response cache, subscriptions over
- * WebSocket on GET, both through one pipeline. Returns the gateway the REST routes run their stored documents by.
+ * WebSocket on GET, both through one pipeline. Returns what the REST routes run their stored operations through.
  */
-export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDeps): Promise<Gateway> {
+export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDeps): Promise<OperationRunner> {
   const { modules, services, session } = deps;
   const { config } = services;
   const contextFor = contextBuilder(modules, services, deps.authentication);

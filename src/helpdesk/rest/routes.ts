@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { defined, runOperation, type Gateway, type OperationResult } from '../../platform/rest/bridge.js';
+import {
+  defined,
+  runOperation,
+  type OperationRunner as Gateway,
+  type OperationResult,
+} from '../../platform/rest/bridge.js';
 import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
 import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';
 import { helpApi } from './api.js';

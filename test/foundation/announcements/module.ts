@@ -9,7 +9,7 @@ import type { Resolvers } from '../../../src/platform/graphql/generated/resolver
 import { isAuthenticated } from '../../../src/platform/graphql/rules.js';
 import { defineModule, type RouteDeps } from '../../../src/platform/module.js';
 import { defineRestApi } from '../../../src/platform/rest/api.js';
-import { runOperation, type Gateway } from '../../../src/platform/rest/bridge.js';
+import { runOperation } from '../../../src/platform/rest/bridge.js';
 import { defineRoute } from '../../../src/platform/rest/catalog.js';
 import { sendLegacyError } from '../../../src/platform/rest/errors.js';
 import { Announcement } from './announcement.entity.js';
@@ -58,7 +58,7 @@ const resolvers = {
   },
 };
 
-function registerRoutes(api: FastifyInstance, { gateway }: RouteDeps): void {
+function registerRoutes(api: FastifyInstance, { runner }: RouteDeps): void {
   defineRoute(
     api,
     {
@@ -74,7 +74,7 @@ function registerRoutes(api: FastifyInstance, { gateway }: RouteDeps): void {
       },
     },
     async (request, reply) => {
-      const result = await runOperation(gateway, request, ANNOUNCEMENTS as never, {});
+      const result = await runOperation(runner, request, ANNOUNCEMENTS as never, {});
       if (result.errors?.length) return sendLegacyError(reply, announcementsApi, result.errors[0]);
       const found = (result.data as { announcements: Array<{ id: number; text: string }> }).announcements.find(
         (a) => a.id === request.params.id,
