@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { read } from '../../src/platform/db/read.js';
-import { asIsoTimestamp, dateOf, isoTimestamp } from '../../src/platform/db/timestamps.js';
-import { DateTime } from '../../src/platform/graphql/scalars.js';
-import { readAccountStatus, readNames, readUsers } from '../../src/users/views.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { read } from '../../../src/platform/db/read.js';
+import { asIsoTimestamp, dateOf, isoTimestamp } from '../../../src/platform/db/timestamps.js';
+import { DateTime } from '../../../src/platform/graphql/scalars.js';
+import { readAccountStatus, readNames, readUsers } from '../../../src/users/views.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
 
 /** The read models' path to PostgreSQL: the ORM's raw query API, on the transaction's connection inside one. */
 let t: TestApp;

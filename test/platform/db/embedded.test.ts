@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD } from '../helpers/app.js';
-import { runMainProcessToExit, startMainProcess } from '../helpers/main-process.js';
+import { ADMIN_PASSWORD } from '../../helpers/app.js';
+import { runMainProcessToExit, startMainProcess } from '../../helpers/main-process.js';
 
 /**
  * `npm start` on a machine without DATABASE_URL: the real entry point starts its own PostgreSQL under DATA_DIR,
  * remembers its data across restarts, and on SIGTERM stops that cluster before it exits 0 (no server left behind).
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'trellis-start-'));
 chmodSync(dataDir, 0o755); // as root, the cluster runs as the postgres user, which must reach its folder
 

@@ -5,7 +5,7 @@ import { announcementsModule } from './announcements/module.js';
 
 /**
  * A new domain is its folder (entity, migration, resolvers, rules, REST route and error body, audited change), its
- * SDL file and one line in the module list: test/foundation/announcements/ is one, added to the list here.
+ * SDL file and one line in the module list: test/scenarios/announcements/ is one, added to the list here.
  */
 const tables = async (t: TestApp) =>
   (
