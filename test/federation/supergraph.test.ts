@@ -157,7 +157,11 @@ beforeAll(async () => {
     startTestApp(
       {
         ...SUBGRAPH_ENV,
-        TRELLIS_MODULES: 'audit,users,identity,helpdesk',
+        // Every module but risk, which the next process serves.
+        TRELLIS_MODULES: modules
+          .filter((module) => module.name !== 'risk')
+          .map((module) => module.name)
+          .join(','),
         SEISMIC_API_URL: 'http://127.0.0.1:9/none',
         FIRE_API_URL: 'http://127.0.0.1:9/none',
       },
