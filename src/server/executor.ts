@@ -3,7 +3,15 @@ import type {
   GatewayExecutor as ApolloExecutor,
   GatewayInterface as ApolloExecution,
 } from '@apollo/server-gateway-interface';
-import { execute, getVariableValues, GraphQLError, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  getVariableValues,
+  GraphQLError,
+  OperationTypeNode,
+  printSchema,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { inOperationSpan } from '../platform/observability/operation-span.js';
@@ -40,7 +48,9 @@ export function compiledExecution(schema: GraphQLSchema): ApolloExecution {
     const variables = request.variables ?? {};
     // Mutations stay with graphql-js, whose serial execution stops at the first field that fails for good.
     const query =
-      operation?.operation === 'query' ? compile(document, operationName, `${queryHash}:${operationName ?? ''}`) : null;
+      operation?.operation === OperationTypeNode.QUERY
+        ? compile(document, operationName, `${queryHash}:${operationName ?? ''}`)
+        : null;
     if (!query) return execute({ schema, document, contextValue: context, variableValues: variables, operationName });
     // graphql-js checks the variables first, so a bad one gets its error, which Apollo answers with 400 BAD_USER_INPUT.
     const coercion = getVariableValues(schema, operation?.variableDefinitions ?? [], variables, { maxErrors: 50 });

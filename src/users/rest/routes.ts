@@ -303,7 +303,7 @@ async function answer<K extends Name, T, V extends Record<string, unknown>>(
       reply,
       publicApi,
       400,
-      describeProblem(request.validationError.validation[0], request.body),
+      describeProblem((request.validationError.validation as FastifySchemaValidationError[])[0], request.body),
     );
   }
   // The route schema checked the body, and Fastify replaced it with the parsed value.
