@@ -11,11 +11,16 @@ const schema = 'schema/*.graphql';
 // GraphQL block, linted against the schema below; the TypeScript around them is linted by typescript-eslint.
 const documents = ['src/**/*.ts', 'test/**/*.ts'];
 // Tests that build a schema of their own, in SDL, to test the executors and the REST edge on it.
-const ownSchemaTests = ['test/foundation/compiled-executor.test.ts', 'test/tools/enum-edge.test.ts'];
+const ownSchemaTests = ['test/server/executor.test.ts', 'test/tools/enum-edge.test.ts'];
 // One project for both: the plugin loads its GraphQL config once per run.
 const graphQLConfig = {
   schema,
-  documents: [...documents, '!src/platform/*/generated/**', '!test/generated/**', ...ownSchemaTests.map((file) => `!${file}`)],
+  documents: [
+    ...documents,
+    '!src/platform/*/generated/**',
+    '!test/generated/**',
+    ...ownSchemaTests.map((file) => `!${file}`),
+  ],
 };
 
 /** Rules turned off or down from the recommended sets, each with its reason. */
@@ -24,7 +29,10 @@ const TYPESCRIPT_RULES = {
   // a throw inside one becomes a rejection the caller handles, which a plain function returning a promise would not.
   '@typescript-eslint/require-await': 'off',
   // Unused arguments keep a callback's or an interface's shape when prefixed with an underscore.
-  '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+  '@typescript-eslint/no-unused-vars': [
+    'error',
+    { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+  ],
 };
 
 /**
@@ -47,7 +55,10 @@ export default [
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: typescriptFiles })),
   {
     files: typescriptFiles,
-    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: TYPESCRIPT_RULES,
   },
   { files: ['test/**/*.ts', 'bench/**/*.ts'], rules: UNTYPED_BODIES },
@@ -81,8 +92,43 @@ export default [
           acceptedIdNames: ['id'],
           acceptedIdTypes: ['ID', 'Int'],
           exceptions: {
-            suffixes: ['Connection', 'Edge', 'Page', 'Payload', 'Count', 'Statistics', 'Components', 'DataStatus', 'Input', 'Sla', 'Settings', 'Config', 'Attributes', 'Change', 'Policy', 'Group', 'List', 'Result', 'Info', 'Risk', 'Pagination', 'Satisfaction'],
-            types: ['Query', 'Mutation', 'Subscription', 'Health', 'Coordinates', 'AuditActor', 'AuditTarget', 'AuthPayload', 'WorkspaceExecAction', 'HelpScheduleInterval', 'HelpScheduleHoliday'],
+            suffixes: [
+              'Connection',
+              'Edge',
+              'Page',
+              'Payload',
+              'Count',
+              'Statistics',
+              'Components',
+              'DataStatus',
+              'Input',
+              'Sla',
+              'Settings',
+              'Config',
+              'Attributes',
+              'Change',
+              'Policy',
+              'Group',
+              'List',
+              'Result',
+              'Info',
+              'Risk',
+              'Pagination',
+              'Satisfaction',
+            ],
+            types: [
+              'Query',
+              'Mutation',
+              'Subscription',
+              'Health',
+              'Coordinates',
+              'AuditActor',
+              'AuditTarget',
+              'AuthPayload',
+              'WorkspaceExecAction',
+              'HelpScheduleInterval',
+              'HelpScheduleHoliday',
+            ],
           },
         },
       ],

@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
  * http when they are first imported): a worker that already loaded the real module (through another file's app) would
  * hand them that one, and a mock or patch would outlive the file. They get a fresh module graph each.
  */
-const NEEDS_FRESH_MODULES = ['test/foundation/compiled-executor.test.ts', 'test/observability/tracing.test.ts'];
+const NEEDS_FRESH_MODULES = ['test/server/executor.test.ts', 'test/observability/tracing.test.ts'];
 
 // graphql ships CJS and ESM builds; Node loads the CJS one for graphql-shield, so our code must use it too
 // (two graphql copies make `instanceof` checks fail).

@@ -118,6 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const legacyErrors = new LegacyErrors(restApisOf(modules));
   const fastify = Fastify({
+    // Without it the instance is typed by pino's Logger, which the route helpers' FastifyInstance does not accept.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     loggerInstance: log as FastifyBaseLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -138,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     return503OnClosing: true,
     // A URL the router cannot decode (`%zz`) or a path parameter past its length limit is refused before
     // any route runs; it still gets the error body of the API its path belongs to, not Fastify's own.
-    frameworkErrors: (error, request, reply) => legacyErrors.answerFrameworkError(error, request, reply),
+    frameworkErrors: (error, request, reply) => void legacyErrors.answerFrameworkError(error, request, reply),
   });
   fastify.server.headersTimeout = config.http.headersTimeoutMs;
   // First, so every route, plugin and scope registered below inherits the error and not-found answers.
@@ -178,14 +180,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     windowSeconds: config.rateLimit.windowSeconds,
     redis: services.redis,
     keyPrefix: `${config.redisKeyPrefix}rl:http`,
-    tokenSubject: authentication.tokenSubject,
+    tokenSubject: (token) => authentication.tokenSubject(token),
   });
 
   refuseCrossSiteWrites(fastify, session, (request, reply) => legacyErrors.refuseCrossSite(request, reply));
 
-  const gateway = await registerGraphql(fastify, { modules, services, session, authentication });
+  const runner = await registerGraphql(fastify, { modules, services, session, authentication });
 
-  const restRoutes = await registerRestApi(fastify, modules, { gateway, session, config, orm });
+  const restRoutes = await registerRestApi(fastify, modules, { runner, gateway: runner, session, config, orm });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -17,15 +17,17 @@ export const modules: readonly Module[] = [auditModule, usersModule, identityMod
  */
 export function selectModules(
   names: readonly string[] | undefined,
-  options: { federated?: boolean } = {},
+  options: { federated?: boolean; among?: readonly Module[] } = {},
 ): readonly Module[] {
-  if (!names) return modules;
-  const known = new Set(modules.map((module) => module.name));
+  // `among` is the list to choose from: this one, or (in a test) this one with a module added.
+  const { among = modules } = options;
+  if (!names) return among;
+  const known = new Set(among.map((module) => module.name));
   const unknown = names.filter((name) => !known.has(name));
   const problems = unknown.length
     ? [`TRELLIS_MODULES: unknown module ${unknown.join(', ')} (the modules are ${[...known].join(', ')})`]
     : [];
-  const selected = modules.filter((module) => names.includes(module.name));
+  const selected = among.filter((module) => names.includes(module.name));
   for (const module of selected) {
     const needed = [...(module.requires ?? []), ...(options.federated ? [] : Object.keys(module.refersTo ?? {}))];
     const missing = needed.filter((name) => !names.includes(name));

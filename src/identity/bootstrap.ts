@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ApiKey } from './api-key.entity.js';
 import { createApiKey } from './api-keys.js';
+import { ADMINISTRATOR_ROLE } from '../platform/auth/principal.js';
 import type { Config } from '../platform/config.js';
 import { newUserAccount } from '../users/accounts.js';
 import { User } from '../users/user.entity.js';
@@ -14,7 +15,7 @@ import { User } from '../users/user.entity.js';
 export async function bootstrap(em: EntityManager, config: Config, log: Logger): Promise<void> {
   const { adminUsername, adminPassword, apiKey, apiKeySecret, apiKeyPermissions } = config.bootstrap;
   if (adminPassword && (await em.count(User, {})) === 0) {
-    await newUserAccount(em, { username: adminUsername, password: adminPassword, role: 'admin' });
+    await newUserAccount(em, { username: adminUsername, password: adminPassword, role: ADMINISTRATOR_ROLE });
     await em
       .flush()
       .catch((error: unknown) =>
@@ -33,7 +34,7 @@ export async function bootstrap(em: EntityManager, config: Config, log: Logger):
     );
     log.info({ key: apiKey }, 'created the bootstrap API key');
   }
-  if (!adminPassword && (await em.count(User, { role: 'admin' })) === 0) {
+  if (!adminPassword && (await em.count(User, { role: ADMINISTRATOR_ROLE })) === 0) {
     log.warn('no administrator exists: set BOOTSTRAP_ADMIN_PASSWORD or run `npm run cli -- create-user --admin …`');
   }
 }

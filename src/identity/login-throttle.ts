@@ -28,7 +28,8 @@ export class LoginThrottle {
     const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     if (refusals.length > 0) {
       const failure = refusals.find((reason) => !(reason instanceof RateLimiterRes));
-      if (failure) throw failure;
+      // The limiter's own failure (Redis down), not a refusal: it passes on as the error it is.
+      if (failure) throw failure instanceof Error ? failure : new Error('the login limiter failed', { cause: failure });
       // A refused attempt is not a guess: it does not extend the lock-out it ran into, nor spend the other budget.
       await giveBack();
       const waitMs = Math.max(...(refusals as RateLimiterRes[]).map((refusal) => refusal.msBeforeNext));

@@ -1,8 +1,7 @@
-import { allow } from 'graphql-shield';
-import type { Principal } from '../platform/auth/principal.js';
-import { authApi } from './rest-api.js';
+import { sessionHolder } from './access.js';
+import { identityRules } from './permissions.js';
+import { authApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
-import { isAuthenticated } from '../platform/graphql/rules.js';
 import { createLimiter } from '../platform/hardening/rate-limit.js';
 import { AccountStatusCache } from './account-status-cache.js';
 import { ApiKey } from './api-key.entity.js';
@@ -11,7 +10,7 @@ import { ApiKeyAdministration } from './key-administration.js';
 import { bootstrap } from './bootstrap.js';
 import { LoginService } from './login.js';
 import { LoginThrottle } from './login-throttle.js';
-import { registerIdentityRoutes } from './rest.js';
+import { registerIdentityRoutes } from './rest/routes.js';
 import { Session } from './session.entity.js';
 import { SessionService } from './sessions.js';
 import { TokenService } from './tokens.js';
@@ -46,24 +45,24 @@ export const identityModule = defineModule({
   resolvers: {
     Query: {
       mySessions: (_p, _a, ctx) =>
-        ctx.services.identity.sessions.list(ctx.em, signedIn(ctx.principal).userId, signedIn(ctx.principal).sessionId),
+        ctx.services.identity.sessions.list(
+          ctx.em,
+          sessionHolder(ctx.principal).userId,
+          sessionHolder(ctx.principal).sessionId,
+        ),
     },
     Mutation: {
       login: (_p, { username, password }, ctx) =>
         ctx.services.identity.logins.login(ctx.em, username, password, ctx.ip, ctx.userAgent),
       logout: (_p, _a, ctx) => {
-        const { userId, sessionId } = signedIn(ctx.principal);
+        const { userId, sessionId } = sessionHolder(ctx.principal);
         return sessionId ? ctx.services.identity.sessions.end(ctx.em, userId, sessionId) : false;
       },
       revokeSession: (_p, { id }, ctx) =>
-        ctx.services.identity.sessions.revoke(ctx.em, signedIn(ctx.principal).userId, id),
+        ctx.services.identity.sessions.revoke(ctx.em, sessionHolder(ctx.principal).userId, id),
     },
   },
-  // A session is its owner's alone: the services take the caller's own id, never one from the arguments.
-  rules: {
-    Query: { mySessions: isAuthenticated },
-    Mutation: { login: allow, logout: isAuthenticated, revokeSession: isAuthenticated },
-  },
+  rules: identityRules,
   services: ({ config, orm, log, redis, audit, now, users }): Identity => {
     const tokens = new TokenService(config.jwt);
     const { loginMax, loginWindowSeconds } = config.rateLimit;
@@ -124,9 +123,3 @@ export const identityModule = defineModule({
     await identity.accounts.close();
   },
 });
-
-/** The rules let only signed-in users through to these fields. */
-function signedIn(principal: Principal) {
-  if (principal.kind !== 'user') throw new Error('a session field was reached without a signed-in user');
-  return principal;
-}

@@ -11,7 +11,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../platform/config.js';
 import { UnauthenticatedError } from '../platform/errors.js';
-import type { Role } from '../platform/auth/principal.js';
+import { isRole, type Role } from '../platform/auth/principal.js';
 
 export interface TokenClaims {
   sub: string;
@@ -99,7 +99,7 @@ export class TokenService {
       throw invalid();
     }
     const role = payload.role;
-    if (typeof payload.sub !== 'string' || (role !== 'user' && role !== 'admin')) throw invalid();
+    if (typeof payload.sub !== 'string' || !isRole(role)) throw invalid();
     // requiredClaims guarantees a numeric iat. One from the future would outlive every revocation made before
     // that time, so it is refused like a forged token.
     const iat = payload.iat!;

@@ -52,5 +52,7 @@ function describe(error: unknown): string {
   if (error instanceof Error)
     return [error.message || error.name, (error as { code?: string }).code].filter(Boolean).join(' ');
   if (error === undefined || error === null) return 'an unknown error (nothing was thrown with it)';
+  // Whatever else was thrown (a string, a number, a plain object): its own string form is all there is to say.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return String(error);
 }

@@ -45,7 +45,7 @@ export class MemoryCache implements Cache {
   }
 
   async set<T>(key: string, value: T, ttlSeconds: number): Promise<void> {
-    const stored = value === undefined ? undefined : deepFreeze(JSON.parse(JSON.stringify(value)));
+    const stored = value === undefined ? undefined : deepFreeze(JSON.parse(JSON.stringify(value)) as T);
     this.entries.set(key, { value: stored, expiresAt: this.now() + ttlSeconds * 1000 });
   }
 

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import { allow } from 'graphql-shield';
-import { riskApi } from './rest-api.js';
+import { riskApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
 import type { PlatformServices } from '../platform/services.js';
 import { MemoryCache, RedisCache, type Cache } from './cache.js';
@@ -11,7 +11,7 @@ import { createSeismicClient } from './seismic.js';
 import { RiskService, type AreaRisk } from './service.js';
 import { QuotaUsage } from './quota-usage.entity.js';
 import { riskReplayPolicy } from './replay.js';
-import { registerRiskRoutes } from './rest.js';
+import { registerRiskRoutes } from './rest/routes.js';
 import { createGeocoder } from './zip.js';
 
 /** Wildfire and earthquake risk of US ZIP codes, scored from USGS and FIRMS data. */

@@ -128,7 +128,7 @@ export function scoreWildfire(input: {
 }
 
 function total<C extends { [K in keyof C]: number }>(components: C): Score<C> {
-  const sum = (Object.values(components) as number[]).reduce((acc, points) => acc + points, 0);
+  const sum = Object.values<number>(components).reduce((acc, points) => acc + points, 0);
   const riskScore = Math.min(MAX_SCORE, sum);
   return { riskScore, riskLevel: riskLevel(riskScore), components };
 }

@@ -1,4 +1,8 @@
-import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
+// Apollo's option for a custom executor is called its "gateway"; here it is only that: how a document is executed.
+import type {
+  GatewayExecutor as ApolloExecutor,
+  GatewayInterface as ApolloExecution,
+} from '@apollo/server-gateway-interface';
 import {
   execute,
   getVariableValues,
@@ -20,11 +24,11 @@ import { tracingActive } from '../platform/observability/tracing.js';
 const MAX_COMPILED = 1000;
 
 /**
- * Queries run as functions graphql-jit compiled once per document (what it buys: docs/performance.md). Apollo sees a
- * "gateway" serving this one local schema, so it still parses, validates, runs the plugins and formats errors;
+ * Queries run as functions graphql-jit compiled once per document (what it buys: docs/performance.md). Apollo takes it as
+ * the executor of this one local schema, so it still parses, validates, runs the plugins and formats errors;
  * mutations, and any document graphql-jit cannot compile, run on graphql-js.
  */
-export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
+export function compiledExecution(schema: GraphQLSchema): ApolloExecution {
   // false marks a document graphql-jit cannot compile, so it is not tried again (lru-cache holds no null).
   const compiled = new LRUCache<string, CompiledQuery | false>({ max: MAX_COMPILED });
 
@@ -41,7 +45,7 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     return query;
   };
 
-  const run: GatewayExecutor = async ({ document, request, context, queryHash, operation }) => {
+  const run: ApolloExecutor = async ({ document, request, context, queryHash, operation }) => {
     // What the client asked for: an unknown name must fail here as it would in graphql-js, not pick the only operation.
     const { operationName } = request;
     const variables = request.variables ?? {};
@@ -65,7 +69,7 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
   };
   // Every execution passes here: /graphql's queries and mutations, and each REST route's stored operation.
-  const executor: GatewayExecutor = (requestContext) =>
+  const executor: ApolloExecutor = (requestContext) =>
     tracingActive()
       ? inOperationSpan(requestContext.document, requestContext.operation, () => run(requestContext))
       : run(requestContext);

@@ -60,9 +60,9 @@ export const gatewayModule = defineModule({
 });
 
 /** Liveness for anyone; readiness, which a load balancer polls, answers 503 while the database does not. */
-function registerHealthRoutes(app: FastifyInstance, { gateway, orm }: RouteDeps): void {
+function registerHealthRoutes(app: FastifyInstance, { runner, orm }: RouteDeps): void {
   const health = async (request: FastifyRequest) => {
-    const result = await runOperation(gateway, request, HEALTH, {}, {});
+    const result = await runOperation(runner, request, HEALTH, {}, {});
     return result.data!.health;
   };
   for (const path of ['/api/health', '/api/v1/health']) {

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionCookies } from '../platform/auth/session.js';
 import { DomainError } from '../platform/errors.js';
 import { TrustedDocuments } from '../platform/hardening/trusted-documents.js';
-import type { Authentication, Module } from '../platform/module.js';
+import type { Authentication, Module, ReplayPolicy } from '../platform/module.js';
 import { observabilityPlugins } from '../platform/observability/index.js';
-import type { Gateway } from '../platform/rest/bridge.js';
+import type { OperationRunner } from '../platform/rest/bridge.js';
 import type { AppServices } from '../platform/services.js';
 import { createApollo } from './apollo.js';
 import { contextBuilder } from './context.js';
@@ -28,13 +28,13 @@ export interface GraphqlDeps {
 
 /**
  * GraphQL at /graphql: POST (and GET) through Apollo behind the public response cache, subscriptions over
- * WebSocket on GET, both through one pipeline. Returns the gateway the REST routes run their stored documents by.
+ * WebSocket on GET, both through one pipeline. Returns what the REST routes run their stored operations through.
  */
-export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDeps): Promise<Gateway> {
+export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDeps): Promise<OperationRunner> {
   const { modules, services, session } = deps;
   const { config } = services;
   const contextFor = contextBuilder(modules, services, deps.authentication);
-  const policy = Object.assign({}, ...modules.map((module) => module.replayable));
+  const policy = modules.reduce<ReplayPolicy>((all, module) => ({ ...all, ...module.replayable }), {});
   const responseCache = createResponseCache({
     ttlSeconds: config.responseCacheTtlSeconds,
     policy,
@@ -73,7 +73,9 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
       }
     },
   });
-  const listening = Promise.all(modules.map((module) => module.ready?.(services))).then(() => undefined);
+  const listening = Promise.all(modules.map((module) => module.ready?.(services) ?? Promise.resolve())).then(
+    () => undefined,
+  );
   const subscriptions = await registerSubscriptions(fastify, {
     config,
     pipeline,
@@ -100,5 +102,5 @@ export async function registerGraphql(fastify: FastifyInstance, deps: GraphqlDep
 
   registerSchemaDownload(fastify, config, typeDefs);
 
-  return { apollo, schema: pipeline.schema, credentialsOf: session.credentialsOf, contextFor };
+  return { apollo, schema: pipeline.schema, credentialsOf: (request) => session.credentialsOf(request), contextFor };
 }

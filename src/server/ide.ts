@@ -13,7 +13,8 @@ const DEFAULT_QUERY = `# Queries and mutations go over HTTP; subscriptions over 
  * styles and editor workers inline), so it works with no network beyond this server. Subscriptions use graphql-ws
  * on /graphql, as the API's other clients do. Production serves no IDE, as it allows no introspection.
  */
-// Any route handler: the request type is the route's own.
+// Any route handler: the request type is the route's own, so the constraint takes any.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function withGraphiQL<H extends (request: any, reply: any) => unknown>(handler: H, enabled: boolean): H {
   if (!enabled) return handler;
   let page: string | undefined;

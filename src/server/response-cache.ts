@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import {
   defaultFieldResolver,
   Kind,
+  OperationTypeNode,
   type GraphQLFieldResolver,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -129,8 +130,9 @@ export function createResponseCache(options: ResponseCacheOptions) {
       for (const [name, mayReplay] of Object.entries(policy)) {
         const field = fields[name];
         if (!field) throw new Error(`The response cache policy names Query.${name}, which the schema lacks`);
-        const resolve: GraphQLFieldResolver<unknown, object> = field.resolve ?? defaultFieldResolver;
-        field.resolve = async (source, args, context, info) => {
+        const resolve: GraphQLFieldResolver<unknown, object, Record<string, unknown>> = field.resolve ??
+        defaultFieldResolver;
+        field.resolve = async (source: unknown, args: Record<string, unknown>, context: object, info) => {
           const value = await resolve(source, args, context, info);
           // Shield hands a resolver's error back as a value rather than throwing it; such an answer is never replayed.
           if (value === null || typeof value !== 'object' || value instanceof Error) return value;
@@ -201,7 +203,7 @@ function keyOf(request: FastifyRequest): string | undefined {
 
 /** The number of root fields a query selects, not counting __typename; undefined when it is not a plain list of fields. */
 function rootFieldCount(operation: OperationDefinitionNode): number | undefined {
-  if (operation.operation !== 'query') return undefined;
+  if (operation.operation !== OperationTypeNode.QUERY) return undefined;
   let count = 0;
   for (const selection of operation.selectionSet.selections) {
     if (selection.kind !== Kind.FIELD || selection.directives?.length) return undefined;

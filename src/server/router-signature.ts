@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import stableStringify from 'json-stable-stringify';
 import { isWebSocketUpgrade } from './upgrades.js';
 
@@ -62,7 +62,7 @@ export const signatureOf = (extensions: unknown): unknown =>
  * policies by calling the subgraph directly. A WebSocket upgrade carries no operation: its subscribe messages are
  * checked one by one instead, as the router signs each (src/server/subscriptions.ts).
  */
-export function routerSignatureStep(secret: string): preValidationHookHandler {
+export function routerSignatureStep(secret: string): preValidationAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS' || isWebSocketUpgrade(request)) return;
     const params = (request.method === 'GET' ? request.query : request.body) as Record<string, unknown> | undefined;

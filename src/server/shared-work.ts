@@ -90,7 +90,7 @@ export function eventKey(event: unknown): string {
   if (typeof inner !== 'object' || inner === null) return JSON.stringify(event);
   const name = fields[0];
   let byName = eventKeys.get(inner);
-  if (!byName) eventKeys.set(inner, (byName = new Map()));
+  if (!byName) eventKeys.set(inner, (byName = new Map<string, string>()));
   let key = byName.get(name);
   if (key === undefined) byName.set(name, (key = JSON.stringify(event)));
   return key;

@@ -5,6 +5,7 @@ import {
   execute,
   getOperationAST,
   GraphQLError,
+  OperationTypeNode,
   type ExecutionArgs,
   type ExecutionResult,
   type OperationDefinitionNode,
@@ -60,6 +61,8 @@ export interface Subscriptions {
    * The handler of GET /graphql: a WebSocket upgrade that came through the route's hooks opens a graphql-ws
    * connection; any other request goes to `http`.
    */
+  // Any route handler, whose request type is the route's own: the constraint takes any.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handler<H extends (request: any, reply: any) => unknown>(http: H): H;
 }
 
@@ -208,7 +211,7 @@ export async function registerSubscriptions(
         const prepared = pipeline.prepare(payload);
         if ('errors' in prepared) return [...prepared.errors];
         const { document, operation } = prepared;
-        if (operation.operation !== 'subscription') {
+        if (operation.operation !== OperationTypeNode.SUBSCRIPTION) {
           return [
             coded(
               'Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql',
@@ -294,7 +297,7 @@ export const refuseSubscriptionsOverHttp: ApolloServerPlugin<Context> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation }) {
-        if (operation?.operation !== 'subscription') return;
+        if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) return;
         throw new GraphQLError('Subscriptions are served over WebSocket (graphql-transport-ws) at /graphql', {
           extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
         });

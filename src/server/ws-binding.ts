@@ -41,7 +41,7 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
   #awaitingPong = false;
 
   /** graphql-ws's transport of this socket. */
-  static transport(socket: GraphqlWsSocket<any>): Transport {
+  static transport(socket: GraphqlWsSocket<unknown>): Transport {
     return new SocketTransport(socket);
   }
 
@@ -52,7 +52,7 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
   }
 
   static opened(
-    socket: GraphqlWsSocket<any>,
+    socket: GraphqlWsSocket<unknown>,
     closed: (code: number, reason: string) => Promise<void>,
     due: number,
     initWaitMs: number,
@@ -69,23 +69,23 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
   }
 
   /** Its connection_init came: no timer waits for it any longer. */
-  static initialised(socket: GraphqlWsSocket<any>): void {
+  static initialised(socket: GraphqlWsSocket<unknown>): void {
     clearTimeout(socket.#initWait);
     socket.#initWait = undefined;
   }
 
-  static #initTimeout(socket: GraphqlWsSocket<any>): void {
+  static #initTimeout(socket: GraphqlWsSocket<unknown>): void {
     if (socket.#initWait === undefined) return;
     socket.#initWait = undefined;
     socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
   }
 
-  static listen(socket: GraphqlWsSocket<any>, handle: (text: string) => Promise<void>): void {
+  static listen(socket: GraphqlWsSocket<unknown>, handle: (text: string) => Promise<void>): void {
     socket.#handle = handle;
   }
 
   /** Pings the socket if its time has come, or cuts it if the last ping went unanswered for a whole period. */
-  static tick(socket: GraphqlWsSocket<any>, tick: number, period: number): void {
+  static tick(socket: GraphqlWsSocket<unknown>, tick: number, period: number): void {
     if (socket.readyState !== WebSocket.OPEN || socket.#due > tick) return;
     if (socket.#awaitingPong) return socket.terminate();
     socket.#awaitingPong = true;
@@ -98,29 +98,31 @@ export class GraphqlWsSocket<D = unknown> extends WebSocket {
    * suspended for the subscription's life, and nothing of ours (the message's Buffer) waits with it.
    */
   static #message(this: WebSocket, data: RawData): void {
-    const socket = this as GraphqlWsSocket<any>;
+    const socket = this as GraphqlWsSocket<unknown>;
+    // ws hands a message as one Buffer (its binaryType is nodebuffer), whose String is the message's UTF-8 text.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     socket.#handle?.(texts.intern(String(data))).catch((error: unknown) => GraphqlWsSocket.#failed(socket, error));
   }
 
   /** ws closes the socket itself (1009 for a message too large, 1002 for a bad frame); told, as useServer does. */
   static #error(this: WebSocket, error: Error): void {
-    const socket = this as GraphqlWsSocket<any>;
+    const socket = this as GraphqlWsSocket<unknown>;
     socket.#options.log.warn({ err: error }, 'a WebSocket connection failed');
     socket.close(CloseCode.InternalServerError, reasonOf(socket.#options, error));
   }
 
   /** A message's handling threw (a bug, not a client's mistake): 4500, as useServer closes. */
-  static #failed(socket: GraphqlWsSocket<any>, error: unknown): void {
+  static #failed(socket: GraphqlWsSocket<unknown>, error: unknown): void {
     socket.#options.log.error({ err: error }, 'an internal error while handling a WebSocket message');
     socket.close(CloseCode.InternalServerError, reasonOf(socket.#options, error));
   }
 
   static #pong(this: WebSocket): void {
-    (this as GraphqlWsSocket<any>).#awaitingPong = false;
+    (this as GraphqlWsSocket<unknown>).#awaitingPong = false;
   }
 
   static #close(this: WebSocket, code: number, reason: Buffer): void {
-    const socket = this as GraphqlWsSocket<any>;
+    const socket = this as GraphqlWsSocket<unknown>;
     socket.off('message', GraphqlWsSocket.#message);
     socket.off('pong', GraphqlWsSocket.#pong);
     GraphqlWsSocket.initialised(socket);
@@ -163,7 +165,7 @@ function internQuery(key: string, value: unknown): unknown {
 
 /** graphql-ws's view of a socket: one small object, its methods shared. */
 class SocketTransport implements Transport {
-  constructor(private readonly socket: GraphqlWsSocket<any>) {}
+  constructor(private readonly socket: GraphqlWsSocket<unknown>) {}
 
   get protocol(): string {
     return this.socket.protocol;

@@ -7,6 +7,7 @@ import { ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
 import { THEMES, UserAttributes, type Theme } from './attributes.entity.js';
 import { assertMayChange, unknownUser } from './directory.js';
+import { changesOwnAccount } from './access.js';
 import { User } from './user.entity.js';
 import { notNull } from './validation.js';
 import { Workspace } from './workspace.entity.js';
@@ -236,7 +237,7 @@ export class UserAttributesService {
       await tx.flush();
       const after = attributesView(row);
       // Someone else's preferences (an SSH key that signs in as them, say) are a privileged change; one's own are not.
-      const bySomeoneElse = !(actor.kind === 'user' && actor.userId === user.id);
+      const bySomeoneElse = !changesOwnAccount(actor, user.id);
       const audited = changesBetween(before, after, AUDITED_ATTRIBUTES);
       if (bySomeoneElse && audited.length)
         this.audit.record(tx, actor, { action: 'user.attributes_update', target: userTarget(user), changes: audited });

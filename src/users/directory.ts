@@ -1,6 +1,13 @@
 import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { keyLacks, type Actor, type Principal } from '../platform/auth/principal.js';
+import { ADMINISTRATOR_ROLE, type Actor, type Principal } from '../platform/auth/principal.js';
+import {
+  changesOwnAccount,
+  deletionNeedsForce,
+  isActiveAdministrator,
+  mayChangeAccountOf,
+  mayGrantRoles,
+} from './access.js';
 import { fieldsOf, type AuditRecorder } from '../audit/recorder.js';
 import { auditedFields, recordUserUpdate, userTarget } from './audit-events.js';
 import { hashPassword } from './passwords.js';
@@ -265,7 +272,7 @@ export class UserDirectory {
         const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
         if (!user) throw unknownUser();
         assertMayChange(actor, user);
-        const selfChange = actor.kind === 'user' && actor.userId === user.id;
+        const selfChange = changesOwnAccount(actor, user.id);
         const flagsChange =
           (changes.role !== undefined && changes.role !== user.role) ||
           (changes.locked !== undefined && changes.locked !== user.locked) ||
@@ -273,8 +280,8 @@ export class UserDirectory {
         if (selfChange && flagsChange)
           throw new ForbiddenError('You cannot change your own role, lock or disable yourself');
         if (changes.role !== undefined) assertMayGrantRole(actor, changes.role, user.role);
-        const wasActiveAdmin = isActiveAdmin(user);
-        const becomesActiveAdmin = isActiveAdmin({
+        const wasActiveAdmin = isActiveAdministrator(user);
+        const becomesActiveAdmin = isActiveAdministrator({
           role: changes.role ?? user.role,
           locked: changes.locked ?? user.locked,
           disabled: changes.disabled ?? user.disabled,
@@ -299,7 +306,7 @@ export class UserDirectory {
         if (revokesTokens) revokeTokens(user);
         recordUserUpdate(this.audit, tx, actor, user, before, input.password !== undefined);
         // Only a password change can revoke one's own tokens: one's own role and flags are refused above.
-        if (revokesTokens && selfChange && actor.sessionId && this.#carryOver) {
+        if (revokesTokens && selfChange && actor.kind === 'user' && actor.sessionId && this.#carryOver) {
           await this.#carryOver(tx, user.id, actor.sessionId, user.tokenVersion);
         }
         return written(tx, user, withGroups);
@@ -323,10 +330,10 @@ export class UserDirectory {
       const user = isHexId(id) ? await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!user) throw unknownUser();
       assertMayChange(actor, user);
-      if (user.role === 'admin' && !force) {
+      if (deletionNeedsForce(user) && !force) {
         throw new ConflictError('Deleting an administrator requires force', { field: 'force' });
       }
-      if (isActiveAdmin(user)) await assertAnotherActiveAdmin(tx, user.id, 'deleted');
+      if (isActiveAdministrator(user)) await assertAnotherActiveAdmin(tx, user.id, 'deleted');
       await tx.nativeDelete(User, { id: user.id });
       this.audit.record(tx, actor, {
         action: 'user.delete',
@@ -360,7 +367,7 @@ export class UserDirectory {
         .insert({ user: user.id, group: group.id, createdAt: new Date() })
         .onConflict(['user', 'group'])
         .ignore()
-        .execute('run');
+        .execute<{ affectedRows: number }>('run');
       if (added.affectedRows > 0)
         this.audit.record(tx, actor, {
           action: 'user.group_add',
@@ -409,18 +416,14 @@ const membership = (group: Group, change: 'added' | 'removed') => {
 
 /** Only an administrator user grants or withdraws administration; an API key administers this domain only. */
 function assertMayGrantRole(actor: Principal, role: Role, current: Role): void {
-  if (role !== current && actor.kind !== 'user') {
+  if (role !== current && !mayGrantRoles(actor)) {
     throw new ForbiddenError("Only an administrator user can change a user's role");
   }
 }
 
-/**
- * An administrator's account (password, names, flags, groups, sessions, the account itself) is changed only by an
- * administrator user or by a key with users:modify-admin: otherwise a key that provisions ordinary users could set
- * an administrator's password and sign in as them.
- */
+/** Refuses a change to an administrator's account by a key without users:modify-admin (see mayChangeAccountOf). */
 export function assertMayChange(actor: Principal, target: Pick<User, 'role'>): void {
-  if (target.role === 'admin' && keyLacks(actor, 'users:modify-admin')) {
+  if (!mayChangeAccountOf(actor, target)) {
     throw new ForbiddenError('This API key lacks the users:modify-admin permission', {
       permission: 'users:modify-admin',
     });
@@ -482,9 +485,6 @@ function profileFields(input: ProfileInput): ProfileInput {
   return out;
 }
 
-const isActiveAdmin = (u: Pick<User, 'role' | 'locked' | 'disabled'>): boolean =>
-  u.role === 'admin' && !u.locked && !u.disabled;
-
 /** An arbitrary constant naming the advisory lock that serialises changes which could remove an administrator. */
 const ADMINISTRATORS_LOCK = 7_472_656_108;
 
@@ -496,6 +496,11 @@ const ADMINISTRATORS_LOCK = 7_472_656_108;
  */
 async function assertAnotherActiveAdmin(em: EntityManager, exceptId: string, what: string): Promise<void> {
   await em.execute('select pg_advisory_xact_lock(?)', [ADMINISTRATORS_LOCK]);
-  const others = await em.count(User, { role: 'admin', locked: false, disabled: false, id: { $ne: exceptId } });
+  const others = await em.count(User, {
+    role: ADMINISTRATOR_ROLE,
+    locked: false,
+    disabled: false,
+    id: { $ne: exceptId },
+  });
   if (others === 0) throw new ConflictError(`The last active administrator cannot be ${what}`);
 }

@@ -74,6 +74,6 @@ export const usersModule = defineModule({
     settings: new WorkspaceSettingsService(audit.recorder),
   }),
   loaders: createUserLoaders,
-  routes: (api, { gateway }) => registerPublicRoutes(api, gateway),
+  routes: (api, { runner }) => registerPublicRoutes(api, runner),
   restApi: publicApi,
 });

@@ -1,12 +1,97 @@
-import { allow, or } from 'graphql-shield';
-import {
-  isAuthenticated,
-  isSelfByArgument,
-  isSelfOrAdministrator,
-  isSelfOrWorkspaceAdminMay,
-  isWorkspaceAdmin,
-  workspaceAdminMay,
-} from '../platform/graphql/rules.js';
+import { allow, or, rule } from 'graphql-shield';
+import type { ApiKeyPermission } from '../platform/auth/api-key-permissions.js';
+import { isUser } from '../platform/auth/principal.js';
+import { ForbiddenError, UnauthenticatedError } from '../platform/errors.js';
+import type { Context } from '../platform/graphql/context.js';
+import { isAuthenticated } from '../platform/graphql/rules.js';
+import { administersWorkspace, keyHasAny, seesAccountOf } from './access.js';
+
+/**
+ * The workspace platform's rules, each built on a predicate of access.ts. They answer an anonymous caller
+ * "authenticate" and anyone else "not allowed", so a failed rule returns the error itself.
+ */
+const refusal = (ctx: Context) =>
+  ctx.principal.kind === 'anonymous' ? new UnauthenticatedError() : new ForbiddenError('Admin access required');
+
+/** Any workspace administrator: an administrator user, or any valid API key. */
+const isWorkspaceAdmin = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
+  administersWorkspace(ctx.principal) ? true : refusal(ctx),
+);
+
+/**
+ * A workspace administrator, and, for an API key, one that carries this permission (or one of these); a change
+ * also needs a key that is not read-only. Whose account a change touches is the service's to check (administrators
+ * need users:modify-admin), since it depends on the target, not on the field.
+ */
+function workspaceAdminMay(permission: ApiKeyPermission | readonly ApiKeyPermission[], action: 'view' | 'change') {
+  const permissions: readonly ApiKeyPermission[] = typeof permission === 'string' ? [permission] : permission;
+  const name = `workspaceAdminMay:${permissions.join('|')}:${action}`;
+  const known = workspaceRules.get(name);
+  if (known) return known;
+  const wanted = permissions.join(' or ');
+  // Shield refuses two rules of one name, and caches a rule's answer by its name: one instance per name.
+  const made = rule(name, { cache: 'contextual' })((_p, _a, ctx: Context) => {
+    const { principal } = ctx;
+    if (principal.kind === 'apiKey') {
+      if (action === 'change' && principal.readOnly)
+        return new ForbiddenError('This API key is read-only', { permission: wanted });
+      if (!keyHasAny(principal, permissions)) {
+        return new ForbiddenError(`This API key lacks the ${wanted} permission`, { permission: wanted });
+      }
+      return true;
+    }
+    return administersWorkspace(principal) ? true : refusal(ctx);
+  });
+  workspaceRules.set(name, made);
+  return made;
+}
+const workspaceRules = new Map<string, ReturnType<ReturnType<typeof rule>>>();
+
+const seeingAccountsRefused = (ctx: Context) =>
+  ctx.principal.kind === 'anonymous'
+    ? new UnauthenticatedError()
+    : new ForbiddenError('Only administrators and the person themselves see this');
+
+/**
+ * What only administrators, API keys (which administer the people of the workspace platform) and the person
+ * themselves see of someone. It depends on whose account is read, so it is checked for each one, not cached.
+ */
+const isSelfOrAdministrator = rule('isSelfOrAdministrator', { cache: 'no_cache' })(
+  (parent: { id: string }, _a, ctx: Context) =>
+    seesAccountOf(ctx.principal, parent.id) ? true : seeingAccountsRefused(ctx),
+);
+
+/**
+ * Someone's own account, or anyone's for an administrator and for an API key with this permission: a user's
+ * preferences are theirs, and a key that was not given users:view reads none, whatever path led it to the person.
+ */
+function isSelfOrWorkspaceAdminMay(permission: ApiKeyPermission) {
+  return rule(`isSelfOrWorkspaceAdminMay:${permission}`, { cache: 'no_cache' })(
+    (parent: { id: string }, _a, ctx: Context) => {
+      const { principal } = ctx;
+      if (principal.kind === 'apiKey') {
+        return keyHasAny(principal, [permission])
+          ? true
+          : new ForbiddenError(`This API key lacks the ${permission} permission`, { permission });
+      }
+      return seesAccountOf(principal, parent.id) ? true : seeingAccountsRefused(ctx);
+    },
+  );
+}
+
+/** The caller is the user the field's argument names (a user changing their own preferences). */
+function isSelfByArgument(argument: string) {
+  return rule(`isSelfByArgument:${argument}`, { cache: 'strict' })(
+    (_p, args: Record<string, unknown>, ctx: Context) => {
+      const { principal } = ctx;
+      if (principal.kind === 'anonymous') return new UnauthenticatedError();
+      const named = args[argument];
+      return typeof named === 'string' && isUser(principal, named)
+        ? true
+        : new ForbiddenError('Only the person themselves may do this');
+    },
+  );
+}
 
 const view = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'view');
 const change = (permission: Parameters<typeof workspaceAdminMay>[0]) => workspaceAdminMay(permission, 'change');

@@ -24,7 +24,7 @@ describe('TRELLIS_MODULES', () => {
   it('refuses a name no module has, listing the modules there are', () => {
     expect(() => selectModules(['risk', 'billing'])).toThrow(ConfigError);
     expect(() => selectModules(['risk', 'billing'])).toThrow(
-      /unknown module billing \(the modules are audit, users, identity, risk, helpdesk\)/,
+      `unknown module billing (the modules are ${names(modules).join(', ')})`,
     );
   });
 
@@ -33,7 +33,8 @@ describe('TRELLIS_MODULES', () => {
   });
 
   it('lets a subgraph leave out a module another only refers to, which a process outside federation needs', () => {
-    const rest = ['audit', 'users', 'identity', 'helpdesk'];
+    // Every module but risk, which another subgraph serves.
+    const rest = names(modules).filter((name) => name !== 'risk');
     expect(() => selectModules(rest)).toThrow(
       /the helpdesk module requires risk, which the list leaves out \(a subgraph, GRAPHQL_FEDERATION=subgraph, may leave out risk/,
     );
@@ -53,12 +54,13 @@ describe('TRELLIS_MODULES', () => {
       cwd: ROOT,
       env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), TRELLIS_MODULES: 'helpdesk' },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 100_000,
     });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
       'TRELLIS_MODULES: the helpdesk module requires audit, users, risk, which the list leaves out',
     );
     expect(run.stderr).toContain('What to do');
-  });
+    // A child process that loads the whole gateway with tsx takes tens of seconds on a loaded 2-core machine.
+  }, 120_000);
 });

@@ -35,7 +35,7 @@ let monolith: TestApp;
 let desk: TestApp;
 let risk: TestApp;
 let accounts: { url: string; server: Server; authorizations: Array<string | undefined> };
-let gateway: { url: string; process: ChildProcess; output: string[] };
+let router: { url: string; process: ChildProcess; output: string[] };
 let workDir: string;
 let sdl: Record<'desk' | 'risk' | 'accounts', string>;
 /** Credentials in each deployment: the single process and the split's help desk each have their own accounts. */
@@ -102,7 +102,7 @@ const freePort = () =>
   });
 
 /** `npx hive-gateway supergraph` with the committed config, as the README starts it; resolves once it answers. */
-async function startGateway(supergraphFile: string): Promise<typeof gateway> {
+async function startRouter(supergraphFile: string): Promise<typeof router> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -157,7 +157,11 @@ beforeAll(async () => {
     startTestApp(
       {
         ...SUBGRAPH_ENV,
-        TRELLIS_MODULES: 'audit,users,identity,helpdesk',
+        // Every module but risk, which the next process serves.
+        TRELLIS_MODULES: modules
+          .filter((module) => module.name !== 'risk')
+          .map((module) => module.name)
+          .join(','),
         SEISMIC_API_URL: 'http://127.0.0.1:9/none',
         FIRE_API_URL: 'http://127.0.0.1:9/none',
       },
@@ -173,7 +177,7 @@ beforeAll(async () => {
     { name: 'accounts', url: accounts.url, sdl: sdl.accounts },
   ];
   writeFileSync(path.join(workDir, 'supergraph.graphql'), compose(subgraphs));
-  gateway = await startGateway('supergraph.graphql');
+  router = await startRouter('supergraph.graphql');
   auth.monolith = {
     admin: await monolith.login('admin', ADMIN_PASSWORD),
     alice: (await monolith.createUser('alice')).auth,
@@ -182,7 +186,7 @@ beforeAll(async () => {
   // In the split, every GraphQL request goes through the router, an administrator's too; logging in is REST.
   auth.split.admin = await desk.login('admin', ADMIN_PASSWORD);
   for (const username of ['alice', 'bob'] as const) {
-    const created = await throughGateway(
+    const created = await throughRouter(
       'mutation($input: CreateUserInput!) { createUser(input: $input) { id } }',
       { input: { username, password: DEFAULT_PASSWORD, role: 'USER' } },
       auth.split.admin,
@@ -192,9 +196,9 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
-  if (gateway && gateway.process.exitCode === null) {
-    const exited = new Promise((resolve) => gateway.process.once('exit', resolve));
-    gateway.process.kill();
+  if (router && router.process.exitCode === null) {
+    const exited = new Promise((resolve) => router.process.once('exit', resolve));
+    router.process.kill();
     await exited;
   }
   await Promise.all([
@@ -214,12 +218,12 @@ type Answer = {
   errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, unknown> }>;
 };
 
-async function throughGateway(
+async function throughRouter(
   query: string,
   variables: Record<string, unknown> = {},
   authorization?: string,
 ): Promise<Answer> {
-  const response = await fetch(`${gateway.url}/graphql`, {
+  const response = await fetch(`${router.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
     body: JSON.stringify({ query, variables }),
@@ -240,7 +244,7 @@ async function fileInBoth(
   input: Record<string, unknown>,
 ): Promise<{ monolith: number; split: number }> {
   const single = await monolith.gql(CREATE, { input }, auth.monolith[who]);
-  const routed = await throughGateway(CREATE, { input }, auth.split[who]);
+  const routed = await throughRouter(CREATE, { input }, auth.split[who]);
   expect(single.errors).toBeUndefined();
   expect(routed.errors).toBeUndefined();
   return { monolith: single.data.createHelpRequest.id, split: routed.data.createHelpRequest.id };
@@ -269,13 +273,13 @@ describe('risk served apart, behind Hive Gateway', () => {
   it('answers wildfireRisk and earthquakeRisk exactly as the single process does', async () => {
     const query = `query($zip: String!) { wildfireRisk(zip: $zip) { ${WILDFIRE} } earthquakeRisk(zip: $zip) { ${EARTHQUAKE} } }`;
     const single = await monolith.gql(query, { zip: '90210' });
-    const routed = await throughGateway(query, { zip: '90210' });
+    const routed = await throughRouter(query, { zip: '90210' });
     expect(single.errors).toBeUndefined();
     expect(routed.errors).toBeUndefined();
     expect(routed.data).toEqual(single.data);
     expect(routed.data.wildfireRisk.dataStatus.fire).toBe('LIVE');
     // A refusal reads the same too.
-    const bad = await throughGateway('{ wildfireRisk(zip: "9021") { zipCode } }');
+    const bad = await throughRouter('{ wildfireRisk(zip: "9021") { zipCode } }');
     const badSingle = await monolith.gql('{ wildfireRisk(zip: "9021") { zipCode } }');
     expect(bad.errors?.[0]).toMatchObject({
       message: badSingle.errors![0].message,
@@ -302,7 +306,7 @@ describe('risk served apart, behind Hive Gateway', () => {
       auth.monolith.alice,
     );
     const calls = fake.calls('seismic') + fake.calls('fire');
-    const routed = await throughGateway(query, { a: placed.split, b: unplaced.split, c: none.split }, auth.split.alice);
+    const routed = await throughRouter(query, { a: placed.split, b: unplaced.split, c: none.split }, auth.split.alice);
     expect(single.errors).toBeUndefined();
     expect(routed.data).toEqual(single.data);
     // The one difference: an area no data set places is a reference the risk subgraph resolves to nothing, which the
@@ -314,7 +318,7 @@ describe('risk served apart, behind Hive Gateway', () => {
     // The risk subgraph scored the area from the upstreams, as the single process did before it.
     expect(fake.calls('seismic') + fake.calls('fire')).toBe(2 * calls);
     // Another requester is refused by the help desk before any area is asked for.
-    const asBob = await throughGateway(
+    const asBob = await throughRouter(
       `query($a: Int!) { helpRequest(id: $a) { ${AREA} } }`,
       { a: placed.split },
       auth.split.bob,
@@ -358,23 +362,23 @@ describe('subscriptions through the router', () => {
   it('relays helpRequestChanged over graphql-ws to each subscriber as Trellis authorises them: a requester hears their own request only, never an admin note', async () => {
     const subscription =
       'subscription { helpRequestChanged { kind fields request { title adminNotes requester { username } } } }';
-    const aliceSocket = connect(gateway.url, auth.split.alice);
-    const adminSocket = connect(gateway.url, auth.split.admin);
+    const aliceSocket = connect(router.url, auth.split.alice);
+    const adminSocket = connect(router.url, auth.split.admin);
     try {
       const heardByAlice = aliceSocket.subscribe(subscription);
       const heardByAdmin = adminSocket.subscribe(subscription);
       await untilListening(desk.app, 2);
-      const bobs = await throughGateway(
+      const bobs = await throughRouter(
         CREATE,
         { input: { title: 'Bob’s', description: 'Not Alice’s business' } },
         auth.split.bob,
       );
-      const alices = await throughGateway(
+      const alices = await throughRouter(
         CREATE,
         { input: { title: 'Alice’s', description: 'Hers' } },
         auth.split.alice,
       );
-      const noted = await throughGateway(
+      const noted = await throughRouter(
         'mutation($id: Int!) { updateHelpRequest(id: $id, input: { adminNotes: "Caller sounded upset" }) { id } }',
         { id: alices.data.createHelpRequest.id },
         auth.split.admin,
@@ -396,7 +400,7 @@ describe('subscriptions through the router', () => {
         request: { title: 'Alice’s', adminNotes: null, requester: { username: 'alice' } },
       });
       // The admin note is internal: Alice hears nothing of it, and the next thing she hears is her next change.
-      await throughGateway(
+      await throughRouter(
         'mutation($id: Int!) { updateHelpRequest(id: $id, input: { title: "Alice’s, renamed" }) { id } }',
         { id: alices.data.createHelpRequest.id },
         auth.split.alice,
@@ -413,10 +417,10 @@ describe('subscriptions through the router', () => {
   });
 
   it('answers a caller Trellis refuses with the error a query would get, and subscribes nothing', async () => {
-    const socket = connect(gateway.url, 'Bearer not-a-token');
+    const socket = connect(router.url, 'Bearer not-a-token');
     try {
       const delivery = await socket.subscribe('subscription { helpRequestChanged { kind } }').take();
-      const query = await throughGateway('{ me { username } }', {}, 'Bearer not-a-token');
+      const query = await throughRouter('{ me { username } }', {}, 'Bearer not-a-token');
       expect(delivery.type).toBe('next');
       expect(delivery.type === 'next' && delivery.result.errors?.[0]).toMatchObject({
         message: 'Invalid token',
@@ -434,49 +438,49 @@ describe('subscriptions through the router', () => {
 
 describe('another team’s subgraph beside Trellis', () => {
   it('answers its own User field beside Trellis’s, and the caller’s credentials reach Trellis', async () => {
-    const answer = await throughGateway('{ me { id username badge } }', {}, auth.split.alice);
+    const answer = await throughRouter('{ me { id username badge } }', {}, auth.split.alice);
     expect(answer.errors).toBeUndefined();
     expect(answer.data.me).toEqual({
       id: expect.any(String),
       username: 'alice',
       badge: `badge-${answer.data.me.id.slice(0, 4)}`,
     });
-    const anonymous = await throughGateway('{ me { username badge } }');
+    const anonymous = await throughRouter('{ me { username badge } }');
     expect(anonymous.data?.me ?? null).toBeNull();
-    // The gateway propagates the Authorization header to every subgraph it calls.
+    // The router propagates the Authorization header to every subgraph it calls.
     expect(accounts.authorizations).toContain(auth.split.alice);
   });
 
   it('keeps hidden what Trellis hides from the caller, next to the other subgraph’s field', async () => {
-    const filed = await throughGateway(
+    const filed = await throughRouter(
       CREATE,
       { input: { title: 'Noted', description: 'An administrator notes it' } },
       auth.split.alice,
     );
     const id = filed.data.createHelpRequest.id as number;
-    await throughGateway(
+    await throughRouter(
       'mutation($id: Int!) { updateHelpRequest(id: $id, input: { adminNotes: "Internal" }) { id } }',
       { id },
       auth.split.admin,
     );
     const query = 'query($id: Int!) { helpRequest(id: $id) { adminNotes requester { username badge } } }';
-    const asAlice = await throughGateway(query, { id }, auth.split.alice);
+    const asAlice = await throughRouter(query, { id }, auth.split.alice);
     expect(asAlice.errors).toBeUndefined();
     expect(asAlice.data.helpRequest).toEqual({
       adminNotes: null,
       requester: { username: 'alice', badge: expect.stringMatching(/^badge-/) },
     });
-    const asAdmin = await throughGateway(query, { id }, auth.split.admin);
+    const asAdmin = await throughRouter(query, { id }, auth.split.admin);
     expect(asAdmin.data.helpRequest.adminNotes).toBe('Internal');
     // Another user's phone is for that user and administrators only, whichever subgraph adds fields to User.
-    const adminId = (await throughGateway('{ me { id } }', {}, auth.split.admin)).data.me.id;
-    const assigned = await throughGateway(
+    const adminId = (await throughRouter('{ me { id } }', {}, auth.split.admin)).data.me.id;
+    const assigned = await throughRouter(
       'mutation($id: Int!, $to: ID) { updateHelpRequest(id: $id, input: { assignedToId: $to }) { id } }',
       { id, to: adminId },
       auth.split.admin,
     );
     expect(assigned.errors).toBeUndefined();
-    const assignee = await throughGateway(
+    const assignee = await throughRouter(
       'query($id: Int!) { helpRequest(id: $id) { assignee { username phone badge } } }',
       { id },
       auth.split.alice,

@@ -11,8 +11,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
 import type { RestRoute } from '../../src/platform/rest/catalog.js';
-import { restApiOf } from '../../src/platform/rest/api.js';
-import { restApisOf } from '../../src/server/rest.js';
+import { errorBodyProblem, errorFieldFor, restApisOfModules } from '../helpers/rest-apis.js';
 import {
   ADMIN_PASSWORD,
   API_KEY,
@@ -80,14 +79,8 @@ const GRAPHQL_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
-const ERROR_KEY: Record<string, string> = {
-  public: 'error_message',
-  help: 'message',
-  auth: 'message',
-  risk: 'error',
-  gateway: 'error',
-};
-const APIS = restApisOf(assemble(modules));
+// Every module's REST API, read from its declaration: a new module's error body is checked with no list to update.
+const APIS = restApisOfModules(modules);
 
 /** What an internal failure looks like when it escapes: a stack frame, a file, a database message. */
 const LEAK =
@@ -809,15 +802,12 @@ function problemWith(o: Outcome): string | undefined {
   }
   const route = o.c.route!;
   // A path outside the legacy prefixes (`//api/…`) matches no route and gets the generic not-found body.
-  const api = restApiOf(o.c.path, APIS)?.name ?? 'gateway';
   if (o.status >= 400) {
-    // An unknown path under /api answers in the generic not-found shape, except under /api/help and /api/public.
-    const key = o.status === 404 && api === 'auth' ? 'error' : ERROR_KEY[api];
-    if (!body || typeof body !== 'object' || Array.isArray(body))
-      return `error body is not a JSON object: ${o.text.slice(0, 80)}`;
-    if (Object.keys(body).join() !== key || typeof body[key] !== 'string' || !body[key])
-      return `error body is not {${key}}: ${o.text.slice(0, 120)}`;
-    if (LEAK.test(body[key])) return `internal detail in the message: ${String(body[key]).slice(0, 120)}`;
+    // An unknown path under an API without a not-found message of its own answers in the generic {error} shape.
+    const shape = errorBodyProblem(o.c.path, o.status, body, APIS);
+    if (shape) return `${shape}: ${o.text.slice(0, 120)}`;
+    const message = String(body[errorFieldFor(o.c.path, o.status, APIS)]);
+    if (LEAK.test(message)) return `internal detail in the message: ${message.slice(0, 120)}`;
     return undefined;
   }
   const documented = route.responses[o.status];

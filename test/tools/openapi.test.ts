@@ -1,13 +1,11 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modules } from '../../src/modules.js';
-import { restApiOf } from '../../src/platform/rest/api.js';
-import { assemble } from '../../src/server/assembly.js';
-import { restApisOf } from '../../src/server/rest.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/platform/rest/docs.js';
 import { METRICS_PATH } from '../../src/platform/observability/index.js';
 import { API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectErrorBodiesDocumented, restApisOfModules } from '../helpers/rest-apis.js';
 import { API_KEY_HEADER, NO_SUCH_ID, registryEntry } from '../users/fixtures.js';
 
 /** Routes the gateway serves for tooling, not as part of a legacy API: documented elsewhere (README), not in the catalog. */
@@ -104,31 +102,8 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it("gives each API's error responses that API's own body: {error_message}, {message} or {error}", () => {
-    const expected: Record<string, string> = {
-      public: 'error_message',
-      help: 'message',
-      auth: 'message',
-      risk: 'error',
-      gateway: 'error',
-    };
-    const apis = restApisOf(assemble(modules));
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const method of METHODS) {
-        const op = methods[method];
-        if (!op) continue;
-        const field = expected[restApiOf(path, apis)?.name ?? 'gateway'];
-        for (const [status, response] of Object.entries(op.responses)) {
-          if (Number(status) < 400) continue;
-          let schema = response.content?.['application/json'].schema;
-          expect(schema, `${method} ${path} ${status}`).toBeDefined();
-          const ref = schema!.$ref as string | undefined;
-          if (ref) schema = doc.components.schemas[ref.replace('#/components/schemas/', '')];
-          expect(Object.keys(schema!.properties as object), `${method} ${path} ${status}`).toContain(field);
-        }
-        expect(op.responses['500'], `${method} ${path}`).toBeDefined();
-      }
-    }
+  it("gives each API's error responses that API's own body field, for every module's API", () => {
+    expectErrorBodiesDocumented(doc, restApisOfModules(modules));
   });
 
   it('contains only schemas a JSON Schema 2020-12 validator compiles, and every $ref resolves', () => {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../platform/errors.js';
-import type { Gateway } from '../../platform/rest/bridge.js';
+import type { OperationRunner as Gateway } from '../../platform/rest/bridge.js';
 import { defineRoute } from '../../platform/rest/catalog.js';
 import { helpApi } from '../rest/api.js';
 import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';

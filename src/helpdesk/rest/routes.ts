@@ -1,7 +1,12 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { defined, runOperation, type Gateway, type OperationResult } from '../../platform/rest/bridge.js';
+import {
+  defined,
+  runOperation,
+  type OperationRunner as Gateway,
+  type OperationResult,
+} from '../../platform/rest/bridge.js';
 import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
 import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';
 import { helpApi } from './api.js';

@@ -12,7 +12,11 @@ export interface OperationResult<T = Record<string, unknown>> {
   errors?: readonly GraphQLFormattedError[];
 }
 
-export interface Gateway {
+/**
+ * What a REST route runs its stored GraphQL operation through: the schema Apollo runs, and the context /graphql
+ * builds for a request. Built once by the GraphQL endpoint (src/server/graphql.ts) and handed to every module's routes.
+ */
+export interface OperationRunner {
   apollo: ApolloServer<Context>;
   /** The schema Apollo runs: its enum definitions map the routes' legacy spellings to GraphQL's names and back. */
   schema: GraphQLSchema;
@@ -42,20 +46,20 @@ const sourceOf = (document: DocumentNode) => {
  * come out in their internal spelling (open, created_date), the legacy bodies' own, translated here and nowhere else.
  */
 export async function runOperation<T, V extends Record<string, unknown>>(
-  gateway: Gateway,
+  runner: OperationRunner,
   request: FastifyRequest,
   document: TypedDocumentNode<T, V>,
   variables: V,
-  credentials: Credentials = gateway.credentialsOf(request),
+  credentials: Credentials = runner.credentialsOf(request),
 ): Promise<OperationResult<T>> {
   let contextValue: Context;
   try {
-    contextValue = await gateway.contextFor(request, credentials);
+    contextValue = await runner.contextFor(request, credentials);
   } catch (error) {
     return { errors: [formatError({ message: String((error as Error).message) }, error)] };
   }
-  const edge = enumEdgeOf(gateway.schema, document);
-  const response = await gateway.apollo.executeOperation(
+  const edge = enumEdgeOf(runner.schema, document);
+  const response = await runner.apollo.executeOperation(
     { query: sourceOf(document), variables: edge.variables(variables) },
     { contextValue },
   );

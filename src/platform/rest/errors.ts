@@ -17,7 +17,8 @@ export { legacyBody, type LegacyError, type RestApi } from './api.js';
  * Each API keeps the statuses and wording its callers already handle; a client never sees an internal message.
  */
 export function toLegacyError(api: RestApi, error: GraphQLFormattedError | undefined): LegacyError {
-  const code = String(error?.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+  const given = error?.extensions?.code;
+  const code = typeof given === 'string' ? given : 'INTERNAL_SERVER_ERROR';
   const reason = error?.extensions?.reason;
   const message = error?.message ?? 'Internal server error';
 
@@ -47,6 +48,8 @@ export const sendLegacyStatus = (reply: FastifyReply, api: RestApi, status: numb
   reply.code(status).send(legacyBody(api, message));
 
 declare module 'fastify' {
+  // Fastify's route config is widened by merging into its interface, which only an interface declaration does.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends LegacyRouteConfig {}
 }
 

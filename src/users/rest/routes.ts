@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import type { z } from 'zod';
-import { defined, runOperation, type Gateway } from '../../platform/rest/bridge.js';
+import { defined, runOperation, type OperationRunner } from '../../platform/rest/bridge.js';
 import { defineRoute, type RestRoute } from '../../platform/rest/catalog.js';
 import { sendLegacyError, sendLegacyStatus } from '../../platform/rest/errors.js';
 import { publicApi } from './api.js';
@@ -80,7 +80,7 @@ type Name = keyof typeof Bodies;
 type Body<K extends Name> = z.infer<(typeof Bodies)[K]>;
 type ApiKey = { key: string; secret: string };
 /** What a success body may need beyond the data: get_users reads further pages with the caller's key. */
-type Call = { gateway: Gateway; request: FastifyRequest; apiKey: ApiKey };
+type Call = { runner: OperationRunner; request: FastifyRequest; apiKey: ApiKey };
 
 /** One platform call: its stored document, the variables from the checked body, and the success body from the data. */
 interface PublicOperation<K extends Name, T, V> {
@@ -286,7 +286,7 @@ function keyPairOf(request: FastifyRequest): { pair: ApiKey } | { refusal: strin
 }
 
 async function answer<K extends Name, T, V extends Record<string, unknown>>(
-  gateway: Gateway,
+  runner: OperationRunner,
   operation: PublicOperation<K, T, V>,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -297,24 +297,24 @@ async function answer<K extends Name, T, V extends Record<string, unknown>>(
   const apiKey = credentials.pair;
   if (request.validationError) {
     // Credentials first, as the platform does: a stranger learns nothing about the parameters.
-    const check = await runOperation(gateway, request, VALIDATE_CREDENTIALS, {}, { apiKey });
+    const check = await runOperation(runner, request, VALIDATE_CREDENTIALS, {}, { apiKey });
     if (check.errors?.length) return sendLegacyError(reply, publicApi, check.errors[0]);
     return sendLegacyStatus(
       reply,
       publicApi,
       400,
-      describeProblem(request.validationError.validation[0], request.body),
+      describeProblem((request.validationError.validation as FastifySchemaValidationError[])[0], request.body),
     );
   }
   // The route schema checked the body, and Fastify replaced it with the parsed value.
   const body = request.body as Body<K>;
-  const result = await runOperation(gateway, request, operation.document, operation.variables(body), { apiKey });
+  const result = await runOperation(runner, request, operation.document, operation.variables(body), { apiKey });
   const unknownUserStatus = operation.unknownUserStatus ?? 400;
   const error = result.errors?.[0];
   if (error?.extensions?.code === 'NOT_FOUND' && error.message === 'Unknown User')
     return sendLegacyStatus(reply, publicApi, unknownUserStatus, error.message);
   if (error) return sendLegacyError(reply, publicApi, error);
-  const answered = operation.respond(result.data!, body, { gateway, request, apiKey });
+  const answered = operation.respond(result.data!, body, { runner, request, apiKey });
   if (answered instanceof Readable) return reply.type('application/json; charset=utf-8').send(answered);
   return answered ?? sendLegacyStatus(reply, publicApi, unknownUserStatus, 'Unknown User');
 }
@@ -349,7 +349,7 @@ export async function* pagesAfter<U>(
  * key is checked and every rule applied as for one page), each written out as it arrives, so the process holds
  * one page at a time. `total` comes last and counts the users written.
  */
-async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage) {
+async function* everyUser({ runner, request, apiKey }: Call, first: UserPage) {
   let written = 0;
   const write = (users: readonly GqlUser[]) => {
     const text =
@@ -360,7 +360,7 @@ async function* everyUser({ gateway, request, apiKey }: Call, first: UserPage) {
   yield '{"users":[' + write(first.users.users);
   const readOn = first.users.users.length < PAGE_SIZE ? null : (first.users.endCursor ?? null);
   const pages = pagesAfter(readOn, async (after) => {
-    const next = await runOperation(gateway, request, GET_USERS_AFTER, { first: NEXT_PAGE_SIZE, after }, { apiKey });
+    const next = await runOperation(runner, request, GET_USERS_AFTER, { first: NEXT_PAGE_SIZE, after }, { apiKey });
     // Past the first page the status is sent: a failure can only cut the body short, which no client reads as a list.
     if (next.errors?.length) throw new Error(`get_users stopped after ${written} users: ${next.errors[0].message}`);
     const { edges, pageInfo } = next.data!.usersConnection;
@@ -374,7 +374,7 @@ const unknownUserAnswer: RestRoute['responses'] = {
   404: { description: 'Unknown User', schema: errorAnswers[400].schema },
 };
 
-export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): void {
+export function registerPublicRoutes(app: FastifyInstance, runner: OperationRunner): void {
   operations((name, operation) => {
     const route: RestRoute = {
       method: 'POST',
@@ -390,6 +390,6 @@ export function registerPublicRoutes(app: FastifyInstance, gateway: Gateway): vo
       },
       invalid: 'attach',
     };
-    defineRoute(app, route, (request, reply) => answer(gateway, operation, request, reply));
+    defineRoute(app, route, (request, reply) => answer(runner, operation, request, reply));
   });
 }

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDINARY_API_KEY_PERMISSIONS } from '../../src/platform/auth/api-key-permissions.js';
-import { createApiKey } from '../../src/identity/api-keys.js';
-import { migrate, openOrm } from '../../src/platform/db/orm.js';
+import { ORDINARY_API_KEY_PERMISSIONS } from '../../../src/platform/auth/api-key-permissions.js';
+import { createApiKey } from '../../../src/identity/api-keys.js';
+import { migrate, openOrm } from '../../../src/platform/db/orm.js';
 import {
   ADMIN_PASSWORD,
   API_KEY,
@@ -14,15 +14,15 @@ import {
   createTestDatabase,
   startTestApp,
   type TestApp,
-} from '../helpers/app.js';
-import { entities, loadAllMigrations } from '../../src/modules.js';
+} from '../../helpers/app.js';
+import { entities, loadAllMigrations } from '../../../src/modules.js';
 
 /**
  * An API key administers the workspace platform within its permissions, and an administrator's account only with
  * users:modify-admin: a key that provisions users must not be able to become an administrator.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const NEW_PASSWORD = 'Tak3n-0ver!pw';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { defineRestApi } from '../platform/rest/api.js';
+import { defineRestApi } from '../../platform/rest/api.js';
 
 /** The risk service's REST API, as its existing callers know it. */
 export const riskApi = defineRestApi({

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrate, openOrm, type Orm } from '../../src/platform/db/orm.js';
-import { prepareUsername, skeleton } from '../../src/users/usernames.js';
-import { createTestDatabase } from '../helpers/app.js';
-import { entities, loadAllMigrations, modules, unmappedTables } from '../../src/modules.js';
-import { MIGRATION_FILE } from '../../src/platform/db/migrations.js';
+import { migrate, openOrm, type Orm } from '../../../src/platform/db/orm.js';
+import { prepareUsername, skeleton } from '../../../src/users/usernames.js';
+import { createTestDatabase } from '../../helpers/app.js';
+import { entities, loadAllMigrations, modules, unmappedTables } from '../../../src/modules.js';
+import { MIGRATION_FILE } from '../../../src/platform/db/migrations.js';
 
 /** Each module's migrations folder. */
 const FOLDERS = modules.flatMap((module) => (module.migrations ? [fileURLToPath(module.migrations)] : []));

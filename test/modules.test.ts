@@ -1,15 +1,15 @@
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditModule } from '../../src/audit/module.js';
-import { helpdeskModule } from '../../src/helpdesk/module.js';
-import { identityModule } from '../../src/identity/module.js';
-import { entities, modules } from '../../src/modules.js';
-import { openOrm, type Orm } from '../../src/platform/db/orm.js';
-import type { Module } from '../../src/platform/module.js';
-import { riskModule } from '../../src/risk/module.js';
-import { assemble } from '../../src/server/assembly.js';
-import { buildSchema, mergedTypeDefs } from '../../src/server/schema.js';
-import { usersModule } from '../../src/users/module.js';
+import { auditModule } from '../src/audit/module.js';
+import { helpdeskModule } from '../src/helpdesk/module.js';
+import { identityModule } from '../src/identity/module.js';
+import { entities, modules } from '../src/modules.js';
+import { openOrm, type Orm } from '../src/platform/db/orm.js';
+import type { Module } from '../src/platform/module.js';
+import { riskModule } from '../src/risk/module.js';
+import { assemble } from '../src/server/assembly.js';
+import { buildSchema, mergedTypeDefs } from '../src/server/schema.js';
+import { usersModule } from '../src/users/module.js';
 import {
   ADMIN_PASSWORD,
   API_KEY,
@@ -17,7 +17,7 @@ import {
   createTestDatabase,
   startTestApp,
   type TestApp,
-} from '../helpers/app.js';
+} from './helpers/app.js';
 
 /** A module with the modules it requires, directly or not, in the list's order: the smallest app that runs it. */
 function withRequirements(module: Module): Module[] {

@@ -8,7 +8,7 @@ import {
   DEFAULT_PASSWORD,
   startTestApp,
   type TestApp,
-} from '../helpers/app.js';
+} from '../../helpers/app.js';
 
 /**
  * Browser pages on an allowlisted origin, signed in with the session cookie, in production: CORS with credentials,

@@ -1,4 +1,4 @@
-import { defineRestApi } from '../platform/rest/api.js';
+import { defineRestApi } from '../../platform/rest/api.js';
 
 /** Signing in over REST, as the existing pages know it. */
 export const authApi = defineRestApi({

@@ -1,11 +1,11 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { runOperation, type Gateway } from '../platform/rest/bridge.js';
-import { defineRoute } from '../platform/rest/catalog.js';
-import { sendLegacyError } from '../platform/rest/errors.js';
-import { riskApi } from './rest-api.js';
-import { graphql } from '../platform/rest/generated/index.js';
+import { runOperation, type OperationRunner } from '../../platform/rest/bridge.js';
+import { defineRoute } from '../../platform/rest/catalog.js';
+import { sendLegacyError } from '../../platform/rest/errors.js';
+import { riskApi } from './api.js';
+import { graphql } from '../../platform/rest/generated/index.js';
 
 // Aliases give the legacy snake_case names straight from the GraphQL result.
 const WILDFIRE = graphql(`
@@ -108,7 +108,7 @@ const errorResponses = {
 };
 
 /** The legacy ZIP risk API, at its unversioned paths and under /api/v1. */
-export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void {
+export function registerRiskRoutes(app: FastifyInstance, runner: OperationRunner): void {
   const kinds: Array<{
     name: string;
     document: TypedDocumentNode<{ risk: object }, { zip: string }>;
@@ -131,7 +131,7 @@ export function registerRiskRoutes(app: FastifyInstance, gateway: Gateway): void
           responses: { 200: { description: 'The risk result', schema: kind.body }, ...errorResponses },
         },
         async (request, reply) => {
-          const result = await runOperation(gateway, request, kind.document, { zip: request.query.zip }, {});
+          const result = await runOperation(runner, request, kind.document, { zip: request.query.zip }, {});
           if (result.errors?.length) return sendLegacyError(reply, riskApi, result.errors[0]);
           return result.data!.risk;
         },

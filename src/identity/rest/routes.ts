@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SessionCookies } from '../platform/auth/session.js';
-import type { Config } from '../platform/config.js';
-import type { RouteDeps } from '../platform/module.js';
-import { runOperation, type Gateway } from '../platform/rest/bridge.js';
-import { defineRoute } from '../platform/rest/catalog.js';
-import { graphql } from '../platform/rest/generated/index.js';
-import type { LoginMutation } from '../platform/rest/generated/graphql.js';
-import { sendLegacyError, sendLegacyStatus, toLegacyError } from '../platform/rest/errors.js';
-import { authApi } from './rest-api.js';
+import type { Role } from '../../platform/auth/principal.js';
+import type { SessionCookies } from '../../platform/auth/session.js';
+import type { Config } from '../../platform/config.js';
+import type { RouteDeps } from '../../platform/module.js';
+import { runOperation, type OperationRunner } from '../../platform/rest/bridge.js';
+import { defineRoute } from '../../platform/rest/catalog.js';
+import { graphql } from '../../platform/rest/generated/index.js';
+import type { LoginMutation } from '../../platform/rest/generated/graphql.js';
+import { sendLegacyError, sendLegacyStatus, toLegacyError } from '../../platform/rest/errors.js';
+import { authApi } from './api.js';
 
 const LOGIN = graphql(`
   mutation Login($username: String!, $password: String!) {
@@ -51,8 +52,11 @@ const SessionUserBody = z.object({
 
 type LoginResult = LoginMutation['login'];
 
+/** The session page's spelling of each role. */
+const LEGACY_ROLE_NAMES: Record<Role, 'Admin' | 'User'> = { admin: 'Admin', user: 'User' };
+
 /** Sign-in by password (bearer token and session cookie), sign-out, and who is signed in. */
-export function registerIdentityRoutes(app: FastifyInstance, { gateway, session, config }: RouteDeps): void {
+export function registerIdentityRoutes(app: FastifyInstance, { runner, session, config }: RouteDeps): void {
   defineRoute(
     app,
     {
@@ -75,7 +79,7 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
       invalid: { invalidMessage: 'username and password are required' },
     },
     async (request, reply) => {
-      const login = await signIn(gateway, session, request, reply, request.body);
+      const login = await signIn(runner, session, request, reply, request.body);
       return login ?? reply;
     },
   );
@@ -95,14 +99,14 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
     },
     async (request, reply) => {
       if (!session.hasCredentials(request)) return sendLegacyStatus(reply, authApi, 401, 'Authentication required');
-      const result = await runOperation(gateway, request, LOGOUT, {});
+      const result = await runOperation(runner, request, LOGOUT, {});
       session.end(reply);
       if (result.errors?.length) return sendLegacyError(reply, authApi, result.errors[0]);
       return { message: 'Signed out' };
     },
   );
 
-  registerSessionRoutes(app, gateway, session, config);
+  registerSessionRoutes(app, runner, session, config);
 }
 
 /**
@@ -110,15 +114,15 @@ export function registerIdentityRoutes(app: FastifyInstance, { gateway, session,
  * body (with Retry-After when throttled) and returns undefined.
  */
 async function signIn(
-  gateway: Gateway,
+  runner: OperationRunner,
   session: SessionCookies,
   request: FastifyRequest,
   reply: FastifyReply,
   credentials: { username: string; password: string },
 ): Promise<LoginResult | undefined> {
-  const result = await runOperation(gateway, request, LOGIN, credentials, {});
+  const result = await runOperation(runner, request, LOGIN, credentials, {});
   if (result.errors?.length) {
-    const retryAfter = result.errors[0]?.extensions?.retryAfter;
+    const retryAfter = Number(result.errors[0]?.extensions?.retryAfter);
     if (result.errors[0]?.extensions?.code === 'RATE_LIMITED' && retryAfter)
       reply.header('retry-after', String(retryAfter));
     sendLegacyError(reply, authApi, result.errors[0]);
@@ -133,7 +137,12 @@ async function signIn(
  * The help desk's original web page signs in with `POST /api/authenticate {uid, password}` and relies on the
  * session cookie from then on; it asks who is signed in with `GET /api/user` (or `/api/id`).
  */
-function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: SessionCookies, config: Config): void {
+function registerSessionRoutes(
+  app: FastifyInstance,
+  runner: OperationRunner,
+  session: SessionCookies,
+  config: Config,
+): void {
   defineRoute(
     app,
     {
@@ -152,7 +161,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
       invalid: { invalidStatus: 401, invalidMessage: 'uid and password are required' },
     },
     async (request, reply) => {
-      const login = await signIn(gateway, session, request, reply, {
+      const login = await signIn(runner, session, request, reply, {
         username: request.body.uid,
         password: request.body.password,
       });
@@ -177,7 +186,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
       // end; but a sign-out that could not be recorded (the database away) must not pass for one.
       session.end(reply);
       if (session.hasCredentials(request)) {
-        const failure = (await runOperation(gateway, request, LOGOUT, {})).errors?.[0];
+        const failure = (await runOperation(runner, request, LOGOUT, {})).errors?.[0];
         if (failure && failure.extensions?.code !== 'UNAUTHENTICATED') return sendLegacyError(reply, authApi, failure);
       }
       return reply.type('text/plain; charset=utf-8').send('Signed out');
@@ -186,7 +195,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
 
   const whoAmI = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!session.hasCredentials(request)) return sendLegacyStatus(reply, authApi, 401, 'Authentication required');
-    const result = await runOperation(gateway, request, ME, {});
+    const result = await runOperation(runner, request, ME, {});
     if (result.errors?.length) {
       // An API key is nobody: the page's question has no answer for it.
       if (toLegacyError(authApi, result.errors[0]).status === 403)
@@ -195,7 +204,7 @@ function registerSessionRoutes(app: FastifyInstance, gateway: Gateway, session: 
     }
     const { id, username, firstName, lastName, role } = result.data!.me;
     const name = [firstName, lastName].filter(Boolean).join(' ') || username;
-    return { id, uid: username, name, email: null, role: role === 'admin' ? 'Admin' : 'User' };
+    return { id, uid: username, name, email: null, role: LEGACY_ROLE_NAMES[role] };
   };
   for (const path of ['/api/user', '/api/id']) {
     defineRoute(
