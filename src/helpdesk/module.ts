@@ -93,6 +93,10 @@ export const helpdeskModule = defineModule({
     'help_attachments',
     'help_attachment_contents',
     'help_attachment_deletions',
+    // Conversations: contacts, threads and messages (the help_conversations migration).
+    'help_contacts',
+    'help_request_threads',
+    'help_messages',
   ],
   resolvers: merged(helpdeskResolvers, attachmentResolvers),
   rules: merged(helpdeskRules, attachmentRules),

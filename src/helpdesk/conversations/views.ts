@@ -1,0 +1,27 @@
+import type { Connection } from '../../platform/graphql/connections.js';
+import type { HelpRequestView } from '../views.js';
+import type { HelpContactView } from './contacts.js';
+
+/** A message of a request's thread, as read (every field; who sees which is the resolvers' and service's rule). */
+export interface HelpMessageView {
+  id: number;
+  requestId: number;
+  authorRole: 'REQUESTER' | 'AGENT' | 'CONTACT' | 'SYSTEM';
+  authorId: string | null;
+  contactId: number | null;
+  responseId: number | null;
+  body: string;
+  fullBody: string;
+  html: string | null;
+  visibility: 'PUBLIC' | 'INTERNAL';
+  channel: 'WEB' | 'API' | 'EMAIL';
+  createdAt: Date;
+}
+
+export type HelpMessageConnection = Connection<HelpMessageView> & { totalCount: number };
+export type HelpContactConnection = Connection<HelpContactView> & { totalCount: number };
+
+export interface HelpReplyResult {
+  message: HelpMessageView;
+  request: HelpRequestView;
+}

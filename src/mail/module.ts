@@ -1,0 +1,55 @@
+import { HelpContactService } from '../helpdesk/conversations/contacts.js';
+import { Cursors } from '../platform/graphql/connections.js';
+import { defineModule } from '../platform/module.js';
+import { AgentNotificationService } from './agents.js';
+import { MailOutbox } from './outbox.js';
+import { Mailer } from './service.js';
+import { MailTemplates } from './templates.js';
+import { noTransport, smtpTransport } from './transport.js';
+
+/** The mail module's services: the outbox and its worker, administrators' notifications, and what others use. */
+export type Mail = Mailer;
+
+declare module '../platform/services.js' {
+  interface ModuleServices {
+    /** Present when the mail module is in the app. */
+    mail: Mail;
+  }
+}
+
+/**
+ * Mail out: the help desk's changes mailed to contacts and to administrators who asked, through an outbox that
+ * every replica drains (src/platform/outbox), over SMTP (SMTP_URL). Without SMTP_URL the mails are still queued
+ * and settled as not sent, so deliveries say why nobody was mailed.
+ */
+export const mailModule = defineModule({
+  name: 'mail',
+  // It mails about help requests, to their contacts and to administrators (users).
+  requires: ['helpdesk'],
+  typeDefs: [],
+  migrations: new URL('./migrations/', import.meta.url),
+  unmappedTables: ['mail_outbox', 'mail_agent_notifications'],
+  services: ({ config, orm, now, log, audit }): Mail => {
+    const templates = new MailTemplates();
+    const contacts = new HelpContactService(now, audit.recorder, new Cursors(config.jwt.secret));
+    // The outbox asks the agents' records about agent mail, and the agents' service queues through the outbox.
+    const late: { agents?: AgentNotificationService } = {};
+    const outbox = new MailOutbox(
+      config.mail,
+      templates,
+      config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : noTransport,
+      Mailer.recipientBook(contacts, () => late.agents!),
+      now,
+      () => orm.em.fork(),
+      log,
+    );
+    const agents = (late.agents = new AgentNotificationService(now, outbox, config.mail.linkBaseUrl));
+    return new Mailer(outbox, templates, contacts, agents);
+  },
+  start: ({ mail, config, log }) => {
+    if (!config.mail.smtpUrl) log.info('SMTP_URL is not set: mail is queued but not sent');
+    mail.outbox.start();
+    return Promise.resolve();
+  },
+  close: ({ mail }) => mail.outbox.stop(),
+});
