@@ -1,8 +1,9 @@
-import { HelpContactService } from '../helpdesk/conversations/contacts.js';
-import { Cursors } from '../platform/graphql/connections.js';
 import { defineModule } from '../platform/module.js';
 import { AgentNotificationService } from './agents.js';
+import { mailHook } from './hook.js';
 import { MailOutbox } from './outbox.js';
+import { mailResolvers, mailRules } from './resolvers.js';
+import { mailApi, registerMailRoutes } from './rest.js';
 import { Mailer } from './service.js';
 import { MailTemplates } from './templates.js';
 import { noTransport, smtpTransport } from './transport.js';
@@ -26,12 +27,14 @@ export const mailModule = defineModule({
   name: 'mail',
   // It mails about help requests, to their contacts and to administrators (users).
   requires: ['helpdesk'],
-  typeDefs: [],
+  typeDefs: ['mail.graphql'],
+  resolvers: mailResolvers,
+  rules: mailRules,
   migrations: new URL('./migrations/', import.meta.url),
   unmappedTables: ['mail_outbox', 'mail_agent_notifications'],
-  services: ({ config, orm, now, log, audit }): Mail => {
+  services: ({ config, orm, now, log, helpdesk }): Mail => {
     const templates = new MailTemplates();
-    const contacts = new HelpContactService(now, audit.recorder, new Cursors(config.jwt.secret));
+    const contacts = helpdesk.contacts;
     // The outbox asks the agents' records about agent mail, and the agents' service queues through the outbox.
     const late: { agents?: AgentNotificationService } = {};
     const outbox = new MailOutbox(
@@ -44,8 +47,12 @@ export const mailModule = defineModule({
       log,
     );
     const agents = (late.agents = new AgentNotificationService(now, outbox, config.mail.linkBaseUrl));
-    return new Mailer(outbox, templates, contacts, agents);
+    const mailer = new Mailer(outbox, templates, contacts, agents);
+    helpdesk.changeHooks.register('mail', mailHook(mailer));
+    return mailer;
   },
+  routes: (api, { gateway }) => registerMailRoutes(api, gateway),
+  restApi: mailApi,
   start: ({ mail, config, log }) => {
     if (!config.mail.smtpUrl) log.info('SMTP_URL is not set: mail is queued but not sent');
     mail.outbox.start();

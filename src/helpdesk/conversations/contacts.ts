@@ -114,7 +114,7 @@ export class HelpContactService {
   async list(
     em: EntityManager,
     args: ConnectionArgs & { search?: string | null },
-  ): Promise<Connection<HelpContactView>> {
+  ): Promise<Connection<HelpContactView> & { totalCount: number }> {
     const identity = { ...LIST, fingerprint: { search: args.search ?? null } };
     const window = pageWindow(args, this.cursors, identity);
     const conditions: string[] = [];

@@ -6,15 +6,16 @@ import type { HelpContactView } from './contacts.js';
 export interface HelpMessageView {
   id: number;
   requestId: number;
-  authorRole: 'REQUESTER' | 'AGENT' | 'CONTACT' | 'SYSTEM';
+  /** The enums' internal values (lowercase), as GraphQL maps them; the table stores them upper case. */
+  authorRole: 'requester' | 'agent' | 'contact' | 'system';
   authorId: string | null;
   contactId: number | null;
   responseId: number | null;
   body: string;
   fullBody: string;
   html: string | null;
-  visibility: 'PUBLIC' | 'INTERNAL';
-  channel: 'WEB' | 'API' | 'EMAIL';
+  visibility: 'public' | 'internal';
+  channel: 'web' | 'api' | 'email';
   createdAt: Date;
 }
 

@@ -10,7 +10,7 @@ import { Migration } from '@mikro-orm/migrations';
  * GraphQL answers unchanged); a trigger adds it to the thread as an AGENT message in the same statement, so no
  * writer of responses can leave the thread behind, and the rows already there are added here.
  */
-export class Migration20261201000100_help_conversations extends Migration {
+export class Migration20261201000300_help_conversations extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "help_contacts" (
       "id" serial primary key,
@@ -53,7 +53,7 @@ export class Migration20261201000100_help_conversations extends Migration {
     this.addSql(`create function "help_responses_into_thread"() returns trigger language plpgsql as $fn$
 begin
   insert into help_messages (request_id, author_role, author_id, response_id, body, full_body, visibility, channel, created_at)
-  values (new.request_id, 'AGENT', new.responder_id, new.id, new.response, new.response,
+  values (new.request_id, case when new.responder_id is null then 'SYSTEM' else 'AGENT' end, new.responder_id, new.id, new.response, new.response,
           case when new.is_public then 'PUBLIC' else 'INTERNAL' end, 'API', new.created_at);
   return null;
 end $fn$;`);
@@ -62,7 +62,7 @@ end $fn$;`);
     );
     this
       .addSql(`insert into help_messages (request_id, author_role, author_id, response_id, body, full_body, visibility, channel, created_at)
-      select request_id, 'AGENT', responder_id, id, response, response,
+      select request_id, case when responder_id is null then 'SYSTEM' else 'AGENT' end, responder_id, id, response, response,
              case when is_public then 'PUBLIC' else 'INTERNAL' end, 'API', created_at
         from help_responses order by id;`);
     this.addSql(`alter table "help_request_history" drop constraint "help_request_history_action_check";`);

@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * mailed keep their address and events in mail_agent_notifications; an address is used only once confirmed
  * through the one-time link mailed to it (only the link token's hash is stored).
  */
-export class Migration20261201000200_mail_outbox extends Migration {
+export class Migration20261201000400_mail_outbox extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "mail_outbox" (
       "id" bigserial primary key,
