@@ -28,8 +28,13 @@ describe.each(['production', 'development'])('help desk contacts (%s)', (mode) =
     return res;
   }
   const contactOf = async (id: number) =>
-    (await t.gql<{ helpRequest: { contact: Record<string, any> | null } }>(CONTACT, { id }, admin)).data!.helpRequest
-      .contact;
+    (
+      await t.gql<{
+        helpRequest: {
+          contact: (Record<string, unknown> & { id: number; email: string; requests: { id: number }[] }) | null;
+        };
+      }>(CONTACT, { id }, admin)
+    ).data!.helpRequest.contact;
 
   it('makes a web request’s contact_email its contact: one per address, the domain folded with IDNA, the local part exact', async () => {
     const a = (await file('ana@Example.ORG')).data!.createHelpRequest.id;
