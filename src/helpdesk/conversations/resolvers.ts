@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../platform/graphql/generated/resolvers-types.js';
 import { isAdmin, isAuthenticated } from '../../platform/graphql/rules.js';
-import { seesInternalMessages } from './access.js';
+import { administersContacts, seesInternalMessages } from './access.js';
 
 import type { Context } from '../../platform/graphql/context.js';
 import { readMessageAttachments } from '../attachments/views.js';
@@ -40,11 +40,16 @@ export const conversationResolvers: Resolvers = {
         : readMessageAttachments(ctx.em, [m.id]),
   },
   HelpContact: {
-    user: (c, _a, ctx) => (c.userId ? ctx.loaders.users.userById.get(c.userId) : null),
+    // A requester reaches their request's contact, which others' requests may share: of those, and of the
+    // account it is linked to, they see only what they could read anyway.
+    user: (c, _a, ctx) =>
+      c.userId && administersContacts(ctx.principal) ? ctx.loaders.users.userById.get(c.userId) : null,
     requests: async (c, { first }, ctx) => {
       const ids = await conversations(ctx).requestIdsOf(ctx.em, c.id, first ?? 20);
       const found = await Promise.all(ids.map((id) => ctx.loaders.helpdesk.requestById.load(id)));
-      return found.filter((r) => r !== null && r !== undefined);
+      return found.filter(
+        (r): r is NonNullable<typeof r> => !!r && ctx.services.helpdesk.requests.mayRead(ctx.principal, r),
+      );
     },
   },
 };

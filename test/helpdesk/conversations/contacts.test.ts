@@ -120,6 +120,16 @@ describe.each(['production', 'development'])('help desk contacts (%s)', (mode) =
   it('keeps contacts from anyone but administrators', async () => {
     const id = (await file('dora@example.org')).data!.createHelpRequest.id;
     const contact = (await contactOf(id))!;
+    // Another user's request at the same address is not shown to Alice through her request's contact.
+    const bob = await t.createUser(`cbob${mode.slice(0, 3)}`);
+    const bobs = await t.gql<{ createHelpRequest: { id: number } }>(
+      'mutation($input: CreateHelpRequestInput!) { createHelpRequest(input: $input) { id } }',
+      { input: { title: 'Bob', description: 'Also Dora', contactEmail: 'dora@example.org' } },
+      bob.auth,
+    );
+    const seen = await t.gql(CONTACT, { id }, alice.auth);
+    expect(seen.data.helpRequest.contact.requests).toEqual([{ id }]);
+    expect((await contactOf(id))!.requests).toEqual([{ id: bobs.data!.createHelpRequest.id }, { id }]);
     expect((await t.gql(CONTACTS, {}, alice.auth)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await t.gql(CONTACTS, {})).errors?.[0]?.extensions?.code).toMatch(/UNAUTHENTICATED|FORBIDDEN/);
     const block = await t.gql(
