@@ -24,7 +24,7 @@ describe('TRELLIS_MODULES', () => {
   it('refuses a name no module has, listing the modules there are', () => {
     expect(() => selectModules(['risk', 'billing'])).toThrow(ConfigError);
     expect(() => selectModules(['risk', 'billing'])).toThrow(
-      /unknown module billing \(the modules are audit, users, identity, risk, helpdesk\)/,
+      /unknown module billing \(the modules are audit, users, identity, risk, helpdesk, mail\)/,
     );
   });
 

@@ -157,7 +157,7 @@ beforeAll(async () => {
     startTestApp(
       {
         ...SUBGRAPH_ENV,
-        TRELLIS_MODULES: 'audit,users,identity,helpdesk',
+        TRELLIS_MODULES: 'audit,users,identity,helpdesk,mail',
         SEISMIC_API_URL: 'http://127.0.0.1:9/none',
         FIRE_API_URL: 'http://127.0.0.1:9/none',
       },
