@@ -8,7 +8,7 @@ import type { Channel } from './redis-channel.js';
 /** What changed about a help request, published once its transaction has committed. */
 export interface HelpRequestChange {
   /** sla_breached: a service-level target passed unmet (fields: first_response, resolution); administrators only. */
-  kind: 'created' | 'updated' | 'responded' | 'sla_breached';
+  kind: 'created' | 'updated' | 'responded' | 'replied' | 'sla_breached';
   requestId: number;
   /** Who may be told: the requester (null once their account is gone); administrators see every change. */
   requesterId: string | null;
@@ -27,7 +27,7 @@ export type HelpRequestListener = (change: HelpRequestChange) => void;
 
 /** A change as it crosses Redis: parsed on arrival, since another replica (perhaps another version) wrote it. */
 const WireChange = z.object({
-  kind: z.enum(['created', 'updated', 'responded', 'sla_breached']),
+  kind: z.enum(['created', 'updated', 'responded', 'replied', 'sla_breached']),
   requestId: z.number().int(),
   requesterId: z.string().nullable(),
   fields: z.array(z.string()),

@@ -20,6 +20,9 @@ import { registerAttachmentRoutes } from './attachments/routes.js';
 import { HelpAttachmentService } from './attachments/service.js';
 import { storageFor } from './attachments/storage.js';
 import { HelpSlaPolicyService } from './sla-policies.js';
+import { HelpContactService } from './conversations/contacts.js';
+import { conversationResolvers, conversationRules } from './conversations/resolvers.js';
+import { HelpConversationService } from './conversations/service.js';
 import { HelpStatisticsService } from './statistics.js';
 
 /** Help requests, their responses and history, FAQs and statistics. */
@@ -42,6 +45,10 @@ export interface Helpdesk {
   slaMonitor: SlaMonitor;
   /** Files on requests and responses: uploads, their tokens, downloads, and the purge of what nothing holds. */
   attachments: HelpAttachmentService;
+  /** Requests' threads: requesters' replies beside administrators' responses. */
+  conversations: HelpConversationService;
+  /** People known by mail address, with or without an account. */
+  contacts: HelpContactService;
 }
 
 /** Two resolver or rule maps as one, type by type. */
@@ -79,7 +86,7 @@ export const helpdeskModule = defineModule({
       resolvers: { HelpRequest: { areaRisk: (r) => (r.zip ? ({ zipCode: r.zip } as never) : null) } },
     },
   },
-  typeDefs: ['helpdesk.graphql', 'helpdesk-attachments.graphql'],
+  typeDefs: ['helpdesk.graphql', 'helpdesk-attachments.graphql', 'helpdesk-conversations.graphql'],
   entities: [HelpRequest, HelpRequestHistory, HelpResponse, Faq],
   migrations: new URL('./migrations/', import.meta.url),
   unmappedTables: [
@@ -100,9 +107,13 @@ export const helpdeskModule = defineModule({
     'help_attachments',
     'help_attachment_contents',
     'help_attachment_deletions',
+    // Conversations: contacts, threads and messages (the help_conversations migration).
+    'help_contacts',
+    'help_request_threads',
+    'help_messages',
   ],
-  resolvers: merged(helpdeskResolvers, attachmentResolvers),
-  rules: merged(helpdeskRules, attachmentRules),
+  resolvers: merged(merged(helpdeskResolvers, attachmentResolvers), conversationResolvers),
+  rules: merged(merged(helpdeskRules, attachmentRules), conversationRules),
   services: ({ config, redis, log, now, orm, audit }): Helpdesk => {
     // With Redis, changes reach every replica through one channel; without, they stay in this process.
     const channel = redis && new RedisChannel(redis, `${config.redisKeyPrefix}events:help-requests`, log);
@@ -125,6 +136,18 @@ export const helpdeskModule = defineModule({
       changeHooks,
       attachments,
     );
+    const cursors = new Cursors(config.jwt.secret);
+    const contacts = new HelpContactService(now, audit.recorder, cursors);
+    const conversations = new HelpConversationService(
+      now,
+      helpRequestChanges,
+      contacts,
+      events,
+      changeHooks,
+      cursors,
+      attachments,
+    );
+    changeHooks.register('conversations', conversations.keepContact);
     const slaMonitor = new SlaMonitor(
       events,
       changeHooks,
@@ -144,6 +167,8 @@ export const helpdeskModule = defineModule({
       schedules: new HelpScheduleService(now, audit.recorder),
       slaMonitor,
       attachments,
+      conversations,
+      contacts,
     };
   },
   start: async ({ helpdesk, orm, log }) => {

@@ -199,6 +199,22 @@ const EnvSchema = z
     CLAMAV_HOST: optionalString,
     CLAMAV_PORT: int(1, 65535).default(3310),
 
+    SMTP_URL: optionalUrl(/^smtps?:$/),
+    MAIL_FROM: optionalString,
+    MAIL_REPLY_DOMAIN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i,
+          'must be a domain name',
+        )
+        .optional(),
+    ),
+    MAIL_SECRET: optionalString,
+    MAIL_POLL_SECONDS: int(1, 3600).default(5),
+    MAIL_LINK_BASE_URL: httpUrl,
+
     APOLLO_KEY: optionalString,
     APOLLO_GRAPH_REF: optionalString,
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
@@ -271,6 +287,21 @@ const EnvSchema = z
         message: 'must not exceed ATTACHMENT_MAX_PER_REQUEST_BYTES',
       });
     }
+    if (env.MAIL_SECRET !== undefined && env.MAIL_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_SECRET'], message: 'must be at least 32 characters' });
+    }
+    if (env.SMTP_URL) {
+      for (const name of ['MAIL_FROM', 'MAIL_REPLY_DOMAIN', 'MAIL_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with SMTP_URL' });
+      }
+    }
+    if (env.MAIL_FROM !== undefined && !mailboxOf(env.MAIL_FROM)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'must be an address, optionally with a name: Help desk <help@example.com>',
+      });
+    }
     if (env.FEDERATION_HMAC_SECRET && env.GRAPHQL_FEDERATION !== 'subgraph') {
       ctx.addIssue({
         code: 'custom',
@@ -302,6 +333,18 @@ const EnvSchema = z
       });
     }
   });
+
+/**
+ * MAIL_FROM as a name and an address (`Help desk <help@example.com>` or a bare address). Control characters are
+ * refused outright: the value becomes a header of every mail.
+ */
+export function mailboxOf(value: string): { name: string; address: string } | undefined {
+  if (/[\u0000-\u001f\u007f]/.test(value)) return undefined;
+  const match = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
+  const address = match?.[2] ?? match?.[3];
+  if (!address || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) return undefined;
+  return { name: (match?.[1] ?? '').trim(), address };
+}
 
 /** The manifest named by TRUSTED_DOCUMENTS_FILE, read once at start-up; its problems, prefixed with the variable. */
 function trustedManifestOf(file: string | undefined): { manifest?: TrustedManifest; problems: string[] } {
@@ -386,6 +429,19 @@ export interface Config {
     storage: 'postgres' | 's3';
     s3: { endpoint: string | undefined; bucket: string | undefined; region: string; forcePathStyle: boolean };
     clamav: { host: string; port: number } | undefined;
+  };
+  /**
+   * Mail out: the SMTP server (none: nothing is mailed, and deliveries say so), the sender, the domain of
+   * Message-IDs and reply addresses, and the key that signs them; how often each replica looks at the outbox.
+   */
+  mail: {
+    smtpUrl: string | undefined;
+    from: { name: string; address: string } | undefined;
+    replyDomain: string | undefined;
+    secret: string | undefined;
+    pollSeconds: number;
+    /** Where links in mail point (the gateway as its readers reach it); without it, http://HOST:PORT. */
+    linkBaseUrl: string;
   };
   /**
    * /metrics on the public port needs the bearer token; without one it is served there only outside production.
@@ -496,6 +552,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       storage: e.ATTACHMENT_STORAGE,
       s3: { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, forcePathStyle: e.S3_FORCE_PATH_STYLE },
       clamav: e.CLAMAV_HOST ? { host: e.CLAMAV_HOST, port: e.CLAMAV_PORT } : undefined,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ? mailboxOf(e.MAIL_FROM) : undefined,
+      replyDomain: e.MAIL_REPLY_DOMAIN?.toLowerCase(),
+      secret: e.MAIL_SECRET,
+      pollSeconds: e.MAIL_POLL_SECONDS,
+      linkBaseUrl: (e.MAIL_LINK_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustedDocuments: { mode: e.TRUSTED_DOCUMENTS, file: e.TRUSTED_DOCUMENTS_FILE, manifest: trusted.manifest },

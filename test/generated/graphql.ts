@@ -76,6 +76,8 @@ export type HelpPriority =
 export type HelpRequestChangeKind =
   /** The request was filed. */
   | 'CREATED'
+  /** The requester replied, perhaps opening the request again (then fields holds status). */
+  | 'REPLIED'
   /** An administrator answered, perhaps moving the request to a new status (then fields holds status). */
   | 'RESPONDED'
   /**

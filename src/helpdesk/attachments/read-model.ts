@@ -51,7 +51,7 @@ export function readRequestAttachments(
 ): Promise<HelpAttachmentView[]> {
   return readByKeys<AttachmentRow, HelpAttachmentView>(
     em,
-    `select ${COLUMNS} from help_attachments where request_id in (?) and response_id is null order by created_at, id`,
+    `select ${COLUMNS} from help_attachments where request_id in (?) and response_id is null and message_id is null order by created_at, id`,
     requestIds,
     viewOf(em),
   );
@@ -66,6 +66,19 @@ export function readResponseAttachments(
     em,
     `select ${COLUMNS} from help_attachments where response_id in (?) order by created_at, id`,
     responseIds,
+    viewOf(em),
+  );
+}
+
+/** The files on thread messages other than responses (a requester's reply), oldest first. */
+export function readMessageAttachments(
+  em: EntityManager,
+  messageIds: readonly number[],
+): Promise<HelpAttachmentView[]> {
+  return readByKeys<AttachmentRow, HelpAttachmentView>(
+    em,
+    `select ${COLUMNS} from help_attachments where message_id in (?) order by created_at, id`,
+    messageIds,
     viewOf(em),
   );
 }

@@ -3,36 +3,56 @@
 // Each enum by its internal values, in the order the SDL declares them.
 
 /** What a privileged change did, named `<TARGET_KIND>_<VERB>` after the AuditTargetType it touches. Each module adds the actions it records (`extend enum AuditAction` in its own SDL), so the values are those of the modules the server runs. */
-export type AuditAction = 'registry.import' | 'workspace.install' | 'workspace.uninstall' | 'settings.update' | 'file_mapping.add' | 'file_mapping.update' | 'file_mapping.remove' | 'user.create' | 'user.update' | 'user.delete' | 'user.lock' | 'user.unlock' | 'user.password_set' | 'user.role_change' | 'user.attributes_update' | 'user.logout' | 'user.group_add' | 'user.group_remove' | 'group.create' | 'group.update' | 'group.delete' | 'group.workspaces_set' | 'api_key.create' | 'api_key.revoke' | 'help_request.status_change' | 'help_request.assign' | 'help_request.delete' | 'help_request.attachment_remove' | 'help_sla_policy.update' | 'help_schedule.create' | 'help_schedule.update' | 'help_schedule.delete' | 'faq.create' | 'faq.update' | 'faq.delete' | 'audit_trail.prune';
-export const AuditActionValues = ['registry.import', 'workspace.install', 'workspace.uninstall', 'settings.update', 'file_mapping.add', 'file_mapping.update', 'file_mapping.remove', 'user.create', 'user.update', 'user.delete', 'user.lock', 'user.unlock', 'user.password_set', 'user.role_change', 'user.attributes_update', 'user.logout', 'user.group_add', 'user.group_remove', 'group.create', 'group.update', 'group.delete', 'group.workspaces_set', 'api_key.create', 'api_key.revoke', 'help_request.status_change', 'help_request.assign', 'help_request.delete', 'help_request.attachment_remove', 'help_sla_policy.update', 'help_schedule.create', 'help_schedule.update', 'help_schedule.delete', 'faq.create', 'faq.update', 'faq.delete', 'audit_trail.prune'] as const satisfies readonly AuditAction[];
+export type AuditAction = 'registry.import' | 'workspace.install' | 'workspace.uninstall' | 'settings.update' | 'file_mapping.add' | 'file_mapping.update' | 'file_mapping.remove' | 'user.create' | 'user.update' | 'user.delete' | 'user.lock' | 'user.unlock' | 'user.password_set' | 'user.role_change' | 'user.attributes_update' | 'user.logout' | 'user.group_add' | 'user.group_remove' | 'group.create' | 'group.update' | 'group.delete' | 'group.workspaces_set' | 'api_key.create' | 'api_key.revoke' | 'help_request.status_change' | 'help_request.assign' | 'help_request.delete' | 'help_request.attachment_remove' | 'help_sla_policy.update' | 'help_schedule.create' | 'help_schedule.update' | 'help_schedule.delete' | 'faq.create' | 'faq.update' | 'faq.delete' | 'help_contact.update' | 'help_contact.link' | 'help_contact.block' | 'help_contact.unblock' | 'audit_trail.prune';
+export const AuditActionValues = ['registry.import', 'workspace.install', 'workspace.uninstall', 'settings.update', 'file_mapping.add', 'file_mapping.update', 'file_mapping.remove', 'user.create', 'user.update', 'user.delete', 'user.lock', 'user.unlock', 'user.password_set', 'user.role_change', 'user.attributes_update', 'user.logout', 'user.group_add', 'user.group_remove', 'group.create', 'group.update', 'group.delete', 'group.workspaces_set', 'api_key.create', 'api_key.revoke', 'help_request.status_change', 'help_request.assign', 'help_request.delete', 'help_request.attachment_remove', 'help_sla_policy.update', 'help_schedule.create', 'help_schedule.update', 'help_schedule.delete', 'faq.create', 'faq.update', 'faq.delete', 'help_contact.update', 'help_contact.link', 'help_contact.block', 'help_contact.unblock', 'audit_trail.prune'] as const satisfies readonly AuditAction[];
 
 /** Who made a privileged change. */
 export type AuditActorType = 'user' | 'api_key' | 'system';
 export const AuditActorTypeValues = ['user', 'api_key', 'system'] as const satisfies readonly AuditActorType[];
 
 /** What kind of record a privileged change touched. Each module adds its own kinds (`extend enum AuditTargetType`). */
-export type AuditTargetType = 'registry' | 'workspace' | 'settings' | 'file_mapping' | 'user' | 'group' | 'api_key' | 'help_request' | 'help_sla_policy' | 'help_schedule' | 'faq' | 'audit_trail';
-export const AuditTargetTypeValues = ['registry', 'workspace', 'settings', 'file_mapping', 'user', 'group', 'api_key', 'help_request', 'help_sla_policy', 'help_schedule', 'faq', 'audit_trail'] as const satisfies readonly AuditTargetType[];
+export type AuditTargetType = 'registry' | 'workspace' | 'settings' | 'file_mapping' | 'user' | 'group' | 'api_key' | 'help_request' | 'help_sla_policy' | 'help_schedule' | 'faq' | 'help_contact' | 'audit_trail';
+export const AuditTargetTypeValues = ['registry', 'workspace', 'settings', 'file_mapping', 'user', 'group', 'api_key', 'help_request', 'help_sla_policy', 'help_schedule', 'faq', 'help_contact', 'audit_trail'] as const satisfies readonly AuditTargetType[];
 
 /** Where a part of a result came from: a fresh upstream answer, the cache, or nowhere (the source was down). */
 export type DataStatus = 'live' | 'cached' | 'unavailable';
 export const DataStatusValues = ['live', 'cached', 'unavailable'] as const satisfies readonly DataStatus[];
+
+/** Which help desk events mail an administrator. */
+export type HelpAgentNotificationEvent = 'requester_replied' | 'assigned';
+export const HelpAgentNotificationEventValues = ['requester_replied', 'assigned'] as const satisfies readonly HelpAgentNotificationEvent[];
 
 /** What a help request or FAQ entry is about. */
 export type HelpCategory = 'technical' | 'account' | 'general' | 'bug_report' | 'feature_request' | 'billing' | 'other';
 export const HelpCategoryValues = ['technical', 'account', 'general', 'bug_report', 'feature_request', 'billing', 'other'] as const satisfies readonly HelpCategory[];
 
 /** What happened to a help request, as its history records it. */
-export type HelpHistoryAction = 'created' | 'updated' | 'assigned' | 'responded' | 'sla_breached';
-export const HelpHistoryActionValues = ['created', 'updated', 'assigned', 'responded', 'sla_breached'] as const satisfies readonly HelpHistoryAction[];
+export type HelpHistoryAction = 'created' | 'updated' | 'assigned' | 'responded' | 'sla_breached' | 'replied';
+export const HelpHistoryActionValues = ['created', 'updated', 'assigned', 'responded', 'sla_breached', 'replied'] as const satisfies readonly HelpHistoryAction[];
+
+/** How a mail's delivery went. */
+export type HelpMailDeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+export const HelpMailDeliveryStateValues = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const satisfies readonly HelpMailDeliveryState[];
+
+/** Who wrote a message of a help request's thread. */
+export type HelpMessageAuthorRole = 'requester' | 'agent' | 'contact' | 'system';
+export const HelpMessageAuthorRoleValues = ['requester', 'agent', 'contact', 'system'] as const satisfies readonly HelpMessageAuthorRole[];
+
+/** How a message reached the help desk. */
+export type HelpMessageChannel = 'web' | 'api' | 'email';
+export const HelpMessageChannelValues = ['web', 'api', 'email'] as const satisfies readonly HelpMessageChannel[];
+
+/** Who may read a message. */
+export type HelpMessageVisibility = 'public' | 'internal';
+export const HelpMessageVisibilityValues = ['public', 'internal'] as const satisfies readonly HelpMessageVisibility[];
 
 /** Urgency of a help request, lowest first: sorting by priority follows this order. */
 export type HelpPriority = 'low' | 'medium' | 'high' | 'urgent';
 export const HelpPriorityValues = ['low', 'medium', 'high', 'urgent'] as const satisfies readonly HelpPriority[];
 
 /** How a help request changed. */
-export type HelpRequestChangeKind = 'created' | 'updated' | 'responded' | 'sla_breached';
-export const HelpRequestChangeKindValues = ['created', 'updated', 'responded', 'sla_breached'] as const satisfies readonly HelpRequestChangeKind[];
+export type HelpRequestChangeKind = 'created' | 'updated' | 'responded' | 'sla_breached' | 'replied';
+export const HelpRequestChangeKindValues = ['created', 'updated', 'responded', 'sla_breached', 'replied'] as const satisfies readonly HelpRequestChangeKind[];
 
 /** What a list of help requests is sorted by; ties are broken by id. */
 export type HelpRequestSortField = 'id' | 'title' | 'status' | 'priority' | 'category' | 'created_date' | 'updated_date' | 'firstResponseDueAt' | 'resolutionDueAt';
@@ -68,21 +88,31 @@ export const ThemeValues = ['Light', 'Dark'] as const satisfies readonly Theme[]
 
 export const enumInternalValues = {
 
-  AuditAction: { API_KEY_CREATE: 'api_key.create', API_KEY_REVOKE: 'api_key.revoke', AUDIT_TRAIL_PRUNE: 'audit_trail.prune', FAQ_CREATE: 'faq.create', FAQ_DELETE: 'faq.delete', FAQ_UPDATE: 'faq.update', FILE_MAPPING_ADD: 'file_mapping.add', FILE_MAPPING_REMOVE: 'file_mapping.remove', FILE_MAPPING_UPDATE: 'file_mapping.update', GROUP_CREATE: 'group.create', GROUP_DELETE: 'group.delete', GROUP_UPDATE: 'group.update', GROUP_WORKSPACES_SET: 'group.workspaces_set', HELP_REQUEST_ASSIGN: 'help_request.assign', HELP_REQUEST_ATTACHMENT_REMOVE: 'help_request.attachment_remove', HELP_REQUEST_DELETE: 'help_request.delete', HELP_REQUEST_STATUS_CHANGE: 'help_request.status_change', HELP_SCHEDULE_CREATE: 'help_schedule.create', HELP_SCHEDULE_DELETE: 'help_schedule.delete', HELP_SCHEDULE_UPDATE: 'help_schedule.update', HELP_SLA_POLICY_UPDATE: 'help_sla_policy.update', REGISTRY_IMPORT: 'registry.import', SETTINGS_UPDATE: 'settings.update', USER_ATTRIBUTES_UPDATE: 'user.attributes_update', USER_CREATE: 'user.create', USER_DELETE: 'user.delete', USER_GROUP_ADD: 'user.group_add', USER_GROUP_REMOVE: 'user.group_remove', USER_LOCK: 'user.lock', USER_LOGOUT: 'user.logout', USER_PASSWORD_SET: 'user.password_set', USER_ROLE_CHANGE: 'user.role_change', USER_UNLOCK: 'user.unlock', USER_UPDATE: 'user.update', WORKSPACE_INSTALL: 'workspace.install', WORKSPACE_UNINSTALL: 'workspace.uninstall' },
+  AuditAction: { API_KEY_CREATE: 'api_key.create', API_KEY_REVOKE: 'api_key.revoke', AUDIT_TRAIL_PRUNE: 'audit_trail.prune', FAQ_CREATE: 'faq.create', FAQ_DELETE: 'faq.delete', FAQ_UPDATE: 'faq.update', FILE_MAPPING_ADD: 'file_mapping.add', FILE_MAPPING_REMOVE: 'file_mapping.remove', FILE_MAPPING_UPDATE: 'file_mapping.update', GROUP_CREATE: 'group.create', GROUP_DELETE: 'group.delete', GROUP_UPDATE: 'group.update', GROUP_WORKSPACES_SET: 'group.workspaces_set', HELP_CONTACT_BLOCK: 'help_contact.block', HELP_CONTACT_LINK: 'help_contact.link', HELP_CONTACT_UNBLOCK: 'help_contact.unblock', HELP_CONTACT_UPDATE: 'help_contact.update', HELP_REQUEST_ASSIGN: 'help_request.assign', HELP_REQUEST_ATTACHMENT_REMOVE: 'help_request.attachment_remove', HELP_REQUEST_DELETE: 'help_request.delete', HELP_REQUEST_STATUS_CHANGE: 'help_request.status_change', HELP_SCHEDULE_CREATE: 'help_schedule.create', HELP_SCHEDULE_DELETE: 'help_schedule.delete', HELP_SCHEDULE_UPDATE: 'help_schedule.update', HELP_SLA_POLICY_UPDATE: 'help_sla_policy.update', REGISTRY_IMPORT: 'registry.import', SETTINGS_UPDATE: 'settings.update', USER_ATTRIBUTES_UPDATE: 'user.attributes_update', USER_CREATE: 'user.create', USER_DELETE: 'user.delete', USER_GROUP_ADD: 'user.group_add', USER_GROUP_REMOVE: 'user.group_remove', USER_LOCK: 'user.lock', USER_LOGOUT: 'user.logout', USER_PASSWORD_SET: 'user.password_set', USER_ROLE_CHANGE: 'user.role_change', USER_UNLOCK: 'user.unlock', USER_UPDATE: 'user.update', WORKSPACE_INSTALL: 'workspace.install', WORKSPACE_UNINSTALL: 'workspace.uninstall' },
 
   AuditActorType: { API_KEY: 'api_key', SYSTEM: 'system', USER: 'user' },
 
-  AuditTargetType: { API_KEY: 'api_key', AUDIT_TRAIL: 'audit_trail', FAQ: 'faq', FILE_MAPPING: 'file_mapping', GROUP: 'group', HELP_REQUEST: 'help_request', HELP_SCHEDULE: 'help_schedule', HELP_SLA_POLICY: 'help_sla_policy', REGISTRY: 'registry', SETTINGS: 'settings', USER: 'user', WORKSPACE: 'workspace' },
+  AuditTargetType: { API_KEY: 'api_key', AUDIT_TRAIL: 'audit_trail', FAQ: 'faq', FILE_MAPPING: 'file_mapping', GROUP: 'group', HELP_CONTACT: 'help_contact', HELP_REQUEST: 'help_request', HELP_SCHEDULE: 'help_schedule', HELP_SLA_POLICY: 'help_sla_policy', REGISTRY: 'registry', SETTINGS: 'settings', USER: 'user', WORKSPACE: 'workspace' },
 
   DataStatus: { CACHED: 'cached', LIVE: 'live', UNAVAILABLE: 'unavailable' },
 
+  HelpAgentNotificationEvent: { ASSIGNED: 'assigned', REQUESTER_REPLIED: 'requester_replied' },
+
   HelpCategory: { ACCOUNT: 'account', BILLING: 'billing', BUG_REPORT: 'bug_report', FEATURE_REQUEST: 'feature_request', GENERAL: 'general', OTHER: 'other', TECHNICAL: 'technical' },
 
-  HelpHistoryAction: { ASSIGNED: 'assigned', CREATED: 'created', RESPONDED: 'responded', SLA_BREACHED: 'sla_breached', UPDATED: 'updated' },
+  HelpHistoryAction: { ASSIGNED: 'assigned', CREATED: 'created', REPLIED: 'replied', RESPONDED: 'responded', SLA_BREACHED: 'sla_breached', UPDATED: 'updated' },
+
+  HelpMailDeliveryState: { FAILED: 'failed', PENDING: 'pending', SENDING: 'sending', SENT: 'sent', SKIPPED: 'skipped' },
+
+  HelpMessageAuthorRole: { AGENT: 'agent', CONTACT: 'contact', REQUESTER: 'requester', SYSTEM: 'system' },
+
+  HelpMessageChannel: { API: 'api', EMAIL: 'email', WEB: 'web' },
+
+  HelpMessageVisibility: { INTERNAL: 'internal', PUBLIC: 'public' },
 
   HelpPriority: { HIGH: 'high', LOW: 'low', MEDIUM: 'medium', URGENT: 'urgent' },
 
-  HelpRequestChangeKind: { CREATED: 'created', RESPONDED: 'responded', SLA_BREACHED: 'sla_breached', UPDATED: 'updated' },
+  HelpRequestChangeKind: { CREATED: 'created', REPLIED: 'replied', RESPONDED: 'responded', SLA_BREACHED: 'sla_breached', UPDATED: 'updated' },
 
   HelpRequestSortField: { CATEGORY: 'category', CREATED_AT: 'created_date', FIRST_RESPONSE_DUE_AT: 'firstResponseDueAt', ID: 'id', PRIORITY: 'priority', RESOLUTION_DUE_AT: 'resolutionDueAt', STATUS: 'status', TITLE: 'title', UPDATED_AT: 'updated_date' },
 

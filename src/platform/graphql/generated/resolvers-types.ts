@@ -3,8 +3,13 @@ import type { AuditAction } from './enums.js';
 import type { AuditActorType } from './enums.js';
 import type { AuditTargetType } from './enums.js';
 import type { DataStatus } from './enums.js';
+import type { HelpAgentNotificationEvent } from './enums.js';
 import type { HelpCategory } from './enums.js';
 import type { HelpHistoryAction } from './enums.js';
+import type { HelpMailDeliveryState } from './enums.js';
+import type { HelpMessageAuthorRole } from './enums.js';
+import type { HelpMessageChannel } from './enums.js';
+import type { HelpMessageVisibility } from './enums.js';
 import type { HelpPriority } from './enums.js';
 import type { HelpRequestChangeKind } from './enums.js';
 import type { HelpRequestSortField } from './enums.js';
@@ -26,6 +31,10 @@ import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpd
 import type { Pagination as PaginationModel } from '../../../helpdesk/help-request-reads.js';
 import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel, AreaRisk as AreaRiskModel } from '../../../risk/service.js';
 import type { AuditEventView as AuditEventViewModel } from '../../../audit/trail.js';
+import type { HelpMessageView as HelpMessageViewModel, HelpMessageConnection as HelpMessageConnectionModel, HelpContactConnection as HelpContactConnectionModel, HelpReplyResult as HelpReplyResultModel } from '../../../helpdesk/conversations/views.js';
+import type { HelpContactView as HelpContactViewModel } from '../../../helpdesk/conversations/contacts.js';
+import type { HelpMailDeliveryView as HelpMailDeliveryViewModel } from '../../../mail/deliveries.js';
+import type { AgentNotificationsView as AgentNotificationsViewModel } from '../../../mail/agents.js';
 import type { Context } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -388,6 +397,23 @@ export type Health = {
   version: Scalars['String']['output'];
 };
 
+export { HelpAgentNotificationEvent };
+
+/** An administrator's mail notifications. */
+export type HelpAgentNotifications = {
+  __typename?: 'HelpAgentNotifications';
+  /** Whether the address was confirmed through the link mailed to it: until then, nothing else is sent to it. */
+  confirmed: Scalars['Boolean']['output'];
+  /** Whether mail to the address is still sent: false once it kept failing. */
+  deliverable: Scalars['Boolean']['output'];
+  /** The address notifications go to; null when none was given. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** The events that mail them. */
+  events: Array<HelpAgentNotificationEvent>;
+  /** The administrator's user id. */
+  id: Scalars['ID']['output'];
+};
+
 /**
  * A file on a help request or on one of its responses. Its bytes are served by `url` to whoever may see it, always as
  * a download.
@@ -421,7 +447,134 @@ export type HelpCategoryCount = {
   count: Scalars['Int']['output'];
 };
 
+/** A person the help desk knows by mail address, with or without a platform account. */
+export type HelpContact = {
+  __typename?: 'HelpContact';
+  /** Whether an administrator blocked the contact: a blocked contact is never mailed. */
+  blocked: Scalars['Boolean']['output'];
+  /** When the help desk first knew of the contact. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether mail to the address is still sent: false once it kept failing, until an administrator resets it. */
+  deliverable: Scalars['Boolean']['output'];
+  /** The address, as first given. */
+  email: Scalars['String']['output'];
+  /** The contact's number. */
+  id: Scalars['Int']['output'];
+  /** The language tag mail to the contact is written in (en when unknown). */
+  locale: Scalars['String']['output'];
+  /** The name the contact goes by, if known. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The requests answered at this contact, newest first. */
+  requests: Array<HelpRequest>;
+  /** The platform account this contact is, when linked. */
+  user?: Maybe<User>;
+};
+
+
+/** A person the help desk knows by mail address, with or without a platform account. */
+export type HelpContactRequestsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of contacts, oldest first. */
+export type HelpContactConnection = {
+  __typename?: 'HelpContactConnection';
+  /** The contacts on this page. */
+  edges: Array<HelpContactEdge>;
+  /** Where the page sits. */
+  pageInfo: PageInfo;
+  /** How many contacts match. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge of a contact list. */
+export type HelpContactEdge = {
+  __typename?: 'HelpContactEdge';
+  /** Where this contact sits in the list. */
+  cursor: Scalars['String']['output'];
+  /** The contact. */
+  node: HelpContact;
+};
+
 export { HelpHistoryAction };
+
+/** A mail the help desk sent, or tried to send, about a message. */
+export type HelpMailDelivery = {
+  __typename?: 'HelpMailDelivery';
+  /** How many times sending it was tried. */
+  attempts: Scalars['Int']['output'];
+  /** When it was queued. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The mail's identifier. */
+  id: Scalars['ID']['output'];
+  /** Why the last attempt did not deliver it, if it did not. */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** The address it went to. */
+  recipient: Scalars['String']['output'];
+  /** When it was sent, failed for good, or skipped. */
+  settledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** How it went. */
+  state: HelpMailDeliveryState;
+};
+
+export { HelpMailDeliveryState };
+
+/** One message of a help request's thread. */
+export type HelpMessage = {
+  __typename?: 'HelpMessage';
+  /** Files attached to it. */
+  attachments: Array<HelpAttachment>;
+  /** The account that wrote it; null for a contact without one, the system, or a deleted account. */
+  author?: Maybe<User>;
+  /** Who wrote it. */
+  authorRole: HelpMessageAuthorRole;
+  /** The new text: for mail, without quoted earlier mail and signature. */
+  body: Scalars['String']['output'];
+  /** How it reached the help desk. */
+  channel: HelpMessageChannel;
+  /** The contact that wrote it, for mail from a contact. */
+  contact?: Maybe<HelpContact>;
+  /** When it was written. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The mails this message caused, and how each went (administrators only; null for anyone else). */
+  deliveries?: Maybe<Array<HelpMailDelivery>>;
+  /** The text as received (administrators only; null for anyone else). */
+  fullBody?: Maybe<Scalars['String']['output']>;
+  /** The message as sanitized HTML, when it came as HTML; null otherwise. */
+  html?: Maybe<Scalars['String']['output']>;
+  /** The message's identifier. */
+  id: Scalars['ID']['output'];
+  /** The request's number. */
+  requestId: Scalars['Int']['output'];
+  /** Who may read it. */
+  visibility: HelpMessageVisibility;
+};
+
+export { HelpMessageAuthorRole };
+
+export { HelpMessageChannel };
+
+/** A page of a thread, oldest first. */
+export type HelpMessageConnection = {
+  __typename?: 'HelpMessageConnection';
+  /** The messages on this page. */
+  edges: Array<HelpMessageEdge>;
+  /** Where the page sits. */
+  pageInfo: PageInfo;
+  /** How many messages of the thread the caller may read. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge of a thread. */
+export type HelpMessageEdge = {
+  __typename?: 'HelpMessageEdge';
+  /** Where this message sits in the thread. */
+  cursor: Scalars['String']['output'];
+  /** The message. */
+  node: HelpMessage;
+};
+
+export { HelpMessageVisibility };
 
 /** Where a page of a numbered list sits. */
 export type HelpPagination = {
@@ -463,6 +616,15 @@ export type HelpPublicHolidaysInput = {
   toYear: Scalars['Int']['input'];
 };
 
+/** What a reply did. */
+export type HelpReplyResult = {
+  __typename?: 'HelpReplyResult';
+  /** The reply as added to the thread. */
+  message: HelpMessage;
+  /** The request the reply went to: the one replied on, or the follow-up filed when that one was closed. */
+  request: HelpRequest;
+};
+
 /** A question or problem a user filed for the administrators. */
 export type HelpRequest = {
   __typename?: 'HelpRequest';
@@ -482,16 +644,25 @@ export type HelpRequest = {
   attachments: Array<HelpAttachment>;
   /** What the request is about. */
   category: HelpCategory;
+  /** Where the request is answered: the contact of a mailed request, or the one its contact_email names. */
+  contact?: Maybe<HelpContact>;
   /** An address to answer at besides the requester's account; null when not given. */
   contactEmail?: Maybe<Scalars['String']['output']>;
   /** When the request was filed. */
   createdAt: Scalars['DateTime']['output'];
   /** The question or problem in full, 1 to 10,000 characters. */
   description: Scalars['String']['output'];
+  /** The closed request this one follows up, when a reply to a closed request filed it. */
+  followUpOf?: Maybe<HelpRequest>;
   /** What happened to the request, oldest first. The requester does not see internal entries (admin notes, private responses). */
   history: Array<HelpRequestHistoryEntry>;
   /** The request's number, as the REST routes know it. */
   id: Scalars['Int']['output'];
+  /**
+   * The request's thread, oldest first: the requester's replies, administrators' responses (AGENT messages) and the
+   * system's notes. A requester sees the public messages only.
+   */
+  messages: HelpMessageConnection;
   /** How urgent it is. */
   priority: HelpPriority;
   /** The user who filed it; null once their account is deleted. */
@@ -514,6 +685,13 @@ export type HelpRequest = {
   updatedAt: Scalars['DateTime']['output'];
   /** The five-digit US ZIP code of the area the request comes from, when the requester gave one. */
   zip?: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A question or problem a user filed for the administrators. */
+export type HelpRequestMessagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A change to a help request, as the subscriber may see it. */
@@ -862,6 +1040,10 @@ export type Mutation = {
   addHelpRequestAttachments: HelpRequest;
   /** Idempotent: adding a member twice is not an error. */
   addUserToGroup: User;
+  /** Blocks a contact, or unblocks it with blocked: false (administrators): a blocked contact is never mailed. */
+  blockHelpContact: HelpContact;
+  /** Confirms a notification address with the one-time token its confirmation mail carried; false when the token is unknown, used or expired. */
+  confirmHelpAgentAddress: Scalars['Boolean']['output'];
   /** Adds a FAQ entry (administrators). */
   createFaq: Faq;
   /** Creates a group. */
@@ -899,6 +1081,8 @@ export type Mutation = {
   importWorkspaceRegistry: Array<WorkspaceRegistryEntry>;
   /** Installs an entry on this server; refused when its compatibility does not match PLATFORM_VERSION. */
   installWorkspace: Workspace;
+  /** Links a contact to a platform account, or unlinks it with a null userId (administrators). */
+  linkHelpContact: HelpContact;
   /** Exchanges a username and password for a bearer access token, opening a session the token names. */
   login: AuthPayload;
   /**
@@ -920,6 +1104,12 @@ export type Mutation = {
   removeHelpAttachment: Scalars['Boolean']['output'];
   /** Idempotent; nobody leaves the default group. */
   removeUserFromGroup: User;
+  /**
+   * The requester's reply on their own request (NOT_FOUND for anyone else's, as reading it is). A resolved or
+   * on-hold request opens again; on a closed one the reply files a follow-up request (followUpOf), leaving the closed
+   * one as it was.
+   */
+  replyToHelpRequest: HelpReplyResult;
   /** Administrators answer a request, optionally moving it to a new status. */
   respondToHelpRequest: HelpResponse;
   /**
@@ -937,6 +1127,13 @@ export type Mutation = {
   updateFileMapping: FileMapping;
   /** Changes only the fields sent. */
   updateGroup: Group;
+  /**
+   * Sets the caller's mail notifications (administrators). A new address is mailed a one-time confirmation link
+   * first, and nothing else until it is confirmed.
+   */
+  updateHelpAgentNotifications: HelpAgentNotifications;
+  /** Corrects a contact's name or locale, or resets an address that kept failing (administrators). */
+  updateHelpContact: HelpContact;
   /** Changes only the fields given; see UpdateHelpRequestInput for who may change what. */
   updateHelpRequest: HelpRequest;
   /**
@@ -978,6 +1175,19 @@ export type MutationAddHelpRequestAttachmentsArgs = {
 export type MutationAddUserToGroupArgs = {
   groupId: Scalars['ID']['input'];
   userId: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationBlockHelpContactArgs = {
+  blocked?: InputMaybe<Scalars['Boolean']['input']>;
+  id: Scalars['Int']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationConfirmHelpAgentAddressArgs = {
+  token: Scalars['String']['input'];
 };
 
 
@@ -1055,6 +1265,13 @@ export type MutationInstallWorkspaceArgs = {
 
 
 /** The entry points for changing data: each module extends the type with its own. */
+export type MutationLinkHelpContactArgs = {
+  id: Scalars['Int']['input'];
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationLoginArgs = {
   password: Scalars['String']['input'];
   username: Scalars['String']['input'];
@@ -1091,6 +1308,13 @@ export type MutationRemoveHelpAttachmentArgs = {
 export type MutationRemoveUserFromGroupArgs = {
   groupId: Scalars['ID']['input'];
   userId: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationReplyToHelpRequestArgs = {
+  id: Scalars['Int']['input'];
+  input: ReplyToHelpRequestInput;
 };
 
 
@@ -1138,6 +1362,19 @@ export type MutationUpdateFileMappingArgs = {
 export type MutationUpdateGroupArgs = {
   id: Scalars['ID']['input'];
   input: UpdateGroupInput;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationUpdateHelpAgentNotificationsArgs = {
+  input: UpdateHelpAgentNotificationsInput;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationUpdateHelpContactArgs = {
+  id: Scalars['Int']['input'];
+  input: UpdateHelpContactInput;
 };
 
 
@@ -1215,6 +1452,10 @@ export type Query = {
   groups: Array<Group>;
   /** Liveness of the gateway: always answers while the process runs. */
   health: Health;
+  /** The caller's own mail notifications (administrators). */
+  helpAgentNotifications: HelpAgentNotifications;
+  /** The help desk's contacts, oldest first (administrators). */
+  helpContacts: HelpContactConnection;
   /** One help request; NOT_FOUND when it does not exist or is someone else's. */
   helpRequest: HelpRequest;
   /** Help requests: a user's own, or every request for an administrator. perPage is 1 to 100, page at least 1. */
@@ -1295,6 +1536,14 @@ export type QueryGroupArgs = {
 
 
 /** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
+export type QueryHelpContactsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryHelpRequestArgs = {
   id: Scalars['Int']['input'];
 };
@@ -1371,6 +1620,14 @@ export type QueryWildfireRiskArgs = {
 export type QueryWorkspaceRegistryArgs = {
   category?: InputMaybe<Scalars['String']['input']>;
   compatibleOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A requester's reply on their own request. */
+export type ReplyToHelpRequestInput = {
+  /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the reply. */
+  attachmentTokens?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The reply's text, 1-10,000 characters. */
+  body: Scalars['String']['input'];
 };
 
 /** An administrator's answer to a help request. */
@@ -1465,6 +1722,24 @@ export type UpdateGroupInput = {
   /** What the group is for; null clears it. */
   description?: InputMaybe<Scalars['String']['input']>;
   /** A new name, unique. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What an administrator asks to be mailed about, and where. */
+export type UpdateHelpAgentNotificationsInput = {
+  /** The address (a new one must be confirmed again through the link mailed to it); null stops all mail. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** The events that mail them. */
+  events: Array<HelpAgentNotificationEvent>;
+};
+
+/** What an administrator changes of a contact; fields left out stay as they are. */
+export type UpdateHelpContactInput = {
+  /** true: mail the address again after it kept failing (false is refused: failures mark it). */
+  deliverable?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The language tag mail is written in (en, pt-BR, ...). */
+  locale?: InputMaybe<Scalars['String']['input']>;
+  /** The name the contact goes by (empty: none). */
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -1937,14 +2212,28 @@ export type ResolversTypes = ResolversObject<{
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Group: ResolverTypeWrapper<GroupModel>;
   Health: ResolverTypeWrapper<Health>;
+  HelpAgentNotificationEvent: HelpAgentNotificationEvent;
+  HelpAgentNotifications: ResolverTypeWrapper<AgentNotificationsViewModel>;
   HelpAttachment: ResolverTypeWrapper<HelpAttachmentViewModel>;
   HelpCategory: HelpCategory;
   HelpCategoryCount: ResolverTypeWrapper<HelpCategoryCount>;
+  HelpContact: ResolverTypeWrapper<HelpContactViewModel>;
+  HelpContactConnection: ResolverTypeWrapper<HelpContactConnectionModel>;
+  HelpContactEdge: ResolverTypeWrapper<Omit<HelpContactEdge, 'node'> & { node: ResolversTypes['HelpContact'] }>;
   HelpHistoryAction: HelpHistoryAction;
+  HelpMailDelivery: ResolverTypeWrapper<HelpMailDeliveryViewModel>;
+  HelpMailDeliveryState: HelpMailDeliveryState;
+  HelpMessage: ResolverTypeWrapper<HelpMessageViewModel>;
+  HelpMessageAuthorRole: HelpMessageAuthorRole;
+  HelpMessageChannel: HelpMessageChannel;
+  HelpMessageConnection: ResolverTypeWrapper<HelpMessageConnectionModel>;
+  HelpMessageEdge: ResolverTypeWrapper<Omit<HelpMessageEdge, 'node'> & { node: ResolversTypes['HelpMessage'] }>;
+  HelpMessageVisibility: HelpMessageVisibility;
   HelpPagination: ResolverTypeWrapper<PaginationModel>;
   HelpPriority: HelpPriority;
   HelpPriorityCount: ResolverTypeWrapper<HelpPriorityCount>;
   HelpPublicHolidaysInput: HelpPublicHolidaysInput;
+  HelpReplyResult: ResolverTypeWrapper<HelpReplyResultModel>;
   HelpRequest: ResolverTypeWrapper<HelpRequestViewModel>;
   HelpRequestChange: ResolverTypeWrapper<HelpRequestChangeModel>;
   HelpRequestChangeKind: HelpRequestChangeKind;
@@ -1978,6 +2267,7 @@ export type ResolversTypes = ResolversObject<{
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ReplyToHelpRequestInput: ReplyToHelpRequestInput;
   RespondToHelpRequestInput: RespondToHelpRequestInput;
   RiskLevel: RiskLevel;
   Role: Role;
@@ -1988,6 +2278,8 @@ export type ResolversTypes = ResolversObject<{
   UpdateFaqInput: UpdateFaqInput;
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
+  UpdateHelpAgentNotificationsInput: UpdateHelpAgentNotificationsInput;
+  UpdateHelpContactInput: UpdateHelpContactInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateHelpScheduleInput: UpdateHelpScheduleInput;
   UpdateHelpSlaPolicyInput: UpdateHelpSlaPolicyInput;
@@ -2041,11 +2333,20 @@ export type ResolversParentTypes = ResolversObject<{
   Float: Scalars['Float']['output'];
   Group: GroupModel;
   Health: Health;
+  HelpAgentNotifications: AgentNotificationsViewModel;
   HelpAttachment: HelpAttachmentViewModel;
   HelpCategoryCount: HelpCategoryCount;
+  HelpContact: HelpContactViewModel;
+  HelpContactConnection: HelpContactConnectionModel;
+  HelpContactEdge: Omit<HelpContactEdge, 'node'> & { node: ResolversParentTypes['HelpContact'] };
+  HelpMailDelivery: HelpMailDeliveryViewModel;
+  HelpMessage: HelpMessageViewModel;
+  HelpMessageConnection: HelpMessageConnectionModel;
+  HelpMessageEdge: Omit<HelpMessageEdge, 'node'> & { node: ResolversParentTypes['HelpMessage'] };
   HelpPagination: PaginationModel;
   HelpPriorityCount: HelpPriorityCount;
   HelpPublicHolidaysInput: HelpPublicHolidaysInput;
+  HelpReplyResult: HelpReplyResultModel;
   HelpRequest: HelpRequestViewModel;
   HelpRequestChange: HelpRequestChangeModel;
   HelpRequestConnection: HelpRequestConnectionModel;
@@ -2074,6 +2375,7 @@ export type ResolversParentTypes = ResolversObject<{
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
   Query: Record<PropertyKey, never>;
+  ReplyToHelpRequestInput: ReplyToHelpRequestInput;
   RespondToHelpRequestInput: RespondToHelpRequestInput;
   Session: Session;
   String: Scalars['String']['output'];
@@ -2081,6 +2383,8 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateFaqInput: UpdateFaqInput;
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
+  UpdateHelpAgentNotificationsInput: UpdateHelpAgentNotificationsInput;
+  UpdateHelpContactInput: UpdateHelpContactInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateHelpScheduleInput: UpdateHelpScheduleInput;
   UpdateHelpSlaPolicyInput: UpdateHelpSlaPolicyInput;
@@ -2110,7 +2414,7 @@ export type AreaRiskResolvers<ContextType = Context, ParentType extends Resolver
   zipCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
-export type AuditActionResolvers = EnumResolverSignature<{ API_KEY_CREATE?: any, API_KEY_REVOKE?: any, AUDIT_TRAIL_PRUNE?: any, FAQ_CREATE?: any, FAQ_DELETE?: any, FAQ_UPDATE?: any, FILE_MAPPING_ADD?: any, FILE_MAPPING_REMOVE?: any, FILE_MAPPING_UPDATE?: any, GROUP_CREATE?: any, GROUP_DELETE?: any, GROUP_UPDATE?: any, GROUP_WORKSPACES_SET?: any, HELP_REQUEST_ASSIGN?: any, HELP_REQUEST_ATTACHMENT_REMOVE?: any, HELP_REQUEST_DELETE?: any, HELP_REQUEST_STATUS_CHANGE?: any, HELP_SCHEDULE_CREATE?: any, HELP_SCHEDULE_DELETE?: any, HELP_SCHEDULE_UPDATE?: any, HELP_SLA_POLICY_UPDATE?: any, REGISTRY_IMPORT?: any, SETTINGS_UPDATE?: any, USER_ATTRIBUTES_UPDATE?: any, USER_CREATE?: any, USER_DELETE?: any, USER_GROUP_ADD?: any, USER_GROUP_REMOVE?: any, USER_LOCK?: any, USER_LOGOUT?: any, USER_PASSWORD_SET?: any, USER_ROLE_CHANGE?: any, USER_UNLOCK?: any, USER_UPDATE?: any, WORKSPACE_INSTALL?: any, WORKSPACE_UNINSTALL?: any }, ResolversTypes['AuditAction']>;
+export type AuditActionResolvers = EnumResolverSignature<{ API_KEY_CREATE?: any, API_KEY_REVOKE?: any, AUDIT_TRAIL_PRUNE?: any, FAQ_CREATE?: any, FAQ_DELETE?: any, FAQ_UPDATE?: any, FILE_MAPPING_ADD?: any, FILE_MAPPING_REMOVE?: any, FILE_MAPPING_UPDATE?: any, GROUP_CREATE?: any, GROUP_DELETE?: any, GROUP_UPDATE?: any, GROUP_WORKSPACES_SET?: any, HELP_CONTACT_BLOCK?: any, HELP_CONTACT_LINK?: any, HELP_CONTACT_UNBLOCK?: any, HELP_CONTACT_UPDATE?: any, HELP_REQUEST_ASSIGN?: any, HELP_REQUEST_ATTACHMENT_REMOVE?: any, HELP_REQUEST_DELETE?: any, HELP_REQUEST_STATUS_CHANGE?: any, HELP_SCHEDULE_CREATE?: any, HELP_SCHEDULE_DELETE?: any, HELP_SCHEDULE_UPDATE?: any, HELP_SLA_POLICY_UPDATE?: any, REGISTRY_IMPORT?: any, SETTINGS_UPDATE?: any, USER_ATTRIBUTES_UPDATE?: any, USER_CREATE?: any, USER_DELETE?: any, USER_GROUP_ADD?: any, USER_GROUP_REMOVE?: any, USER_LOCK?: any, USER_LOGOUT?: any, USER_PASSWORD_SET?: any, USER_ROLE_CHANGE?: any, USER_UNLOCK?: any, USER_UPDATE?: any, WORKSPACE_INSTALL?: any, WORKSPACE_UNINSTALL?: any }, ResolversTypes['AuditAction']>;
 
 export type AuditActorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor']> = ResolversObject<{
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2153,7 +2457,7 @@ export type AuditTargetResolvers<ContextType = Context, ParentType extends Resol
   type?: Resolver<ResolversTypes['AuditTargetType'], ParentType, ContextType>;
 }>;
 
-export type AuditTargetTypeResolvers = EnumResolverSignature<{ API_KEY?: any, AUDIT_TRAIL?: any, FAQ?: any, FILE_MAPPING?: any, GROUP?: any, HELP_REQUEST?: any, HELP_SCHEDULE?: any, HELP_SLA_POLICY?: any, REGISTRY?: any, SETTINGS?: any, USER?: any, WORKSPACE?: any }, ResolversTypes['AuditTargetType']>;
+export type AuditTargetTypeResolvers = EnumResolverSignature<{ API_KEY?: any, AUDIT_TRAIL?: any, FAQ?: any, FILE_MAPPING?: any, GROUP?: any, HELP_CONTACT?: any, HELP_REQUEST?: any, HELP_SCHEDULE?: any, HELP_SLA_POLICY?: any, REGISTRY?: any, SETTINGS?: any, USER?: any, WORKSPACE?: any }, ResolversTypes['AuditTargetType']>;
 
 export type AuthPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
   accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2246,6 +2550,16 @@ export type HealthResolvers<ContextType = Context, ParentType extends ResolversP
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type HelpAgentNotificationEventResolvers = EnumResolverSignature<{ ASSIGNED?: any, REQUESTER_REPLIED?: any }, ResolversTypes['HelpAgentNotificationEvent']>;
+
+export type HelpAgentNotificationsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpAgentNotifications'] = ResolversParentTypes['HelpAgentNotifications']> = ResolversObject<{
+  confirmed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  deliverable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['HelpAgentNotificationEvent']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
 export type HelpAttachmentResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpAttachment'] = ResolversParentTypes['HelpAttachment']> = ResolversObject<{
   contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2263,7 +2577,75 @@ export type HelpCategoryCountResolvers<ContextType = Context, ParentType extends
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
-export type HelpHistoryActionResolvers = EnumResolverSignature<{ ASSIGNED?: any, CREATED?: any, RESPONDED?: any, SLA_BREACHED?: any, UPDATED?: any }, ResolversTypes['HelpHistoryAction']>;
+export type HelpContactResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpContact'] = ResolversParentTypes['HelpContact']> = ResolversObject<{
+  blocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  deliverable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requests?: Resolver<Array<ResolversTypes['HelpRequest']>, ParentType, ContextType, Partial<HelpContactRequestsArgs>>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+}>;
+
+export type HelpContactConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpContactConnection'] = ResolversParentTypes['HelpContactConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['HelpContactEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpContactEdgeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpContactEdge'] = ResolversParentTypes['HelpContactEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['HelpContact'], ParentType, ContextType>;
+}>;
+
+export type HelpHistoryActionResolvers = EnumResolverSignature<{ ASSIGNED?: any, CREATED?: any, REPLIED?: any, RESPONDED?: any, SLA_BREACHED?: any, UPDATED?: any }, ResolversTypes['HelpHistoryAction']>;
+
+export type HelpMailDeliveryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpMailDelivery'] = ResolversParentTypes['HelpMailDelivery']> = ResolversObject<{
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recipient?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['HelpMailDeliveryState'], ParentType, ContextType>;
+}>;
+
+export type HelpMailDeliveryStateResolvers = EnumResolverSignature<{ FAILED?: any, PENDING?: any, SENDING?: any, SENT?: any, SKIPPED?: any }, ResolversTypes['HelpMailDeliveryState']>;
+
+export type HelpMessageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpMessage'] = ResolversParentTypes['HelpMessage']> = ResolversObject<{
+  attachments?: Resolver<Array<ResolversTypes['HelpAttachment']>, ParentType, ContextType>;
+  author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  authorRole?: Resolver<ResolversTypes['HelpMessageAuthorRole'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  channel?: Resolver<ResolversTypes['HelpMessageChannel'], ParentType, ContextType>;
+  contact?: Resolver<Maybe<ResolversTypes['HelpContact']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  deliveries?: Resolver<Maybe<Array<ResolversTypes['HelpMailDelivery']>>, ParentType, ContextType>;
+  fullBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  html?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  requestId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['HelpMessageVisibility'], ParentType, ContextType>;
+}>;
+
+export type HelpMessageAuthorRoleResolvers = EnumResolverSignature<{ AGENT?: any, CONTACT?: any, REQUESTER?: any, SYSTEM?: any }, ResolversTypes['HelpMessageAuthorRole']>;
+
+export type HelpMessageChannelResolvers = EnumResolverSignature<{ API?: any, EMAIL?: any, WEB?: any }, ResolversTypes['HelpMessageChannel']>;
+
+export type HelpMessageConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpMessageConnection'] = ResolversParentTypes['HelpMessageConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['HelpMessageEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpMessageEdgeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpMessageEdge'] = ResolversParentTypes['HelpMessageEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['HelpMessage'], ParentType, ContextType>;
+}>;
+
+export type HelpMessageVisibilityResolvers = EnumResolverSignature<{ INTERNAL?: any, PUBLIC?: any }, ResolversTypes['HelpMessageVisibility']>;
 
 export type HelpPaginationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpPagination'] = ResolversParentTypes['HelpPagination']> = ResolversObject<{
   hasNext?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2281,6 +2663,11 @@ export type HelpPriorityCountResolvers<ContextType = Context, ParentType extends
   priority?: Resolver<ResolversTypes['HelpPriority'], ParentType, ContextType>;
 }>;
 
+export type HelpReplyResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpReplyResult'] = ResolversParentTypes['HelpReplyResult']> = ResolversObject<{
+  message?: Resolver<ResolversTypes['HelpMessage'], ParentType, ContextType>;
+  request?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType>;
+}>;
+
 export type HelpRequestResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequest'] = ResolversParentTypes['HelpRequest']> = ResolversObject<{
   adminNotes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   areaRisk?: Resolver<Maybe<ResolversTypes['AreaRisk']>, ParentType, ContextType>;
@@ -2288,11 +2675,14 @@ export type HelpRequestResolvers<ContextType = Context, ParentType extends Resol
   assignee?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   attachments?: Resolver<Array<ResolversTypes['HelpAttachment']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['HelpCategory'], ParentType, ContextType>;
+  contact?: Resolver<Maybe<ResolversTypes['HelpContact']>, ParentType, ContextType>;
   contactEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  followUpOf?: Resolver<Maybe<ResolversTypes['HelpRequest']>, ParentType, ContextType>;
   history?: Resolver<Array<ResolversTypes['HelpRequestHistoryEntry']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  messages?: Resolver<ResolversTypes['HelpMessageConnection'], ParentType, ContextType, Partial<HelpRequestMessagesArgs>>;
   priority?: Resolver<ResolversTypes['HelpPriority'], ParentType, ContextType>;
   requester?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   requesterId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2314,7 +2704,7 @@ export type HelpRequestChangeResolvers<ContextType = Context, ParentType extends
   requestId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
-export type HelpRequestChangeKindResolvers = EnumResolverSignature<{ CREATED?: any, RESPONDED?: any, SLA_BREACHED?: any, UPDATED?: any }, ResolversTypes['HelpRequestChangeKind']>;
+export type HelpRequestChangeKindResolvers = EnumResolverSignature<{ CREATED?: any, REPLIED?: any, RESPONDED?: any, SLA_BREACHED?: any, UPDATED?: any }, ResolversTypes['HelpRequestChangeKind']>;
 
 export type HelpRequestConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRequestConnection'] = ResolversParentTypes['HelpRequestConnection']> = ResolversObject<{
   edges?: Resolver<Array<ResolversTypes['HelpRequestEdge']>, ParentType, ContextType>;
@@ -2472,6 +2862,8 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   addFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationAddFileMappingArgs, 'input'>>;
   addHelpRequestAttachments?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationAddHelpRequestAttachmentsArgs, 'id' | 'tokens'>>;
   addUserToGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationAddUserToGroupArgs, 'groupId' | 'userId'>>;
+  blockHelpContact?: Resolver<ResolversTypes['HelpContact'], ParentType, ContextType, RequireFields<MutationBlockHelpContactArgs, 'blocked' | 'id'>>;
+  confirmHelpAgentAddress?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationConfirmHelpAgentAddressArgs, 'token'>>;
   createFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationCreateFaqArgs, 'input'>>;
   createGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationCreateGroupArgs, 'input'>>;
   createHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationCreateHelpRequestArgs, 'input'>>;
@@ -2484,6 +2876,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'force' | 'id'>>;
   importWorkspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<MutationImportWorkspaceRegistryArgs, 'entries'>>;
   installWorkspace?: Resolver<ResolversTypes['Workspace'], ParentType, ContextType, RequireFields<MutationInstallWorkspaceArgs, 'entryId'>>;
+  linkHelpContact?: Resolver<ResolversTypes['HelpContact'], ParentType, ContextType, RequireFields<MutationLinkHelpContactArgs, 'id'>>;
   login?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'password' | 'username'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   logoutUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationLogoutUserArgs, 'id'>>;
@@ -2491,6 +2884,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   removeFileMapping?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFileMappingArgs, 'id'>>;
   removeHelpAttachment?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveHelpAttachmentArgs, 'id'>>;
   removeUserFromGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationRemoveUserFromGroupArgs, 'groupId' | 'userId'>>;
+  replyToHelpRequest?: Resolver<ResolversTypes['HelpReplyResult'], ParentType, ContextType, RequireFields<MutationReplyToHelpRequestArgs, 'id' | 'input'>>;
   respondToHelpRequest?: Resolver<ResolversTypes['HelpResponse'], ParentType, ContextType, RequireFields<MutationRespondToHelpRequestArgs, 'id' | 'input'>>;
   revokeSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeSessionArgs, 'id'>>;
   setGroupAllowedWorkspaces?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationSetGroupAllowedWorkspacesArgs, 'groupId' | 'workspaceIds'>>;
@@ -2498,6 +2892,8 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   updateFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationUpdateFaqArgs, 'id' | 'input'>>;
   updateFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationUpdateFileMappingArgs, 'id' | 'input'>>;
   updateGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationUpdateGroupArgs, 'id' | 'input'>>;
+  updateHelpAgentNotifications?: Resolver<ResolversTypes['HelpAgentNotifications'], ParentType, ContextType, RequireFields<MutationUpdateHelpAgentNotificationsArgs, 'input'>>;
+  updateHelpContact?: Resolver<ResolversTypes['HelpContact'], ParentType, ContextType, RequireFields<MutationUpdateHelpContactArgs, 'id' | 'input'>>;
   updateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationUpdateHelpRequestArgs, 'id' | 'input'>>;
   updateHelpSchedule?: Resolver<ResolversTypes['HelpSchedule'], ParentType, ContextType, RequireFields<MutationUpdateHelpScheduleArgs, 'id' | 'input'>>;
   updateHelpSlaPolicy?: Resolver<ResolversTypes['HelpSlaPolicy'], ParentType, ContextType, RequireFields<MutationUpdateHelpSlaPolicyArgs, 'input' | 'priority'>>;
@@ -2520,6 +2916,8 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType, RequireFields<QueryGroupArgs, 'id'>>;
   groups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
+  helpAgentNotifications?: Resolver<ResolversTypes['HelpAgentNotifications'], ParentType, ContextType>;
+  helpContacts?: Resolver<ResolversTypes['HelpContactConnection'], ParentType, ContextType, Partial<QueryHelpContactsArgs>>;
   helpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<QueryHelpRequestArgs, 'id'>>;
   helpRequests?: Resolver<ResolversTypes['HelpRequestPage'], ParentType, ContextType, RequireFields<QueryHelpRequestsArgs, 'page' | 'perPage' | 'sortBy' | 'sortOrder'>>;
   helpRequestsConnection?: Resolver<ResolversTypes['HelpRequestConnection'], ParentType, ContextType, RequireFields<QueryHelpRequestsConnectionArgs, 'sortBy' | 'sortOrder'>>;
@@ -2704,13 +3102,27 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   FileMapping?: FileMappingResolvers<ContextType>;
   Group?: GroupResolvers<ContextType>;
   Health?: HealthResolvers<ContextType>;
+  HelpAgentNotificationEvent?: HelpAgentNotificationEventResolvers;
+  HelpAgentNotifications?: HelpAgentNotificationsResolvers<ContextType>;
   HelpAttachment?: HelpAttachmentResolvers<ContextType>;
   HelpCategory?: HelpCategoryResolvers;
   HelpCategoryCount?: HelpCategoryCountResolvers<ContextType>;
+  HelpContact?: HelpContactResolvers<ContextType>;
+  HelpContactConnection?: HelpContactConnectionResolvers<ContextType>;
+  HelpContactEdge?: HelpContactEdgeResolvers<ContextType>;
   HelpHistoryAction?: HelpHistoryActionResolvers;
+  HelpMailDelivery?: HelpMailDeliveryResolvers<ContextType>;
+  HelpMailDeliveryState?: HelpMailDeliveryStateResolvers;
+  HelpMessage?: HelpMessageResolvers<ContextType>;
+  HelpMessageAuthorRole?: HelpMessageAuthorRoleResolvers;
+  HelpMessageChannel?: HelpMessageChannelResolvers;
+  HelpMessageConnection?: HelpMessageConnectionResolvers<ContextType>;
+  HelpMessageEdge?: HelpMessageEdgeResolvers<ContextType>;
+  HelpMessageVisibility?: HelpMessageVisibilityResolvers;
   HelpPagination?: HelpPaginationResolvers<ContextType>;
   HelpPriority?: HelpPriorityResolvers;
   HelpPriorityCount?: HelpPriorityCountResolvers<ContextType>;
+  HelpReplyResult?: HelpReplyResultResolvers<ContextType>;
   HelpRequest?: HelpRequestResolvers<ContextType>;
   HelpRequestChange?: HelpRequestChangeResolvers<ContextType>;
   HelpRequestChangeKind?: HelpRequestChangeKindResolvers;

@@ -31,6 +31,7 @@ type Documents = {
     "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      access_token: accessToken\n      token_type: tokenType\n      expires_in: expiresIn\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  query SessionUser {\n    me {\n      id\n      username\n      firstName\n      lastName\n      role\n    }\n  }\n": typeof types.SessionUserDocument,
+    "\n  mutation ConfirmHelpAgentAddress($token: String!) {\n    confirmed: confirmHelpAgentAddress(token: $token)\n  }\n": typeof types.ConfirmHelpAgentAddressDocument,
     "\n  query WildfireRisk($zip: String!) {\n    risk: wildfireRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates {\n        latitude\n        longitude\n      }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_fires: recentFires\n      vegetation_risk: vegetationRisk\n      weather_risk: weatherRisk\n      last_updated: lastUpdated\n      components {\n        fire_activity: fireActivity\n        vegetation\n        weather\n      }\n      data_status: dataStatus {\n        fire\n      }\n    }\n  }\n": typeof types.WildfireRiskDocument,
     "\n  query EarthquakeRisk($zip: String!) {\n    risk: earthquakeRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates {\n        latitude\n        longitude\n      }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_earthquakes: recentEarthquakes\n      max_magnitude: maxMagnitude\n      fault_distance: faultDistance\n      last_updated: lastUpdated\n      components {\n        seismic_activity: seismicActivity\n        magnitude\n        fault_proximity: faultProximity\n      }\n      data_status: dataStatus {\n        seismic\n      }\n    }\n  }\n": typeof types.EarthquakeRiskDocument,
     "\n  query Health {\n    health {\n      status\n      timestamp\n      version\n    }\n  }\n": typeof types.HealthDocument,
@@ -69,6 +70,7 @@ const documents: Documents = {
     "\n  mutation Login($username: String!, $password: String!) {\n    login(username: $username, password: $password) {\n      access_token: accessToken\n      token_type: tokenType\n      expires_in: expiresIn\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  query SessionUser {\n    me {\n      id\n      username\n      firstName\n      lastName\n      role\n    }\n  }\n": types.SessionUserDocument,
+    "\n  mutation ConfirmHelpAgentAddress($token: String!) {\n    confirmed: confirmHelpAgentAddress(token: $token)\n  }\n": types.ConfirmHelpAgentAddressDocument,
     "\n  query WildfireRisk($zip: String!) {\n    risk: wildfireRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates {\n        latitude\n        longitude\n      }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_fires: recentFires\n      vegetation_risk: vegetationRisk\n      weather_risk: weatherRisk\n      last_updated: lastUpdated\n      components {\n        fire_activity: fireActivity\n        vegetation\n        weather\n      }\n      data_status: dataStatus {\n        fire\n      }\n    }\n  }\n": types.WildfireRiskDocument,
     "\n  query EarthquakeRisk($zip: String!) {\n    risk: earthquakeRisk(zip: $zip) {\n      zip_code: zipCode\n      coordinates {\n        latitude\n        longitude\n      }\n      risk_level: riskLevel\n      risk_score: riskScore\n      recent_earthquakes: recentEarthquakes\n      max_magnitude: maxMagnitude\n      fault_distance: faultDistance\n      last_updated: lastUpdated\n      components {\n        seismic_activity: seismicActivity\n        magnitude\n        fault_proximity: faultProximity\n      }\n      data_status: dataStatus {\n        seismic\n      }\n    }\n  }\n": types.EarthquakeRiskDocument,
     "\n  query Health {\n    health {\n      status\n      timestamp\n      version\n    }\n  }\n": types.HealthDocument,
@@ -172,6 +174,10 @@ export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (ty
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SessionUser {\n    me {\n      id\n      username\n      firstName\n      lastName\n      role\n    }\n  }\n"): (typeof documents)["\n  query SessionUser {\n    me {\n      id\n      username\n      firstName\n      lastName\n      role\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConfirmHelpAgentAddress($token: String!) {\n    confirmed: confirmHelpAgentAddress(token: $token)\n  }\n"): (typeof documents)["\n  mutation ConfirmHelpAgentAddress($token: String!) {\n    confirmed: confirmHelpAgentAddress(token: $token)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
