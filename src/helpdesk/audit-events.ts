@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { fieldsOf, type AuditRecorder } from '../audit/recorder.js';
+import { fieldsOf, type AuditRecorder, type SystemActor } from '../audit/recorder.js';
 import type { Actor } from '../platform/auth/principal.js';
 import type { HelpRequest } from './help-request.entity.js';
 
@@ -10,7 +10,7 @@ const AUDITED = { status: 'help_request.status_change', assigned_to_id: 'help_re
 export function recordRequestChanges(
   audit: AuditRecorder,
   em: EntityManager,
-  actor: Actor,
+  actor: Actor | SystemActor,
   request: Pick<HelpRequest, 'id' | 'title'>,
   changes: readonly { field: string; oldValue: string | null; newValue: string | null }[],
 ): void {

@@ -1,3 +1,4 @@
+import type { EntityManager, EventSubscriber } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { currentTraceCarrier, type TraceCarrier } from '../platform/observability/tracing.js';
@@ -107,6 +108,32 @@ export class HelpRequestEvents {
     });
   }
 
+  /**
+   * Publishes `change` once the transaction `em` is in commits, and never if it rolls back: for a change made
+   * inside a caller's transaction (a rule's, a conversation's), whose commit the help desk does not see.
+   */
+  publishAfterCommit(em: EntityManager, change: HelpRequestChange): void {
+    const transaction = transactionOf(em.getTransactionContext());
+    if (!transaction) return this.publish(change);
+    const pending = this.#pending.get(transaction) ?? [];
+    pending.push(change);
+    this.#pending.set(transaction, pending);
+  }
+
+  /** Changes waiting for their transaction's commit. */
+  readonly #pending = new WeakMap<object, HelpRequestChange[]>();
+
+  /** What publishAfterCommit needs from the ORM: word of each commit (a rolled-back one's changes are dropped). */
+  readonly subscriber: EventSubscriber = {
+    afterTransactionCommit: (args) => {
+      const transaction = transactionOf(args.transaction);
+      const pending = transaction ? this.#pending.get(transaction) : undefined;
+      if (!transaction || !pending) return;
+      this.#pending.delete(transaction);
+      for (const change of pending) this.publish(change);
+    },
+  };
+
   async close(): Promise<void> {
     this.#listeners.clear();
     await this.channel?.close();
@@ -134,6 +161,11 @@ export class HelpRequestEvents {
       }
     }
   }
+}
+
+/** The ORM's transaction handle (typed loosely by the driver), as a key. */
+function transactionOf(handle: unknown): object | undefined {
+  return typeof handle === 'object' && handle !== null ? handle : undefined;
 }
 
 /** One subscriber's changes: the changes `select` keeps, queued until its `next()`; ending it stops its listening. */

@@ -124,6 +124,8 @@ const HelpRequestHistorySchema = defineEntity({
     /** Internal entries (admin notes, private responses) are shown to administrators only. */
     internal: p.boolean().default(false),
     actor: p.manyToOne(User).nullable().deleteRule('set null').index('help_request_history_actor_id_index'),
+    /** The rule (trigger id) that made the change, when a rule made it (the actor is then null). */
+    byRule: p.string().length(100).$type<Opt<string | null>>().nullable(),
     createdAt: p.datetime(),
   },
   indexes: [{ name: 'help_request_history_request_index', properties: ['request', 'id'] }],

@@ -1,6 +1,7 @@
 import { Cursors } from '../platform/graphql/connections.js';
 import { helpApi } from './rest/api.js';
 import { defineModule } from '../platform/module.js';
+import { HelpRequestChangeHooks } from './change-hooks.js';
 import { HelpRequestEvents } from './events.js';
 import { Faq } from './faq.entity.js';
 import { FaqService } from './faqs.js';
@@ -23,6 +24,10 @@ import { HelpStatisticsService } from './statistics.js';
 /** Help requests, their responses and history, FAQs and statistics. */
 export interface Helpdesk {
   requests: HelpRequestService;
+  /** Changes to help requests, including those made inside a caller's transaction (applyInTransaction, addInternalNote). */
+  helpRequestChanges: HelpRequestService;
+  /** What other modules run inside each help-request change's transaction: `changeHooks.register(name, hook)`. */
+  changeHooks: HelpRequestChangeHooks;
   faqs: FaqService;
   /** Help-request changes, published after commit. */
   events: HelpRequestEvents;
@@ -108,17 +113,22 @@ export const helpdeskModule = defineModule({
       events,
       audit.recorder,
     );
+    orm.em.getEventManager().registerSubscriber(events.subscriber);
+    const changeHooks = new HelpRequestChangeHooks();
     const requests = new HelpRequestService(
       now,
       events,
       new Cursors(config.jwt.secret),
       audit.recorder,
       slaPolicies,
+      changeHooks,
       attachments,
     );
     const slaMonitor = new SlaMonitor(requests, () => orm.em.fork(), now, log, config.helpSlaCheckSeconds * 1000);
     return {
       requests,
+      helpRequestChanges: requests,
+      changeHooks,
       faqs: new FaqService(now, audit.recorder),
       events,
       statistics: new HelpStatisticsService(),

@@ -1,6 +1,6 @@
 import { LockMode, raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import type { Actor, Principal } from '../platform/auth/principal.js';
-import type { AuditRecorder } from '../audit/recorder.js';
+import type { AuditRecorder, SystemActor } from '../audit/recorder.js';
 import { recordRequestChanges, recordRequestDeletion } from './audit-events.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../platform/errors.js';
 import { isHexId } from '../platform/ids.js';
@@ -58,9 +58,11 @@ import {
   type SlaTarget,
 } from './sla.js';
 import type { HelpSlaPolicyService } from './sla-policies.js';
+import type { HelpRequestChangeHooks, HelpRequestFieldChange } from './change-hooks.js';
 import { tokenList, type HelpAttachmentService } from './attachments/service.js';
 import {
   DEFAULT_PER_PAGE,
+  HELP_CATEGORIES,
   LIMITS,
   RATING_CHANGE_WINDOW_MS,
   SETTLED_STATUSES,
@@ -112,9 +114,19 @@ export interface HelpRequestChanges {
   description?: string | null;
   status?: HelpStatus | null;
   priority?: HelpPriority | null;
+  category?: HelpCategory | null;
   assignedToId?: string | null;
   adminNotes?: string | null;
   zip?: string | null;
+  tags?: readonly string[] | null;
+}
+
+/** What a change made inside a caller's transaction (a rule's, a conversation's) may set. */
+export interface InTransactionChanges {
+  status?: HelpStatus | null;
+  priority?: HelpPriority | null;
+  category?: HelpCategory | null;
+  assignedToId?: string | null;
   tags?: readonly string[] | null;
 }
 
@@ -236,6 +248,8 @@ export class HelpRequestService {
     private readonly cursors: Cursors,
     private readonly audit: AuditRecorder,
     private readonly policies: HelpSlaPolicyService,
+    /** What other modules run inside each change's transaction (see change-hooks.ts). */
+    readonly changeHooks: HelpRequestChangeHooks,
     private readonly attachments?: HelpAttachmentService,
   ) {}
 
@@ -390,7 +404,7 @@ export class HelpRequestService {
     return request;
   }
 
-  async create(em: EntityManager, principal: Principal, input: NewHelpRequest): Promise<HelpRequest> {
+  async create(em: EntityManager, principal: Actor, input: NewHelpRequest): Promise<HelpRequest> {
     const viewer = viewerOf(principal);
     const values = {
       title: requiredText(input.title, 'title', LIMITS.title),
@@ -424,6 +438,7 @@ export class HelpRequestService {
         await tem.flush(); // the files name the request by id
         await this.#attachments().attach(tem, viewer.userId, tokens, { requestId: request.id });
       }
+      await this.changeHooks.run({ em: tem, kind: 'created', request, changes: [], actor: principal, at: now });
       return request;
     });
     this.events.publish({
@@ -484,10 +499,21 @@ export class HelpRequestService {
       breaches.push(...this.#breachesPassed(request, now));
       if (changes.length > 0) {
         request.updatedAt = now;
-        this.#record(tem, request, viewer, changes, now);
+        this.#record(tem, request, viewer.userId, changes, now);
         recordRequestChanges(this.audit, tem, principal, request, changes);
       }
       this.#recordBreaches(tem, request, breaches, now);
+      if (changes.length > 0) {
+        await this.changeHooks.run({
+          em: tem,
+          kind: 'updated',
+          request,
+          changes: fieldChanges(changes),
+          actor: principal,
+          at: now,
+        });
+      }
+      await this.#runBreachHooks(tem, request, breaches, now);
       return { request, changes, breaches };
     });
     if (changes.length > 0) {
@@ -537,9 +563,19 @@ export class HelpRequestService {
         ...(newStatus ? this.#apply(tem, request, { status: newStatus }, now, breaches, sla) : []),
       ];
       request.updatedAt = now;
-      this.#record(tem, request, viewer, changes, now);
+      this.#record(tem, request, viewer.userId, changes, now);
       recordRequestChanges(this.audit, tem, principal, request, changes);
       this.#recordBreaches(tem, request, breaches, now);
+      await this.changeHooks.run({
+        em: tem,
+        kind: 'responded',
+        request,
+        changes: fieldChanges(changes),
+        actor: principal,
+        message: { id: response.id, public: isPublic, authorRole: 'AGENT' },
+        at: now,
+      });
+      await this.#runBreachHooks(tem, request, breaches, now);
       return { response, changes, requesterId: request.requester?.id ?? null, breaches };
     });
     this.events.publish({
@@ -576,7 +612,7 @@ export class HelpRequestService {
    */
   async rate(
     em: EntityManager,
-    principal: Principal,
+    principal: Actor,
     id: number,
     score: number,
     comment: string | null | undefined,
@@ -614,7 +650,15 @@ export class HelpRequestService {
       request.ratedAt ??= now;
       request.ratingUpdatedAt = now;
       request.updatedAt = now;
-      this.#record(tem, request, viewer, [change], now);
+      this.#record(tem, request, viewer.userId, [change], now);
+      await this.changeHooks.run({
+        em: tem,
+        kind: 'updated',
+        request,
+        changes: fieldChanges([change]),
+        actor: principal,
+        at: now,
+      });
       return { request, change };
     });
     this.events.publish({
@@ -641,21 +685,7 @@ export class HelpRequestService {
     ] as const) {
       // A backlog (a replica that was down, say) is drained a batch at a time, each batch its own transaction.
       for (let batch = 0; batch < 20; batch++) {
-        const rows = await em.execute<{ id: number; requester_id: string | null }[]>(
-          `with claimed as (
-             update help_requests r set ${flag} = true
-              where r.id in (select id from help_requests
-                              where not ${flag} and ${met} is null and paused_since is null and ${due} < ?
-                              order by ${due} limit ? for update skip locked)
-                and not r.${flag}
-             returning r.id, r.requester_id, r.${due} as due
-           ), recorded as (
-             insert into help_request_history (request_id, action, field, new_value, internal, actor_id, created_at)
-             select id, 'sla_breached', ?, to_char(due at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), true, null, ? from claimed
-           )
-           select id, requester_id from claimed`,
-          [at, limit, target, at],
-        );
+        const rows = await em.transactional((tem) => this.#claimBatch(tem, target, flag, due, met, at, limit));
         for (const row of rows) {
           const entry = claimed.get(row.id) ?? { requesterId: row.requester_id, targets: [] };
           entry.targets.push(target);
@@ -666,6 +696,197 @@ export class HelpRequestService {
     }
     for (const [id, { requesterId, targets }] of claimed) this.#publishBreaches(id, requesterId, targets, at);
     return claimed.size;
+  }
+
+  /** One batch of claimBreaches, in its own transaction, with the change hooks run for each request it claimed. */
+  async #claimBatch(
+    em: EntityManager,
+    target: SlaTarget,
+    flag: string,
+    due: string,
+    met: string,
+    at: Date,
+    limit: number,
+  ): Promise<{ id: number; requester_id: string | null }[]> {
+    const rows = await em.execute<{ id: number; requester_id: string | null; due: Date }[]>(
+      `with claimed as (
+             update help_requests r set ${flag} = true
+              where r.id in (select id from help_requests
+                              where not ${flag} and ${met} is null and paused_since is null and ${due} < ?
+                              order by ${due} limit ? for update skip locked)
+                and not r.${flag}
+             returning r.id, r.requester_id, r.${due} as due
+           ), recorded as (
+             insert into help_request_history (request_id, action, field, new_value, internal, actor_id, created_at)
+             select id, 'sla_breached', ?, to_char(due at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), true, null, ? from claimed
+           )
+           select id, requester_id, due from claimed`,
+      [at, limit, target, at],
+    );
+    if (this.changeHooks.empty || rows.length === 0) return rows;
+    // The claim's update holds these rows until it commits: each hook sees its request as claimed.
+    const requests = await em.find(HelpRequest, { id: { $in: rows.map((r) => r.id) } });
+    const dueOf = new Map(rows.map((r) => [r.id, new Date(r.due)]));
+    for (const request of requests) {
+      await this.changeHooks.run({
+        em,
+        kind: 'sla_breached',
+        request,
+        changes: [{ field: target, oldValue: null, newValue: dueOf.get(request.id)!.toISOString(), internal: true }],
+        actor: null,
+        at,
+      });
+    }
+    return rows;
+  }
+
+  /**
+   * Changes `request` inside the caller's transaction `em` (a rule's, a conversation's): the same checks, service-level
+   * clock, history and audit as an update, then the change hooks, with `byRule` passed on so a rule's own hooks
+   * know the change for theirs. History names `actor` (null for a rule or the system, the rule recorded instead).
+   * Subscribers hear of it once the caller's transaction commits. Returns what changed.
+   */
+  async applyInTransaction(
+    em: EntityManager,
+    actor: Actor | null,
+    request: HelpRequest,
+    input: InTransactionChanges,
+    options: { byRule?: string; at?: Date } = {},
+  ): Promise<HelpRequestFieldChange[]> {
+    const wanted = this.#validateChanges(input);
+    const at = options.at ?? this.now();
+    // The caller's change holds the request already (a hook's) or takes it here; the rules lock follows it, which
+    // a recount waits on rather than deadlocks with, since a recount takes the rules before any request.
+    await em.lock(request, LockMode.PESSIMISTIC_WRITE);
+    if (wanted.assignedToId) {
+      const assignee = await em.findOne(User, { id: wanted.assignedToId, role: 'admin' }, { fields: ['id'] });
+      if (!assignee)
+        throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
+    }
+    const timed = Boolean(wanted.status || wanted.priority);
+    if (timed) await lockSlaRules(em, 'shared');
+    const sla = timed ? await this.#slaContext(em, request, wanted.priority ?? request.priority) : undefined;
+    const breaches = this.#breachesPassed(request, at);
+    const changes = this.#apply(em, request, wanted, at, breaches, sla);
+    breaches.push(...this.#breachesPassed(request, at));
+    const actorId = actor?.kind === 'user' ? actor.userId : null;
+    if (changes.length > 0) {
+      request.updatedAt = at;
+      this.#record(em, request, actorId, changes, at, options.byRule);
+      recordRequestChanges(this.audit, em, actor ?? systemActor(options.byRule), request, changes);
+    }
+    this.#recordBreaches(em, request, breaches, at);
+    const requesterId = request.requester?.id ?? null;
+    if (changes.length > 0) {
+      await this.changeHooks.run({
+        em,
+        kind: 'updated',
+        request,
+        changes: fieldChanges(changes),
+        actor,
+        at,
+        ...(options.byRule === undefined ? {} : { byRule: options.byRule }),
+      });
+      this.events.publishAfterCommit(em, {
+        kind: 'updated',
+        requestId: request.id,
+        requesterId,
+        ...changedFields(changes),
+        at,
+      });
+    }
+    await this.#runBreachHooks(em, request, breaches, at, options.byRule);
+    if (breaches.length > 0) {
+      const fields = [...new Set(breaches)];
+      this.events.publishAfterCommit(em, {
+        kind: 'sla_breached',
+        requestId: request.id,
+        requesterId,
+        fields,
+        internalFields: fields,
+        at,
+      });
+    }
+    return fieldChanges(changes);
+  }
+
+  /**
+   * Adds a note only administrators see (a private response by no one: the system's, or a rule's) inside the caller's
+   * transaction, with its history entry, then runs the change hooks as a response does. It meets no service level.
+   */
+  async addInternalNote(
+    em: EntityManager,
+    request: HelpRequest,
+    text: string,
+    options: { byRule?: string; at?: Date } = {},
+  ): Promise<HelpResponse> {
+    const note = requiredText(text, 'response', LIMITS.response);
+    const at = options.at ?? this.now();
+    await em.lock(request, LockMode.PESSIMISTIC_WRITE);
+    const response = em.create(HelpResponse, {
+      request,
+      responder: null,
+      response: note,
+      newStatus: null,
+      isPublic: false,
+      createdAt: at,
+    });
+    await em.flush(); // the history entry names the note by id
+    const change: FieldChange = {
+      field: 'response',
+      action: 'responded',
+      oldValue: null,
+      newValue: String(response.id),
+      internal: true,
+    };
+    request.updatedAt = at;
+    this.#record(em, request, null, [change], at, options.byRule);
+    await this.changeHooks.run({
+      em,
+      kind: 'responded',
+      request,
+      changes: fieldChanges([change]),
+      actor: null,
+      message: { id: response.id, public: false, authorRole: 'SYSTEM' },
+      at,
+      ...(options.byRule === undefined ? {} : { byRule: options.byRule }),
+    });
+    this.events.publishAfterCommit(em, {
+      kind: 'responded',
+      requestId: request.id,
+      requesterId: request.requester?.id ?? null,
+      fields: [],
+      internalFields: [],
+      responseIsPublic: false,
+      at,
+    });
+    return response;
+  }
+
+  /** The change hooks' word of breaches a change found (after the change's own): the system's, with no actor. */
+  async #runBreachHooks(
+    em: EntityManager,
+    request: HelpRequest,
+    targets: SlaTarget[],
+    at: Date,
+    byRule?: string,
+  ): Promise<void> {
+    const found = [...new Set(targets)];
+    if (found.length === 0) return;
+    await this.changeHooks.run({
+      em,
+      kind: 'sla_breached',
+      request,
+      changes: found.map((target) => ({
+        field: target,
+        oldValue: null,
+        newValue: (target === 'first_response' ? request.firstResponseDueAt : request.resolutionDueAt).toISOString(),
+        internal: true,
+      })),
+      actor: null,
+      at,
+      ...(byRule === undefined ? {} : { byRule }),
+    });
   }
 
   /**
@@ -825,6 +1046,11 @@ export class HelpRequestService {
       if (input.priority === null) throw new ValidationError('priority cannot be null', 'priority');
       wanted.priority = input.priority;
     }
+    if (input.category !== undefined) {
+      if (input.category === null || !HELP_CATEGORIES.includes(input.category))
+        throw new ValidationError('category must be one of ' + HELP_CATEGORIES.join(', '), 'category');
+      wanted.category = input.category;
+    }
     if (input.assignedToId !== undefined) {
       if (input.assignedToId !== null && !isHexId(input.assignedToId)) {
         throw new ValidationError('assigned_to_id must be the user id of an administrator', 'assigned_to_id');
@@ -877,6 +1103,7 @@ export class HelpRequestService {
         sla!.rules,
       );
     }
+    if (wanted.category && change('category', request.category, wanted.category)) request.category = wanted.category;
     if (
       wanted.assignedToId !== undefined &&
       change('assigned_to_id', request.assignedTo?.id ?? null, wanted.assignedToId, 'assigned')
@@ -901,8 +1128,15 @@ export class HelpRequestService {
     return changes;
   }
 
-  #record(em: EntityManager, request: HelpRequest, viewer: Viewer, changes: FieldChange[], at: Date): void {
-    const actor = em.getReference(User, viewer.userId);
+  #record(
+    em: EntityManager,
+    request: HelpRequest,
+    actorId: string | null,
+    changes: FieldChange[],
+    at: Date,
+    byRule?: string,
+  ): void {
+    const actor = actorId === null ? null : em.getReference(User, actorId);
     for (const c of changes) {
       em.create(HelpRequestHistory, {
         request,
@@ -912,11 +1146,22 @@ export class HelpRequestService {
         newValue: c.newValue,
         internal: c.internal,
         actor,
+        byRule: byRule ?? null,
         createdAt: at,
       });
     }
   }
 }
+
+/** What a hook is told of a change's fields (the history's action stays the history's). */
+const fieldChanges = (changes: FieldChange[]): HelpRequestFieldChange[] =>
+  changes.map(({ field, oldValue, newValue, internal }) => ({ field, oldValue, newValue, internal }));
+
+/** Who the audit trail names for a change no person made. */
+const systemActor = (byRule: string | undefined): SystemActor => ({
+  kind: 'system',
+  name: byRule === undefined ? 'help desk' : `rule ${byRule}`,
+});
 
 const changedFields = (changes: FieldChange[]) => ({
   fields: changes.map((c) => c.field),

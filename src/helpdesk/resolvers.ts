@@ -148,7 +148,7 @@ export const helpdeskResolvers: Resolvers = {
     helpSchedules: (_p, _a, ctx) => ctx.services.helpdesk.schedules.list(ctx.em),
   },
   Mutation: {
-    createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.principal, input),
+    createHelpRequest: (_p, { input }, ctx) => ctx.services.helpdesk.requests.create(ctx.em, ctx.actor, input),
     updateHelpRequest: (_p, { id, input }, ctx) => ctx.services.helpdesk.requests.update(ctx.em, ctx.actor, id, input),
     respondToHelpRequest: (_p, { id, input }, ctx) =>
       ctx.services.helpdesk.requests.respond(ctx.em, ctx.actor, id, input),
@@ -163,7 +163,7 @@ export const helpdeskResolvers: Resolvers = {
       ctx.services.helpdesk.schedules.update(ctx.em, ctx.actor, id, input),
     deleteHelpSchedule: (_p, { id }, ctx) => ctx.services.helpdesk.schedules.delete(ctx.em, ctx.actor, id),
     rateHelpRequest: (_p, { id, score, comment }, ctx) =>
-      ctx.services.helpdesk.requests.rate(ctx.em, ctx.principal, id, score, comment),
+      ctx.services.helpdesk.requests.rate(ctx.em, ctx.actor, id, score, comment),
   },
   Subscription: {
     // No resolve of its own: shield guards `subscribe` only when the field has no `resolve`, so the payload is
