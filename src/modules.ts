@@ -1,4 +1,5 @@
 import { auditModule } from './audit/module.js';
+import { automationModule } from './automation/module.js';
 import { helpdeskModule } from './helpdesk/module.js';
 import { identityModule } from './identity/module.js';
 import { ConfigError } from './platform/config.js';
@@ -8,7 +9,14 @@ import { riskModule } from './risk/module.js';
 import { usersModule } from './users/module.js';
 
 /** The gateway's domains, each a module (its folder's module.ts); a module comes after those it requires. */
-export const modules: readonly Module[] = [auditModule, usersModule, identityModule, riskModule, helpdeskModule];
+export const modules: readonly Module[] = [
+  auditModule,
+  usersModule,
+  identityModule,
+  riskModule,
+  helpdeskModule,
+  automationModule,
+];
 
 /**
  * The modules named by TRELLIS_MODULES, in the list's order (every module when none is named). A name no module has,
