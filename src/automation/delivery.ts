@@ -4,7 +4,7 @@ import { Agent, request } from 'undici';
 import { OutboxWorker, type OutboxRow, type SendOutcome } from '../platform/outbox/worker.js';
 import { pinnedLookup, resolveForDelivery, UnsafeAddressError } from './webhook-address.js';
 import { signatureHeaders } from './webhook-secrets.js';
-import type { HelpWebhookService, WebhookConfig } from './webhooks.js';
+import { dateOf, type HelpWebhookService, type WebhookConfig } from './webhooks.js';
 
 /*
  * Webhook deliveries from the platform's outbox: every replica drains it, each row claimed by one (FOR UPDATE SKIP
@@ -34,7 +34,7 @@ interface WebhookRow {
   active: boolean;
   secret_sealed: string;
   previous_secret_sealed: string | null;
-  previous_secret_expires_at: Date | null;
+  previous_secret_expires_at: Date | string | null;
 }
 
 /** The wait before retry `n` (from 1): the schedule's step, jittered by up to a fifth either way; null once it is spent. */
@@ -161,12 +161,12 @@ export class WebhookDeliveries {
       return;
     }
     if ('error' in outcome && outcome.error === 'the webhook was turned off') return;
-    const [webhook] = await em.execute<{ failing_since: Date }[]>(
+    const [webhook] = await em.execute<{ failing_since: Date | string }[]>(
       `update help_webhooks set failing_since = coalesce(failing_since, ?) where id = ? returning failing_since`,
       [now, row.webhook_id],
     );
     if (status === 410) return this.webhooks.disable(em, row.webhook_id, 'the receiver answered 410 Gone', SYSTEM);
-    if (webhook && now.getTime() - webhook.failing_since.getTime() >= this.config.disableAfterSeconds * 1000)
+    if (webhook && now.getTime() - dateOf(webhook.failing_since).getTime() >= this.config.disableAfterSeconds * 1000)
       return this.webhooks.disable(
         em,
         row.webhook_id,

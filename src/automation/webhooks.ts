@@ -57,10 +57,10 @@ interface WebhookRow {
   events: HelpRuleEvent[];
   active: boolean;
   disabled_reason: string | null;
-  failing_since: Date | null;
+  failing_since: Date | string | null;
   dropped_events: number;
-  dropped_since: Date | null;
-  created_at: Date;
+  dropped_since: Date | string | null;
+  created_at: Date | string;
 }
 
 interface DeliveryRow {
@@ -71,13 +71,24 @@ interface DeliveryRow {
   attempts: number;
   last_status: number | null;
   last_error: string | null;
-  next_attempt_at: Date;
-  created_at: Date;
-  settled_at: Date | null;
+  next_attempt_at: Date | string;
+  created_at: Date | string;
+  settled_at: Date | string | null;
 }
 
 const WEBHOOK_COLUMNS = `id, url, description, events, active, disabled_reason, failing_since, dropped_events, dropped_since, created_at`;
 const DELIVERY_COLUMNS = `id, message_id, event_type, state, attempts, last_status, last_error, next_attempt_at, created_at, settled_at`;
+
+/**
+ * A time as raw SQL returns it (PostgreSQL's text of a timestamptz in the UTC session, "2026-11-28 04:51:49.123456+00")
+ * or as an entity holds it, as a Date.
+ */
+export function dateOf(value: Date | string): Date;
+export function dateOf(value: Date | string | null): Date | null;
+export function dateOf(value: Date | string | null): Date | null {
+  if (value === null || value instanceof Date) return value;
+  return new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+}
 
 const webhookView = (r: WebhookRow): HelpWebhookView => ({
   id: r.id,
@@ -86,10 +97,10 @@ const webhookView = (r: WebhookRow): HelpWebhookView => ({
   events: r.events,
   active: r.active,
   disabledReason: r.disabled_reason,
-  failingSince: r.failing_since,
+  failingSince: dateOf(r.failing_since),
   droppedEvents: r.dropped_events,
-  droppedSince: r.dropped_since,
-  createdAt: r.created_at,
+  droppedSince: dateOf(r.dropped_since),
+  createdAt: dateOf(r.created_at),
 });
 
 const deliveryView = (r: DeliveryRow): HelpWebhookDeliveryView => ({
@@ -101,9 +112,9 @@ const deliveryView = (r: DeliveryRow): HelpWebhookDeliveryView => ({
   lastStatus: r.last_status,
   lastError: r.last_error,
   // A claimed row's next_attempt_at is its lease's end, not an attempt.
-  nextAttemptAt: r.state === 'pending' ? r.next_attempt_at : null,
-  createdAt: r.created_at,
-  deliveredAt: r.state === 'sent' ? r.settled_at : null,
+  nextAttemptAt: r.state === 'pending' ? dateOf(r.next_attempt_at) : null,
+  createdAt: dateOf(r.created_at),
+  deliveredAt: r.state === 'sent' ? dateOf(r.settled_at) : null,
 });
 
 /** A JSON list as a text[] parameter (the raw API spreads a JS array into a list of values). */
@@ -222,11 +233,16 @@ export class HelpWebhookService {
   /** The signing secrets of a webhook at `at`: its own, and the one a rotation replaced while that still signs. */
   signingSecrets(
     id: string,
-    row: { secret_sealed: string; previous_secret_sealed: string | null; previous_secret_expires_at: Date | null },
+    row: {
+      secret_sealed: string;
+      previous_secret_sealed: string | null;
+      previous_secret_expires_at: Date | string | null;
+    },
     at: Date,
   ): string[] {
     const secrets = [this.secrets.open(id, row.secret_sealed)];
-    if (row.previous_secret_sealed && row.previous_secret_expires_at && row.previous_secret_expires_at > at)
+    const expires = dateOf(row.previous_secret_expires_at);
+    if (row.previous_secret_sealed && expires && expires > at)
       secrets.push(this.secrets.open(id, row.previous_secret_sealed));
     return secrets;
   }
