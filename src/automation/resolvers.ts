@@ -25,10 +25,8 @@ export const automationResolvers: Resolvers = {
     updateHelpMacro: (_p, { id, input }, ctx) =>
       ctx.services.automation.rules.updateMacro(ctx.em, ctx.actor, id, input),
     deleteHelpMacro: (_p, { id }, ctx) => ctx.services.automation.rules.deleteMacro(ctx.em, ctx.actor, id),
-    applyHelpMacro: async (_p, { requestId, macroId }, ctx) => {
-      await ctx.services.automation.runner.applyMacro(ctx.em, ctx.actor, requestId, macroId);
-      return ctx.services.helpdesk.requests.get(ctx.em, ctx.principal, requestId);
-    },
+    applyHelpMacro: (_p, { requestId, macroId }, ctx) =>
+      ctx.services.automation.runner.applyMacro(ctx.em, ctx.actor, requestId, macroId),
     createHelpWebhook: (_p, { input }, ctx) => ctx.services.automation.webhooks.create(ctx.em, ctx.actor, input),
     rotateHelpWebhookSecret: (_p, { id }, ctx) => ctx.services.automation.webhooks.rotate(ctx.em, ctx.actor, id),
     deleteHelpWebhook: (_p, { id }, ctx) => ctx.services.automation.webhooks.delete(ctx.em, ctx.actor, id),

@@ -2,10 +2,10 @@ import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Actor } from '../platform/auth/principal.js';
 import { DomainError, NotFoundError } from '../platform/errors.js';
+import type { HelpCategory, HelpPriority, HelpStatus } from '../platform/graphql/generated/enums.js';
 import { repeatEvery, type PeriodicWork } from '../platform/periodic.js';
 import type { HelpRequestChangeInProgress, HelpRequestFieldChange } from '../helpdesk/change-hooks.js';
 import { HelpRequest } from '../helpdesk/help-request.entity.js';
-import type { HelpRequestService } from '../helpdesk/requests.js';
 import { actionTags, type Action } from './actions.js';
 import { conditionsHold, type Conditions, type FieldChange, type RequestFacts } from './conditions.js';
 import type { MailService } from './mail.js';
@@ -25,6 +25,29 @@ import { TEXT_ARRAY, textArray, type HelpWebhookService } from './webhooks.js';
  */
 
 type Request = HelpRequestChangeInProgress['request'];
+
+/** What rules use of the help desk's change service: changes inside the caller's transaction, a rule named. */
+export interface HelpRequestChanges {
+  applyInTransaction(
+    em: EntityManager,
+    actor: Actor | null,
+    request: Request,
+    changes: {
+      status?: HelpStatus;
+      priority?: HelpPriority;
+      category?: HelpCategory;
+      assignedToId?: string;
+      tags?: readonly string[];
+    },
+    options?: { byRule?: string; at?: Date },
+  ): Promise<HelpRequestFieldChange[]>;
+  addInternalNote(
+    em: EntityManager,
+    request: Request,
+    text: string,
+    options?: { byRule?: string; at?: Date },
+  ): Promise<unknown>;
+}
 
 /** What a rule's changes are recorded under (the history's by_rule): its kind and id. */
 const ruleTag = (kind: 'trigger' | 'automation', id: string) => `${kind}:${id}`;
@@ -107,7 +130,7 @@ export class HelpRuleRunner {
     private readonly now: () => Date,
     private readonly rules: HelpRuleService,
     private readonly webhooks: HelpWebhookService,
-    private readonly changes: HelpRequestService,
+    private readonly changes: HelpRequestChanges,
     private readonly mail: () => MailService | undefined,
     private readonly log: Pick<Logger, 'info' | 'warn'>,
   ) {}
@@ -143,10 +166,10 @@ export class HelpRuleRunner {
   }
 
   /** An administrator applies a macro to one request: its actions as one change of theirs (triggers then run on it). */
-  async applyMacro(em: EntityManager, actor: Actor, requestId: number, macroId: string): Promise<void> {
+  async applyMacro(em: EntityManager, actor: Actor, requestId: number, macroId: string): Promise<Request> {
     const macro: HelpMacroView = await this.rules.macro(em, macroId);
     const at = this.now();
-    await em.transactional(async (tem) => {
+    return em.transactional(async (tem) => {
       const request = await tem.findOne(HelpRequest, { id: requestId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundError();
       const blocker = await this.#blocker(tem, macro.actions);
@@ -155,6 +178,7 @@ export class HelpRuleRunner {
       const changes = await this.#apply(tem, request, macro.actions, { actor, at, sendTo });
       if (sendTo.size > 0)
         await this.#enqueue(tem, request, ['updated'], changes, { kind: 'updated', actor }, sendTo, true);
+      return request;
     });
   }
 
@@ -226,13 +250,13 @@ export class HelpRuleRunner {
     actions: readonly Action[],
     options: { byRule?: string; actor?: Actor; at: Date; sendTo: Set<string>; event?: string },
   ): Promise<FieldChange[]> {
-    const wanted: { status?: string; priority?: string; category?: string; assignedToId?: string; tags?: string[] } =
-      {};
+    const wanted: Parameters<HelpRequestChanges['applyInTransaction']>[3] = {};
     let tags: string[] | undefined;
     for (const action of actions) {
-      if (action.type === 'set_status') wanted.status = action.value;
-      else if (action.type === 'set_priority') wanted.priority = action.value;
-      else if (action.type === 'set_category') wanted.category = action.value;
+      // Values checked against the vocabularies when the rule was saved (actions.ts).
+      if (action.type === 'set_status') wanted.status = action.value as HelpStatus;
+      else if (action.type === 'set_priority') wanted.priority = action.value as HelpPriority;
+      else if (action.type === 'set_category') wanted.category = action.value as HelpCategory;
       else if (action.type === 'assign') wanted.assignedToId = action.value;
       else if (action.type === 'add_tags') tags = [...new Set([...(tags ?? request.tags), ...actionTags(action)])];
       else if (action.type === 'remove_tags')
@@ -245,7 +269,7 @@ export class HelpRuleRunner {
     const options_ = { at: options.at, ...(options.byRule ? { byRule: options.byRule } : {}) };
     const made: HelpRequestFieldChange[] =
       Object.keys(wanted).length > 0
-        ? await this.changes.applyInTransaction(em, options.actor ?? null, request, wanted as never, options_)
+        ? await this.changes.applyInTransaction(em, options.actor ?? null, request, wanted, options_)
         : [];
     for (const action of actions) {
       if (action.type === 'add_internal_note') await this.changes.addInternalNote(em, request, action.value, options_);
