@@ -15,6 +15,8 @@ export const SCENARIO_IDS = [
   'connection-deep',
   'area-risk-page',
   'offset-deep',
+  'update-request',
+  'update-request-triggers',
   'postgraphile',
   'postgraphile-rows',
   'subscriptions',
@@ -34,6 +36,8 @@ export const LETTERS: Record<ScenarioId, string> = {
   'connection-deep': 'j',
   'area-risk-page': 'k',
   'offset-deep': 'l',
+  'update-request': 'm',
+  'update-request-triggers': 'n',
   postgraphile: 'p',
   'postgraphile-rows': 'q',
   subscriptions: 's',
@@ -102,7 +106,9 @@ export const USAGE = `Usage: npm run bench -- [options]
                       a graphql-list, b rest-list, c sql-baseline, d ceiling, e wildfire-cached, f update-user,
                       g statistics, h search, i authenticated, j connection-deep (a page of the cursor connection at
                       90% of the table), k area-risk-page (a page of (a) with each request's area risk, from the warm
-                      cache), l offset-deep (the offset page at j's depth), p postgraphile (PostGraphile 5 with its JWT
+                      cache), l offset-deep (the offset page at j's depth), m update-request (an administrator
+                      changes a request's priority, no trigger), n update-request-triggers (the same with 50 active
+                      triggers, none of whose conditions hold), p postgraphile (PostGraphile 5 with its JWT
                       preset, the peer; its packages live in bench/package.json and are installed on first use),
                       q postgraphile-rows (the peer's page without totalCount), s subscriptions (graphql-ws fan-out:
                       --subscribers connections from a load process of their own, one change a second for --duration s)

@@ -55,7 +55,7 @@ export interface BenchResults {
   /** What settling the database before the load did (VACUUM (ANALYZE), CHECKPOINT, autovacuum idle). */
   settled?: Settled | null;
   scenarios: Partial<Record<ScenarioId, ScenarioResult>>;
-  ratios: Record<'a/c' | 'b/c' | 'e/d' | 'b/a' | 'a/p' | 'a/q' | 'j/a' | 'k/a' | 'j/l', number | null>;
+  ratios: Record<'a/c' | 'b/c' | 'e/d' | 'b/a' | 'a/p' | 'a/q' | 'j/a' | 'k/a' | 'j/l' | 'n/m cost', number | null>;
   sqlStatements: StatementCounts | null;
   /** Whether the baseline answered exactly the JSON the GraphQL list answered, on one sampled page. */
   baselineMatchesGraphql: boolean | null;
@@ -163,6 +163,17 @@ const ratio = (results: BenchResults['scenarios'], top: ScenarioId, bottom: Scen
   return a !== undefined && b !== undefined && b > 0 ? rounded(a / b) : null;
 };
 
+const costRatio = (results: BenchResults['scenarios'], top: ScenarioId, bottom: ScenarioId): number | null => {
+  const cost = (id: ScenarioId) => {
+    const r = results[id];
+    return r?.serverCpuMicrosecondsPerRequest != null && r.databaseCpuMicrosecondsPerRequest != null
+      ? r.serverCpuMicrosecondsPerRequest + r.databaseCpuMicrosecondsPerRequest
+      : null;
+  };
+  const [a, b] = [cost(top), cost(bottom)];
+  return a !== null && b !== null && b > 0 ? rounded(a / b) : null;
+};
+
 export function ratios(results: BenchResults['scenarios']): BenchResults['ratios'] {
   return {
     'a/c': ratio(results, 'graphql-list', 'sql-baseline'),
@@ -174,6 +185,8 @@ export function ratios(results: BenchResults['scenarios']): BenchResults['ratios
     'j/a': ratio(results, 'connection-deep', 'graphql-list'),
     'k/a': ratio(results, 'area-risk-page', 'graphql-list'),
     'j/l': ratio(results, 'connection-deep', 'offset-deep'),
+    // Cost, not speed: server and PostgreSQL CPU per update with 50 triggers over the same without (target <= 1.1).
+    'n/m cost': costRatio(results, 'update-request-triggers', 'update-request'),
   };
 }
 

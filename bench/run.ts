@@ -761,6 +761,7 @@ async function main(): Promise<void> {
     for (let turn = 1; turn <= options.rounds; turn++) {
       for (const run of runs) {
         const { scenario, target } = run;
+        await scenario.before?.(run.ctx);
         if (turn === 1 && options.warmup > 0) {
           log(`${name(run)}: warm-up ${options.warmup} s`);
           await load(target, options, options.warmup);

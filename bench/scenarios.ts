@@ -355,6 +355,8 @@ export interface Scenario {
   target(ctx: ScenarioContext): Target;
   /** Why a sample answer is not what the scenario should be measuring, or null when it is. */
   problem(status: number, body: any, ctx: ScenarioContext): string | null;
+  /** Puts the data in the state the scenario measures, before its warm-up and each of its rounds. */
+  before?(ctx: ScenarioContext): Promise<void>;
 }
 
 const json = { 'content-type': 'application/json' };
@@ -383,6 +385,68 @@ const areaRiskProblem = (requests: any[]): string | null => {
   }
   return null;
 };
+
+/** (m) and (n): an administrator changes seeded requests 1–200 in turn, each time to a priority it does not have. */
+const UPDATE_REQUEST_QUERY = /* GraphQL */ `
+  mutation BenchUpdateHelpRequest($id: Int!, $priority: HelpPriority!) {
+    updateHelpRequest(id: $id, input: { priority: $priority }) {
+      id
+      priority
+    }
+  }
+`;
+const updateRequestTarget = (ctx: ScenarioContext): Target => {
+  let n = 0;
+  return {
+    method: 'POST',
+    url: `${ctx.urls.gateway}/graphql`,
+    headers: { ...json, authorization: ctx.adminAuth },
+    // 200 is not a multiple of 3: each visit of a request asks for another priority than the last.
+    nextBody: () => {
+      n++;
+      const variables = { id: 1 + (n % 200), priority: (['LOW', 'MEDIUM', 'HIGH'] as const)[n % 3] };
+      return JSON.stringify({ query: UPDATE_REQUEST_QUERY, variables });
+    },
+  };
+};
+const updateRequestProblem = (status: number, body: { data?: { updateHelpRequest?: { id?: number } } }) =>
+  graphqlProblem(status, body) ?? (body?.data?.updateHelpRequest?.id ? null : 'no request in the answer');
+
+/** The triggers (n) runs with: 50, active on every update, realistic conditions of which none holds for the seed. */
+export const BENCH_TRIGGERS = 50;
+async function setTriggers(ctx: ScenarioContext, count: number): Promise<void> {
+  const call = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${ctx.urls.gateway}/graphql`, {
+      method: 'POST',
+      headers: { ...json, authorization: ctx.adminAuth },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as { data?: { helpTriggers?: Array<{ id: string }> }; errors?: unknown };
+    if (body.errors) throw new Error(`setting up triggers: ${JSON.stringify(body.errors).slice(0, 300)}`);
+    return body.data;
+  };
+  const helpTriggers = (await call('{ helpTriggers { id } }'))?.helpTriggers ?? [];
+  if (helpTriggers.length === count) return;
+  for (const { id } of helpTriggers) await call('mutation($id: ID!) { deleteHelpTrigger(id: $id) }', { id });
+  for (let i = 0; i < count; i++)
+    await call('mutation($input: CreateHelpTriggerInput!) { createHelpTrigger(input: $input) { id } }', {
+      input: {
+        name: `Bench trigger ${i}`,
+        events: ['UPDATED', 'STATUS_CHANGED', 'ASSIGNED'],
+        conditions: {
+          all: [
+            { field: 'CONTACT_DOMAIN', operator: 'IS', value: `customer-${i}.example` },
+            { field: 'PRIORITY', operator: 'CHANGED' },
+          ],
+          any: [
+            { field: 'TITLE', operator: 'CONTAINS', value: `bench-${i}` },
+            { field: 'TAGS', operator: 'CONTAINS', value: `bench-${i}` },
+          ],
+        },
+        actions: [{ type: 'ADD_TAGS', value: `bench-${i}` }],
+      },
+    });
+}
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -571,6 +635,24 @@ export const SCENARIOS: Scenario[] = [
     }),
     problem: (status, body, ctx) =>
       graphqlProblem(status, body) ?? pageProblem(body?.data?.helpRequests?.requests, ctx),
+  },
+  {
+    id: 'update-request',
+    letter: LETTERS['update-request'],
+    title: "GraphQL updateHelpRequest (a request's priority) as an administrator, no trigger",
+    server: 'gateway',
+    target: updateRequestTarget,
+    problem: updateRequestProblem,
+    before: (ctx) => setTriggers(ctx, 0),
+  },
+  {
+    id: 'update-request-triggers',
+    letter: LETTERS['update-request-triggers'],
+    title: `The update of (m) with ${BENCH_TRIGGERS} active triggers, none of whose conditions holds`,
+    server: 'gateway',
+    target: updateRequestTarget,
+    problem: updateRequestProblem,
+    before: (ctx) => setTriggers(ctx, BENCH_TRIGGERS),
   },
   {
     id: 'postgraphile',

@@ -1,4 +1,5 @@
 import { auditModule } from './audit/module.js';
+import { automationModule } from './automation/module.js';
 import { helpdeskModule } from './helpdesk/module.js';
 import { identityModule } from './identity/module.js';
 import { mailModule } from './mail/module.js';
@@ -16,6 +17,7 @@ export const modules: readonly Module[] = [
   riskModule,
   helpdeskModule,
   mailModule,
+  automationModule,
 ];
 
 /**

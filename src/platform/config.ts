@@ -181,6 +181,21 @@ const EnvSchema = z
     UPSTREAM_TIMEOUT_MS: int(50, 60_000).default(5000),
     RESPONSE_CACHE_TTL_SECONDS: int(0, 3600).default(60),
     HELP_SLA_CHECK_SECONDS: int(1, 3600).default(15),
+    HELP_AUTOMATION_SECONDS: z.coerce.number().min(0.05).max(86_400).default(300),
+    WEBHOOK_SECRETS_KEY: optionalString.refine(
+      (v) => v === undefined || v.length >= 32,
+      'must be at least 32 characters',
+    ),
+    WEBHOOK_ALLOWED_HOSTS: csv.default([]),
+    WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+    WEBHOOK_RETRY_SECONDS: csv
+      .refine((list) => list.length > 0 && list.every((v) => /^\d+(\.\d+)?$/.test(v)), {
+        message: 'must list numbers of seconds, such as 5,300,1800',
+      })
+      .default(['5', '300', '1800', '7200', '18000', '36000', '36000']),
+    WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(120),
+    WEBHOOK_MAX_PENDING: int(1, 10_000_000).default(10_000),
+    WEBHOOK_POLL_MS: int(10, 600_000).default(1000),
 
     RATE_LIMIT_MAX: int(1, 1_000_000).default(600),
     RATE_LIMIT_WINDOW_SECONDS: int(1, 3600).default(60),
@@ -385,6 +400,26 @@ export interface Config {
   redisUrl: string | undefined;
   /** How often each replica looks for help requests whose service-level due time passed unmet. */
   helpSlaCheckSeconds: number;
+  /** Triggers, automations and webhooks over the help desk's events (src/automation). */
+  automation: {
+    /** How often each replica runs the timed rules (automations). */
+    automationSeconds: number;
+    webhooks: {
+      /** The key that seals webhook secrets; required once a webhook exists. */
+      secretsKey: string | undefined;
+      /** Hosts (lower-case) a webhook may name without the public-address guard, over http too. */
+      allowedHosts: string[];
+      timeoutMs: number;
+      /** The wait before each retry after a failed attempt, in seconds (jittered); then the delivery has failed. */
+      retrySeconds: number[];
+      /** A webhook whose deliveries have failed for this long is turned off. */
+      disableAfterSeconds: number;
+      /** The most deliveries one webhook may have waiting; past it, new events are dropped and counted. */
+      maxPending: number;
+      /** How often each replica looks for deliveries that are due. */
+      pollMs: number;
+    };
+  };
   /** Starts every Redis key and channel name, so deployments (or test runs) can share one Redis without colliding. */
   redisKeyPrefix: string;
   jwt: {
@@ -510,6 +545,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     redisUrl: e.REDIS_URL,
     helpSlaCheckSeconds: e.HELP_SLA_CHECK_SECONDS,
+    automation: {
+      automationSeconds: e.HELP_AUTOMATION_SECONDS,
+      webhooks: {
+        secretsKey: e.WEBHOOK_SECRETS_KEY,
+        allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.map((h) => h.toLowerCase().replace(/^\[|\]$/g, '')),
+        timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+        retrySeconds: e.WEBHOOK_RETRY_SECONDS.map(Number),
+        disableAfterSeconds: e.WEBHOOK_DISABLE_AFTER_HOURS * 3600,
+        maxPending: e.WEBHOOK_MAX_PENDING,
+        pollMs: e.WEBHOOK_POLL_MS,
+      },
+    },
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     jwt: {
       secret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),

@@ -13,8 +13,13 @@ import type { HelpMessageVisibility } from './enums.js';
 import type { HelpPriority } from './enums.js';
 import type { HelpRequestChangeKind } from './enums.js';
 import type { HelpRequestSortField } from './enums.js';
+import type { HelpRuleActionType } from './enums.js';
+import type { HelpRuleConditionField } from './enums.js';
+import type { HelpRuleConditionOperator } from './enums.js';
+import type { HelpRuleEvent } from './enums.js';
 import type { HelpSortOrder } from './enums.js';
 import type { HelpStatus } from './enums.js';
+import type { HelpWebhookDeliveryState } from './enums.js';
 import type { HelpWeekday } from './enums.js';
 import type { RiskLevel } from './enums.js';
 import type { Role } from './enums.js';
@@ -189,6 +194,18 @@ export type CreateGroupInput = {
   name: Scalars['String']['input'];
 };
 
+/** A new automation. */
+export type CreateHelpAutomationInput = {
+  /** What it does (at least one action). */
+  actions: Array<HelpRuleActionInput>;
+  /** Whether it runs (default true). */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** When it fires (at least one condition; CHANGED operators are refused). */
+  conditions: HelpRuleConditionsInput;
+  /** Its name (1 to 100 characters). */
+  name: Scalars['String']['input'];
+};
+
 /** A new help request. */
 export type CreateHelpRequestInput = {
   /** Tokens from `POST /api/help/uploads` (at most 10): their files are attached to the new request. */
@@ -219,6 +236,30 @@ export type CreateHelpScheduleInput = {
   publicHolidays?: InputMaybe<HelpPublicHolidaysInput>;
   /** An IANA time zone, such as America/Los_Angeles. */
   timeZone: Scalars['String']['input'];
+};
+
+/** A new trigger. */
+export type CreateHelpTriggerInput = {
+  /** What it does (at least one action). */
+  actions: Array<HelpRuleActionInput>;
+  /** Whether it runs (default true). */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** When it fires; none: on every one of its events. */
+  conditions?: InputMaybe<HelpRuleConditionsInput>;
+  /** The events it runs on (at least one). */
+  events: Array<HelpRuleEvent>;
+  /** Its name (1 to 100 characters). */
+  name: Scalars['String']['input'];
+};
+
+/** A new webhook. */
+export type CreateHelpWebhookInput = {
+  /** What it is for (at most 500 characters). */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The events it hears; none: only triggers' SEND_WEBHOOK actions send to it. */
+  events?: InputMaybe<Array<HelpRuleEvent>>;
+  /** Where deliveries go: an https URL whose host resolves to public addresses. */
+  url: Scalars['String']['input'];
 };
 
 /** A new user account. */
@@ -436,6 +477,23 @@ export type HelpAttachment = {
   url: Scalars['String']['output'];
 };
 
+/** A rule that runs on a timer over open requests, firing once per request while its conditions hold (administrators). */
+export type HelpAutomation = {
+  __typename?: 'HelpAutomation';
+  /** What it does. */
+  actions: Array<HelpRuleAction>;
+  /** Whether it runs. */
+  active: Scalars['Boolean']['output'];
+  /** When it fires (CHANGED operators are refused: nothing changes on a timer). */
+  conditions: HelpRuleConditions;
+  /** The automation's id. */
+  id: Scalars['ID']['output'];
+  /** Its name, shown in the request's history when it fires. */
+  name: Scalars['String']['output'];
+  /** Its place in the order automations run in, from 1. */
+  position: Scalars['Int']['output'];
+};
+
 export { HelpCategory };
 
 /** How many help requests have one category. */
@@ -497,6 +555,25 @@ export type HelpContactEdge = {
 };
 
 export { HelpHistoryAction };
+
+/** A named list of actions an administrator applies to one request. */
+export type HelpMacro = {
+  __typename?: 'HelpMacro';
+  /** What it does. */
+  actions: Array<HelpRuleAction>;
+  /** The macro's id. */
+  id: Scalars['ID']['output'];
+  /** Its name. */
+  name: Scalars['String']['output'];
+};
+
+/** A new macro, or what changes of one. */
+export type HelpMacroInput = {
+  /** What it does (at least one action; SEND_WEBHOOK is for triggers). */
+  actions: Array<HelpRuleActionInput>;
+  /** Its name (1 to 100 characters). */
+  name: Scalars['String']['input'];
+};
 
 /** A mail the help desk sent, or tried to send, about a message. */
 export type HelpMailDelivery = {
@@ -855,6 +932,73 @@ export type HelpResponseStatistics = {
   total: Scalars['Int']['output'];
 };
 
+/** One thing a rule does. */
+export type HelpRuleAction = {
+  __typename?: 'HelpRuleAction';
+  /** What it does. */
+  type: HelpRuleActionType;
+  /** The status, priority, category, tags (comma-separated), assignee id, note text or template name; empty for SEND_WEBHOOK. */
+  value: Scalars['String']['output'];
+  /** The webhook SEND_WEBHOOK sends to; null for the other actions. */
+  webhookId?: Maybe<Scalars['ID']['output']>;
+};
+
+/** An action as a rule is saved with it. */
+export type HelpRuleActionInput = {
+  /** What it does. */
+  type: HelpRuleActionType;
+  /** The status, priority, category, tags (comma-separated), assignee id, note text or template name. */
+  value?: InputMaybe<Scalars['String']['input']>;
+  /** The webhook, for SEND_WEBHOOK. */
+  webhookId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export { HelpRuleActionType };
+
+/** One test a rule makes of a help request. */
+export type HelpRuleCondition = {
+  __typename?: 'HelpRuleCondition';
+  /** What it looks at. */
+  field: HelpRuleConditionField;
+  /** How it compares. */
+  operator: HelpRuleConditionOperator;
+  /** What it compares with, read as the field's type; empty for CHANGED. */
+  value: Scalars['String']['output'];
+};
+
+export { HelpRuleConditionField };
+
+/** A condition as a rule is saved with it. */
+export type HelpRuleConditionInput = {
+  /** What it looks at. */
+  field: HelpRuleConditionField;
+  /** How it compares. */
+  operator: HelpRuleConditionOperator;
+  /** What it compares with (omit for CHANGED). */
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+export { HelpRuleConditionOperator };
+
+/** A rule's conditions: every one of all, and at least one of any when any lists some. */
+export type HelpRuleConditions = {
+  __typename?: 'HelpRuleConditions';
+  /** Conditions that must all hold. */
+  all: Array<HelpRuleCondition>;
+  /** Conditions of which one must hold (none: no such demand). */
+  any: Array<HelpRuleCondition>;
+};
+
+/** A rule's conditions as it is saved. */
+export type HelpRuleConditionsInput = {
+  /** Conditions that must all hold. */
+  all?: InputMaybe<Array<HelpRuleConditionInput>>;
+  /** Conditions of which one must hold. */
+  any?: InputMaybe<Array<HelpRuleConditionInput>>;
+};
+
+export { HelpRuleEvent };
+
 /** The requester's rating of a resolved or closed request. */
 export type HelpSatisfaction = {
   __typename?: 'HelpSatisfaction';
@@ -1026,6 +1170,104 @@ export type HelpTagCount = {
   tag: Scalars['String']['output'];
 };
 
+/** A rule that runs after the help desk's changes (administrators). */
+export type HelpTrigger = {
+  __typename?: 'HelpTrigger';
+  /** What it does. */
+  actions: Array<HelpRuleAction>;
+  /** Whether it runs. */
+  active: Scalars['Boolean']['output'];
+  /** When it fires. */
+  conditions: HelpRuleConditions;
+  /** The events it runs on. */
+  events: Array<HelpRuleEvent>;
+  /** The trigger's id. */
+  id: Scalars['ID']['output'];
+  /** Its name, shown in the request's history when it fires. */
+  name: Scalars['String']['output'];
+  /** Its place in the order triggers run in, from 1. */
+  position: Scalars['Int']['output'];
+};
+
+/** A receiver of the help desk's events, signed as Standard Webhooks specifies (administrators). */
+export type HelpWebhook = {
+  __typename?: 'HelpWebhook';
+  /** Whether deliveries go out; a 410 answer or 5 days of failures turn it off. */
+  active: Scalars['Boolean']['output'];
+  /** When it was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** What it is for. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Why it was turned off, when it was. */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** Events not queued because it had too many deliveries waiting (the oldest are kept): the gap its receiver missed. */
+  droppedEvents: Scalars['Int']['output'];
+  /** When the first of those events was dropped; null when none was. */
+  droppedSince?: Maybe<Scalars['DateTime']['output']>;
+  /** The events it hears; none: only triggers' SEND_WEBHOOK actions send to it. */
+  events: Array<HelpRuleEvent>;
+  /** Since when its deliveries have failed without a success; null while it delivers. */
+  failingSince?: Maybe<Scalars['DateTime']['output']>;
+  /** The webhook's id. */
+  id: Scalars['ID']['output'];
+  /** Where deliveries go. */
+  url: Scalars['String']['output'];
+};
+
+/** One event sent (or to be sent) to a webhook, with its attempts so far. */
+export type HelpWebhookDelivery = {
+  __typename?: 'HelpWebhookDelivery';
+  /** Attempts made so far. */
+  attempts: Scalars['Int']['output'];
+  /** When it was queued. */
+  createdAt: Scalars['DateTime']['output'];
+  /** When the receiver accepted it. */
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The event type, such as help_request.replied. */
+  eventType: Scalars['String']['output'];
+  /** The delivery's id (redeliverHelpWebhook takes it). */
+  id: Scalars['ID']['output'];
+  /** What went wrong last, when something did. */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** The receiver's last HTTP status; null when it never answered. */
+  lastStatus?: Maybe<Scalars['Int']['output']>;
+  /** The message id receivers see in webhook-id; a redelivery keeps it, so a receiver can tell a repeat. */
+  messageId: Scalars['String']['output'];
+  /** When the next attempt is due, while pending. */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it stands. */
+  state: HelpWebhookDeliveryState;
+};
+
+/** A page of a webhook's delivery log, newest first. */
+export type HelpWebhookDeliveryConnection = {
+  __typename?: 'HelpWebhookDeliveryConnection';
+  /** The deliveries. */
+  edges: Array<HelpWebhookDeliveryEdge>;
+  /** Where the page sits. */
+  pageInfo: PageInfo;
+};
+
+/** An edge of a webhook's delivery log. */
+export type HelpWebhookDeliveryEdge = {
+  __typename?: 'HelpWebhookDeliveryEdge';
+  /** Where it sits in the log. */
+  cursor: Scalars['String']['output'];
+  /** The delivery. */
+  node: HelpWebhookDelivery;
+};
+
+export { HelpWebhookDeliveryState };
+
+/** A webhook with its secret: shown this once. */
+export type HelpWebhookSecretPayload = {
+  __typename?: 'HelpWebhookSecretPayload';
+  /** The signing secret (whsec_…), for the receiver to verify deliveries; it is never shown again. */
+  secret: Scalars['String']['output'];
+  /** The webhook. */
+  webhook: HelpWebhook;
+};
+
 export { HelpWeekday };
 
 /** The entry points for changing data: each module extends the type with its own. */
@@ -1040,6 +1282,8 @@ export type Mutation = {
   addHelpRequestAttachments: HelpRequest;
   /** Idempotent: adding a member twice is not an error. */
   addUserToGroup: User;
+  /** Applies a macro's actions to one request, in one change (administrators); the request as it then stands. */
+  applyHelpMacro: HelpRequest;
   /** Blocks a contact, or unblocks it with blocked: false (administrators): a blocked contact is never mailed. */
   blockHelpContact: HelpContact;
   /** Confirms a notification address with the one-time token its confirmation mail carried; false when the token is unknown, used or expired. */
@@ -1048,10 +1292,18 @@ export type Mutation = {
   createFaq: Faq;
   /** Creates a group. */
   createGroup: Group;
+  /** Adds an automation at the end of the order (administrators). */
+  createHelpAutomation: HelpAutomation;
+  /** Adds a macro (administrators). */
+  createHelpMacro: HelpMacro;
   /** Files a help request as the signed-in user. */
   createHelpRequest: HelpRequest;
   /** Creates a business-hours schedule (administrators). BAD_USER_INPUT names what is wrong with the input. */
   createHelpSchedule: HelpSchedule;
+  /** Adds a trigger at the end of the order (administrators). BAD_USER_INPUT names what is wrong. */
+  createHelpTrigger: HelpTrigger;
+  /** Adds a webhook and makes its secret, shown this once (administrators). Needs WEBHOOK_SECRETS_KEY. */
+  createHelpWebhook: HelpWebhookSecretPayload;
   /**
    * Creates a user in the default group. The username is prepared per RFC 8265; one that matches an existing name in
    * any letter case or width, or looks like one (the same UTS #39 skeleton), is BAD_USER_INPUT, as on the platform.
@@ -1061,6 +1313,10 @@ export type Mutation = {
   deleteFaq: Scalars['Boolean']['output'];
   /** Deletes a group (not the default one) and its memberships. Returns the deleted group's id. */
   deleteGroup: Scalars['ID']['output'];
+  /** Deletes an automation for good (administrators). Returns true. */
+  deleteHelpAutomation: Scalars['Boolean']['output'];
+  /** Deletes a macro for good (administrators). Returns true. */
+  deleteHelpMacro: Scalars['Boolean']['output'];
   /**
    * Deletes a request for good, with its responses and history (administrators): for spam or a request filed twice.
    * Returns true; NOT_FOUND when there is no such request.
@@ -1068,6 +1324,10 @@ export type Mutation = {
   deleteHelpRequest: Scalars['Boolean']['output'];
   /** Deletes a schedule (administrators); CONFLICT while a policy uses it. Returns true. */
   deleteHelpSchedule: Scalars['Boolean']['output'];
+  /** Deletes a trigger for good (administrators). Returns true. */
+  deleteHelpTrigger: Scalars['Boolean']['output'];
+  /** Deletes a webhook and its delivery log (administrators). Returns true. */
+  deleteHelpWebhook: Scalars['Boolean']['output'];
   /**
    * Deletes a user and their memberships; their help requests stay, without a requester.
    * Deleting an administrator needs force: true, and the last active administrator is never deleted.
@@ -1098,12 +1358,16 @@ export type Mutation = {
    * characters. The rating may be changed for 7 days after it was first given; nobody else may rate.
    */
   rateHelpRequest: HelpRequest;
+  /** Queues a delivery again, with the same message id and body, as a new delivery (administrators). */
+  redeliverHelpWebhook: HelpWebhookDelivery;
   /** Returns the removed mapping's id. */
   removeFileMapping: Scalars['ID']['output'];
   /** Removes a file from a request or response, with its stored bytes (administrators; recorded in the request's history and in the trail of administrators' changes). */
   removeHelpAttachment: Scalars['Boolean']['output'];
   /** Idempotent; nobody leaves the default group. */
   removeUserFromGroup: User;
+  /** Sets the order triggers run in: every trigger's id, once each (administrators). */
+  reorderHelpTriggers: Array<HelpTrigger>;
   /**
    * The requester's reply on their own request (NOT_FOUND for anyone else's, as reading it is). A resolved or
    * on-hold request opens again; on a closed one the reply files a follow-up request (followUpOf), leaving the closed
@@ -1117,6 +1381,8 @@ export type Mutation = {
    * someone else's) is NOT_FOUND, the same answer in every case.
    */
   revokeSession: Scalars['Boolean']['output'];
+  /** Makes a new secret, shown this once; the old one also signs for 24 hours (administrators). */
+  rotateHelpWebhookSecret: HelpWebhookSecretPayload;
   /** Replaces the group's allowed workspaces with exactly these installed workspaces. */
   setGroupAllowedWorkspaces: Group;
   /** Uninstalls a workspace and withdraws it from every group. Returns its id. */
@@ -1132,8 +1398,12 @@ export type Mutation = {
    * first, and nothing else until it is confirmed.
    */
   updateHelpAgentNotifications: HelpAgentNotifications;
+  /** Changes only the fields given (administrators). */
+  updateHelpAutomation: HelpAutomation;
   /** Corrects a contact's name or locale, or resets an address that kept failing (administrators). */
   updateHelpContact: HelpContact;
+  /** Replaces a macro's name and actions (administrators). */
+  updateHelpMacro: HelpMacro;
   /** Changes only the fields given; see UpdateHelpRequestInput for who may change what. */
   updateHelpRequest: HelpRequest;
   /**
@@ -1146,6 +1416,8 @@ export type Mutation = {
    * once: the time it has used stays used, what is left is counted under the new policy; recorded breaches stay.
    */
   updateHelpSlaPolicy: HelpSlaPolicy;
+  /** Changes only the fields given (administrators). */
+  updateHelpTrigger: HelpTrigger;
   /** Changes only the fields sent, all or nothing. */
   updateUser: User;
   /**
@@ -1179,6 +1451,13 @@ export type MutationAddUserToGroupArgs = {
 
 
 /** The entry points for changing data: each module extends the type with its own. */
+export type MutationApplyHelpMacroArgs = {
+  macroId: Scalars['ID']['input'];
+  requestId: Scalars['Int']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationBlockHelpContactArgs = {
   blocked?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['Int']['input'];
@@ -1204,6 +1483,18 @@ export type MutationCreateGroupArgs = {
 
 
 /** The entry points for changing data: each module extends the type with its own. */
+export type MutationCreateHelpAutomationArgs = {
+  input: CreateHelpAutomationInput;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationCreateHelpMacroArgs = {
+  input: HelpMacroInput;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationCreateHelpRequestArgs = {
   input: CreateHelpRequestInput;
 };
@@ -1212,6 +1503,18 @@ export type MutationCreateHelpRequestArgs = {
 /** The entry points for changing data: each module extends the type with its own. */
 export type MutationCreateHelpScheduleArgs = {
   input: CreateHelpScheduleInput;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationCreateHelpTriggerArgs = {
+  input: CreateHelpTriggerInput;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationCreateHelpWebhookArgs = {
+  input: CreateHelpWebhookInput;
 };
 
 
@@ -1234,6 +1537,18 @@ export type MutationDeleteGroupArgs = {
 
 
 /** The entry points for changing data: each module extends the type with its own. */
+export type MutationDeleteHelpAutomationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationDeleteHelpMacroArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationDeleteHelpRequestArgs = {
   id: Scalars['Int']['input'];
 };
@@ -1241,6 +1556,18 @@ export type MutationDeleteHelpRequestArgs = {
 
 /** The entry points for changing data: each module extends the type with its own. */
 export type MutationDeleteHelpScheduleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationDeleteHelpTriggerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationDeleteHelpWebhookArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1293,6 +1620,12 @@ export type MutationRateHelpRequestArgs = {
 
 
 /** The entry points for changing data: each module extends the type with its own. */
+export type MutationRedeliverHelpWebhookArgs = {
+  deliveryId: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationRemoveFileMappingArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1312,6 +1645,12 @@ export type MutationRemoveUserFromGroupArgs = {
 
 
 /** The entry points for changing data: each module extends the type with its own. */
+export type MutationReorderHelpTriggersArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationReplyToHelpRequestArgs = {
   id: Scalars['Int']['input'];
   input: ReplyToHelpRequestInput;
@@ -1327,6 +1666,12 @@ export type MutationRespondToHelpRequestArgs = {
 
 /** The entry points for changing data: each module extends the type with its own. */
 export type MutationRevokeSessionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationRotateHelpWebhookSecretArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1372,9 +1717,23 @@ export type MutationUpdateHelpAgentNotificationsArgs = {
 
 
 /** The entry points for changing data: each module extends the type with its own. */
+export type MutationUpdateHelpAutomationArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateHelpAutomationInput;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationUpdateHelpContactArgs = {
   id: Scalars['Int']['input'];
   input: UpdateHelpContactInput;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationUpdateHelpMacroArgs = {
+  id: Scalars['ID']['input'];
+  input: HelpMacroInput;
 };
 
 
@@ -1396,6 +1755,13 @@ export type MutationUpdateHelpScheduleArgs = {
 export type MutationUpdateHelpSlaPolicyArgs = {
   input: UpdateHelpSlaPolicyInput;
   priority: HelpPriority;
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationUpdateHelpTriggerArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateHelpTriggerInput;
 };
 
 
@@ -1454,8 +1820,12 @@ export type Query = {
   health: Health;
   /** The caller's own mail notifications (administrators). */
   helpAgentNotifications: HelpAgentNotifications;
+  /** Every automation, in the order they run (administrators). */
+  helpAutomations: Array<HelpAutomation>;
   /** The help desk's contacts, oldest first (administrators). */
   helpContacts: HelpContactConnection;
+  /** Every macro, by name (administrators). */
+  helpMacros: Array<HelpMacro>;
   /** One help request; NOT_FOUND when it does not exist or is someone else's. */
   helpRequest: HelpRequest;
   /** Help requests: a user's own, or every request for an administrator. perPage is 1 to 100, page at least 1. */
@@ -1473,6 +1843,12 @@ export type Query = {
   helpSlaPolicies: Array<HelpSlaPolicy>;
   /** Counts and response times (administrators). */
   helpStatistics: HelpStatistics;
+  /** Every trigger, in the order they run (administrators). */
+  helpTriggers: Array<HelpTrigger>;
+  /** A webhook's delivery log, newest first (administrators). */
+  helpWebhookDeliveries: HelpWebhookDeliveryConnection;
+  /** Every webhook, oldest first (administrators). Secrets are never shown here. */
+  helpWebhooks: Array<HelpWebhook>;
   /** The signed-in user. */
   me: User;
   /**
@@ -1582,6 +1958,14 @@ export type QueryHelpRequestsConnectionArgs = {
 /** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
 export type QueryHelpSearchArgs = {
   q: Scalars['String']['input'];
+};
+
+
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
+export type QueryHelpWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  webhookId: Scalars['ID']['input'];
 };
 
 
@@ -1733,6 +2117,18 @@ export type UpdateHelpAgentNotificationsInput = {
   events: Array<HelpAgentNotificationEvent>;
 };
 
+/** What changes of an automation: only the fields given. */
+export type UpdateHelpAutomationInput = {
+  /** What it does. */
+  actions?: InputMaybe<Array<HelpRuleActionInput>>;
+  /** Whether it runs. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** When it fires. */
+  conditions?: InputMaybe<HelpRuleConditionsInput>;
+  /** Its name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What an administrator changes of a contact; fields left out stay as they are. */
 export type UpdateHelpContactInput = {
   /** true: mail the address again after it kept failing (false is refused: failures mark it). */
@@ -1788,6 +2184,20 @@ export type UpdateHelpSlaPolicyInput = {
   resolutionMinutes?: InputMaybe<Scalars['Int']['input']>;
   /** A schedule whose working time the targets count, or null for calendar time; left out, unchanged. */
   scheduleId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** What changes of a trigger: only the fields given. */
+export type UpdateHelpTriggerInput = {
+  /** What it does. */
+  actions?: InputMaybe<Array<HelpRuleActionInput>>;
+  /** Whether it runs. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** When it fires. */
+  conditions?: InputMaybe<HelpRuleConditionsInput>;
+  /** The events it runs on. */
+  events?: InputMaybe<Array<HelpRuleEvent>>;
+  /** Its name. */
+  name?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Only the fields sent change; null clears the optional text fields. */
@@ -2196,8 +2606,11 @@ export type ResolversTypes = ResolversObject<{
   Coordinates: ResolverTypeWrapper<Coordinates>;
   CreateFaqInput: CreateFaqInput;
   CreateGroupInput: CreateGroupInput;
+  CreateHelpAutomationInput: CreateHelpAutomationInput;
   CreateHelpRequestInput: CreateHelpRequestInput;
   CreateHelpScheduleInput: CreateHelpScheduleInput;
+  CreateHelpTriggerInput: CreateHelpTriggerInput;
+  CreateHelpWebhookInput: CreateHelpWebhookInput;
   CreateUserInput: CreateUserInput;
   DataStatus: DataStatus;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -2215,12 +2628,15 @@ export type ResolversTypes = ResolversObject<{
   HelpAgentNotificationEvent: HelpAgentNotificationEvent;
   HelpAgentNotifications: ResolverTypeWrapper<AgentNotificationsViewModel>;
   HelpAttachment: ResolverTypeWrapper<HelpAttachmentViewModel>;
+  HelpAutomation: ResolverTypeWrapper<HelpAutomation>;
   HelpCategory: HelpCategory;
   HelpCategoryCount: ResolverTypeWrapper<HelpCategoryCount>;
   HelpContact: ResolverTypeWrapper<HelpContactViewModel>;
   HelpContactConnection: ResolverTypeWrapper<HelpContactConnectionModel>;
   HelpContactEdge: ResolverTypeWrapper<Omit<HelpContactEdge, 'node'> & { node: ResolversTypes['HelpContact'] }>;
   HelpHistoryAction: HelpHistoryAction;
+  HelpMacro: ResolverTypeWrapper<HelpMacro>;
+  HelpMacroInput: HelpMacroInput;
   HelpMailDelivery: ResolverTypeWrapper<HelpMailDeliveryViewModel>;
   HelpMailDeliveryState: HelpMailDeliveryState;
   HelpMessage: ResolverTypeWrapper<HelpMessageViewModel>;
@@ -2246,6 +2662,16 @@ export type ResolversTypes = ResolversObject<{
   HelpRequestStatistics: ResolverTypeWrapper<HelpRequestStatistics>;
   HelpResponse: ResolverTypeWrapper<HelpResponseViewModel>;
   HelpResponseStatistics: ResolverTypeWrapper<HelpResponseStatistics>;
+  HelpRuleAction: ResolverTypeWrapper<HelpRuleAction>;
+  HelpRuleActionInput: HelpRuleActionInput;
+  HelpRuleActionType: HelpRuleActionType;
+  HelpRuleCondition: ResolverTypeWrapper<HelpRuleCondition>;
+  HelpRuleConditionField: HelpRuleConditionField;
+  HelpRuleConditionInput: HelpRuleConditionInput;
+  HelpRuleConditionOperator: HelpRuleConditionOperator;
+  HelpRuleConditions: ResolverTypeWrapper<HelpRuleConditions>;
+  HelpRuleConditionsInput: HelpRuleConditionsInput;
+  HelpRuleEvent: HelpRuleEvent;
   HelpSatisfaction: ResolverTypeWrapper<HelpSatisfaction>;
   HelpSchedule: ResolverTypeWrapper<HelpSchedule>;
   HelpScheduleHoliday: ResolverTypeWrapper<HelpScheduleHoliday>;
@@ -2260,6 +2686,13 @@ export type ResolversTypes = ResolversObject<{
   HelpStatus: HelpStatus;
   HelpStatusCount: ResolverTypeWrapper<HelpStatusCount>;
   HelpTagCount: ResolverTypeWrapper<HelpTagCount>;
+  HelpTrigger: ResolverTypeWrapper<HelpTrigger>;
+  HelpWebhook: ResolverTypeWrapper<HelpWebhook>;
+  HelpWebhookDelivery: ResolverTypeWrapper<HelpWebhookDelivery>;
+  HelpWebhookDeliveryConnection: ResolverTypeWrapper<HelpWebhookDeliveryConnection>;
+  HelpWebhookDeliveryEdge: ResolverTypeWrapper<HelpWebhookDeliveryEdge>;
+  HelpWebhookDeliveryState: HelpWebhookDeliveryState;
+  HelpWebhookSecretPayload: ResolverTypeWrapper<HelpWebhookSecretPayload>;
   HelpWeekday: HelpWeekday;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -2279,10 +2712,12 @@ export type ResolversTypes = ResolversObject<{
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpAgentNotificationsInput: UpdateHelpAgentNotificationsInput;
+  UpdateHelpAutomationInput: UpdateHelpAutomationInput;
   UpdateHelpContactInput: UpdateHelpContactInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateHelpScheduleInput: UpdateHelpScheduleInput;
   UpdateHelpSlaPolicyInput: UpdateHelpSlaPolicyInput;
+  UpdateHelpTriggerInput: UpdateHelpTriggerInput;
   UpdateUserInput: UpdateUserInput;
   User: ResolverTypeWrapper<UserRecordModel>;
   UserAttributes: ResolverTypeWrapper<UserAttributesViewModel>;
@@ -2318,8 +2753,11 @@ export type ResolversParentTypes = ResolversObject<{
   Coordinates: Coordinates;
   CreateFaqInput: CreateFaqInput;
   CreateGroupInput: CreateGroupInput;
+  CreateHelpAutomationInput: CreateHelpAutomationInput;
   CreateHelpRequestInput: CreateHelpRequestInput;
   CreateHelpScheduleInput: CreateHelpScheduleInput;
+  CreateHelpTriggerInput: CreateHelpTriggerInput;
+  CreateHelpWebhookInput: CreateHelpWebhookInput;
   CreateUserInput: CreateUserInput;
   DateTime: Scalars['DateTime']['output'];
   EarthquakeComponents: EarthquakeComponents;
@@ -2335,10 +2773,13 @@ export type ResolversParentTypes = ResolversObject<{
   Health: Health;
   HelpAgentNotifications: AgentNotificationsViewModel;
   HelpAttachment: HelpAttachmentViewModel;
+  HelpAutomation: HelpAutomation;
   HelpCategoryCount: HelpCategoryCount;
   HelpContact: HelpContactViewModel;
   HelpContactConnection: HelpContactConnectionModel;
   HelpContactEdge: Omit<HelpContactEdge, 'node'> & { node: ResolversParentTypes['HelpContact'] };
+  HelpMacro: HelpMacro;
+  HelpMacroInput: HelpMacroInput;
   HelpMailDelivery: HelpMailDeliveryViewModel;
   HelpMessage: HelpMessageViewModel;
   HelpMessageConnection: HelpMessageConnectionModel;
@@ -2357,6 +2798,12 @@ export type ResolversParentTypes = ResolversObject<{
   HelpRequestStatistics: HelpRequestStatistics;
   HelpResponse: HelpResponseViewModel;
   HelpResponseStatistics: HelpResponseStatistics;
+  HelpRuleAction: HelpRuleAction;
+  HelpRuleActionInput: HelpRuleActionInput;
+  HelpRuleCondition: HelpRuleCondition;
+  HelpRuleConditionInput: HelpRuleConditionInput;
+  HelpRuleConditions: HelpRuleConditions;
+  HelpRuleConditionsInput: HelpRuleConditionsInput;
   HelpSatisfaction: HelpSatisfaction;
   HelpSchedule: HelpSchedule;
   HelpScheduleHoliday: HelpScheduleHoliday;
@@ -2369,6 +2816,12 @@ export type ResolversParentTypes = ResolversObject<{
   HelpStatistics: HelpStatistics;
   HelpStatusCount: HelpStatusCount;
   HelpTagCount: HelpTagCount;
+  HelpTrigger: HelpTrigger;
+  HelpWebhook: HelpWebhook;
+  HelpWebhookDelivery: HelpWebhookDelivery;
+  HelpWebhookDeliveryConnection: HelpWebhookDeliveryConnection;
+  HelpWebhookDeliveryEdge: HelpWebhookDeliveryEdge;
+  HelpWebhookSecretPayload: HelpWebhookSecretPayload;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   JSON: Scalars['JSON']['output'];
@@ -2384,10 +2837,12 @@ export type ResolversParentTypes = ResolversObject<{
   UpdateFileMappingInput: UpdateFileMappingInput;
   UpdateGroupInput: UpdateGroupInput;
   UpdateHelpAgentNotificationsInput: UpdateHelpAgentNotificationsInput;
+  UpdateHelpAutomationInput: UpdateHelpAutomationInput;
   UpdateHelpContactInput: UpdateHelpContactInput;
   UpdateHelpRequestInput: UpdateHelpRequestInput;
   UpdateHelpScheduleInput: UpdateHelpScheduleInput;
   UpdateHelpSlaPolicyInput: UpdateHelpSlaPolicyInput;
+  UpdateHelpTriggerInput: UpdateHelpTriggerInput;
   UpdateUserInput: UpdateUserInput;
   User: UserRecordModel;
   UserAttributes: UserAttributesViewModel;
@@ -2414,7 +2869,7 @@ export type AreaRiskResolvers<ContextType = Context, ParentType extends Resolver
   zipCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
-export type AuditActionResolvers = EnumResolverSignature<{ API_KEY_CREATE?: any, API_KEY_REVOKE?: any, AUDIT_TRAIL_PRUNE?: any, FAQ_CREATE?: any, FAQ_DELETE?: any, FAQ_UPDATE?: any, FILE_MAPPING_ADD?: any, FILE_MAPPING_REMOVE?: any, FILE_MAPPING_UPDATE?: any, GROUP_CREATE?: any, GROUP_DELETE?: any, GROUP_UPDATE?: any, GROUP_WORKSPACES_SET?: any, HELP_CONTACT_BLOCK?: any, HELP_CONTACT_LINK?: any, HELP_CONTACT_UNBLOCK?: any, HELP_CONTACT_UPDATE?: any, HELP_REQUEST_ASSIGN?: any, HELP_REQUEST_ATTACHMENT_REMOVE?: any, HELP_REQUEST_DELETE?: any, HELP_REQUEST_STATUS_CHANGE?: any, HELP_SCHEDULE_CREATE?: any, HELP_SCHEDULE_DELETE?: any, HELP_SCHEDULE_UPDATE?: any, HELP_SLA_POLICY_UPDATE?: any, REGISTRY_IMPORT?: any, SETTINGS_UPDATE?: any, USER_ATTRIBUTES_UPDATE?: any, USER_CREATE?: any, USER_DELETE?: any, USER_GROUP_ADD?: any, USER_GROUP_REMOVE?: any, USER_LOCK?: any, USER_LOGOUT?: any, USER_PASSWORD_SET?: any, USER_ROLE_CHANGE?: any, USER_UNLOCK?: any, USER_UPDATE?: any, WORKSPACE_INSTALL?: any, WORKSPACE_UNINSTALL?: any }, ResolversTypes['AuditAction']>;
+export type AuditActionResolvers = EnumResolverSignature<{ API_KEY_CREATE?: any, API_KEY_REVOKE?: any, AUDIT_TRAIL_PRUNE?: any, FAQ_CREATE?: any, FAQ_DELETE?: any, FAQ_UPDATE?: any, FILE_MAPPING_ADD?: any, FILE_MAPPING_REMOVE?: any, FILE_MAPPING_UPDATE?: any, GROUP_CREATE?: any, GROUP_DELETE?: any, GROUP_UPDATE?: any, GROUP_WORKSPACES_SET?: any, HELP_AUTOMATION_CREATE?: any, HELP_AUTOMATION_DELETE?: any, HELP_AUTOMATION_UPDATE?: any, HELP_CONTACT_BLOCK?: any, HELP_CONTACT_LINK?: any, HELP_CONTACT_UNBLOCK?: any, HELP_CONTACT_UPDATE?: any, HELP_MACRO_CREATE?: any, HELP_MACRO_DELETE?: any, HELP_MACRO_UPDATE?: any, HELP_REQUEST_ASSIGN?: any, HELP_REQUEST_ATTACHMENT_REMOVE?: any, HELP_REQUEST_DELETE?: any, HELP_REQUEST_STATUS_CHANGE?: any, HELP_SCHEDULE_CREATE?: any, HELP_SCHEDULE_DELETE?: any, HELP_SCHEDULE_UPDATE?: any, HELP_SLA_POLICY_UPDATE?: any, HELP_TRIGGER_CREATE?: any, HELP_TRIGGER_DELETE?: any, HELP_TRIGGER_UPDATE?: any, HELP_WEBHOOK_CREATE?: any, HELP_WEBHOOK_DELETE?: any, HELP_WEBHOOK_DISABLE?: any, HELP_WEBHOOK_SECRET_ROTATE?: any, REGISTRY_IMPORT?: any, SETTINGS_UPDATE?: any, USER_ATTRIBUTES_UPDATE?: any, USER_CREATE?: any, USER_DELETE?: any, USER_GROUP_ADD?: any, USER_GROUP_REMOVE?: any, USER_LOCK?: any, USER_LOGOUT?: any, USER_PASSWORD_SET?: any, USER_ROLE_CHANGE?: any, USER_UNLOCK?: any, USER_UPDATE?: any, WORKSPACE_INSTALL?: any, WORKSPACE_UNINSTALL?: any }, ResolversTypes['AuditAction']>;
 
 export type AuditActorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor']> = ResolversObject<{
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2457,7 +2912,7 @@ export type AuditTargetResolvers<ContextType = Context, ParentType extends Resol
   type?: Resolver<ResolversTypes['AuditTargetType'], ParentType, ContextType>;
 }>;
 
-export type AuditTargetTypeResolvers = EnumResolverSignature<{ API_KEY?: any, AUDIT_TRAIL?: any, FAQ?: any, FILE_MAPPING?: any, GROUP?: any, HELP_CONTACT?: any, HELP_REQUEST?: any, HELP_SCHEDULE?: any, HELP_SLA_POLICY?: any, REGISTRY?: any, SETTINGS?: any, USER?: any, WORKSPACE?: any }, ResolversTypes['AuditTargetType']>;
+export type AuditTargetTypeResolvers = EnumResolverSignature<{ API_KEY?: any, AUDIT_TRAIL?: any, FAQ?: any, FILE_MAPPING?: any, GROUP?: any, HELP_AUTOMATION?: any, HELP_CONTACT?: any, HELP_MACRO?: any, HELP_REQUEST?: any, HELP_SCHEDULE?: any, HELP_SLA_POLICY?: any, HELP_TRIGGER?: any, HELP_WEBHOOK?: any, REGISTRY?: any, SETTINGS?: any, USER?: any, WORKSPACE?: any }, ResolversTypes['AuditTargetType']>;
 
 export type AuthPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
   accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2570,6 +3025,15 @@ export type HelpAttachmentResolvers<ContextType = Context, ParentType extends Re
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type HelpAutomationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpAutomation'] = ResolversParentTypes['HelpAutomation']> = ResolversObject<{
+  actions?: Resolver<Array<ResolversTypes['HelpRuleAction']>, ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conditions?: Resolver<ResolversTypes['HelpRuleConditions'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type HelpCategoryResolvers = EnumResolverSignature<{ ACCOUNT?: any, BILLING?: any, BUG_REPORT?: any, FEATURE_REQUEST?: any, GENERAL?: any, OTHER?: any, TECHNICAL?: any }, ResolversTypes['HelpCategory']>;
 
 export type HelpCategoryCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpCategoryCount'] = ResolversParentTypes['HelpCategoryCount']> = ResolversObject<{
@@ -2601,6 +3065,12 @@ export type HelpContactEdgeResolvers<ContextType = Context, ParentType extends R
 }>;
 
 export type HelpHistoryActionResolvers = EnumResolverSignature<{ ASSIGNED?: any, CREATED?: any, REPLIED?: any, RESPONDED?: any, SLA_BREACHED?: any, UPDATED?: any }, ResolversTypes['HelpHistoryAction']>;
+
+export type HelpMacroResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpMacro'] = ResolversParentTypes['HelpMacro']> = ResolversObject<{
+  actions?: Resolver<Array<ResolversTypes['HelpRuleAction']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
 
 export type HelpMailDeliveryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpMailDelivery'] = ResolversParentTypes['HelpMailDelivery']> = ResolversObject<{
   attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2776,6 +3246,31 @@ export type HelpResponseStatisticsResolvers<ContextType = Context, ParentType ex
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type HelpRuleActionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRuleAction'] = ResolversParentTypes['HelpRuleAction']> = ResolversObject<{
+  type?: Resolver<ResolversTypes['HelpRuleActionType'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhookId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+}>;
+
+export type HelpRuleActionTypeResolvers = EnumResolverSignature<{ ADD_INTERNAL_NOTE?: any, ADD_TAGS?: any, ASSIGN?: any, MAIL_AGENTS?: any, MAIL_CONTACT?: any, REMOVE_TAGS?: any, SEND_WEBHOOK?: any, SET_CATEGORY?: any, SET_PRIORITY?: any, SET_STATUS?: any }, ResolversTypes['HelpRuleActionType']>;
+
+export type HelpRuleConditionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRuleCondition'] = ResolversParentTypes['HelpRuleCondition']> = ResolversObject<{
+  field?: Resolver<ResolversTypes['HelpRuleConditionField'], ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['HelpRuleConditionOperator'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type HelpRuleConditionFieldResolvers = EnumResolverSignature<{ ASSIGNEE?: any, CATEGORY?: any, CHANNEL?: any, CONTACT_DOMAIN?: any, CONTACT_EMAIL?: any, DESCRIPTION?: any, HOURS_SINCE_CREATED?: any, HOURS_SINCE_RESOLVED?: any, HOURS_SINCE_UPDATED?: any, PRIORITY?: any, STATUS?: any, TAGS?: any, TITLE?: any }, ResolversTypes['HelpRuleConditionField']>;
+
+export type HelpRuleConditionOperatorResolvers = EnumResolverSignature<{ CHANGED?: any, CHANGED_FROM?: any, CHANGED_TO?: any, CONTAINS?: any, GREATER_THAN?: any, IS?: any, IS_NOT?: any, LESS_THAN?: any, NOT_CONTAINS?: any }, ResolversTypes['HelpRuleConditionOperator']>;
+
+export type HelpRuleConditionsResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpRuleConditions'] = ResolversParentTypes['HelpRuleConditions']> = ResolversObject<{
+  all?: Resolver<Array<ResolversTypes['HelpRuleCondition']>, ParentType, ContextType>;
+  any?: Resolver<Array<ResolversTypes['HelpRuleCondition']>, ParentType, ContextType>;
+}>;
+
+export type HelpRuleEventResolvers = EnumResolverSignature<{ ASSIGNED?: any, CREATED?: any, REPLIED?: any, RESPONDED?: any, SLA_BREACHED?: any, STATUS_CHANGED?: any, UPDATED?: any }, ResolversTypes['HelpRuleEvent']>;
+
 export type HelpSatisfactionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpSatisfaction'] = ResolversParentTypes['HelpSatisfaction']> = ResolversObject<{
   comment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   ratedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -2852,6 +3347,59 @@ export type HelpTagCountResolvers<ContextType = Context, ParentType extends Reso
   tag?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type HelpTriggerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpTrigger'] = ResolversParentTypes['HelpTrigger']> = ResolversObject<{
+  actions?: Resolver<Array<ResolversTypes['HelpRuleAction']>, ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conditions?: Resolver<ResolversTypes['HelpRuleConditions'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['HelpRuleEvent']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpWebhookResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpWebhook'] = ResolversParentTypes['HelpWebhook']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  disabledReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  droppedEvents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  droppedSince?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['HelpRuleEvent']>, ParentType, ContextType>;
+  failingSince?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type HelpWebhookDeliveryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpWebhookDelivery'] = ResolversParentTypes['HelpWebhookDelivery']> = ResolversObject<{
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  deliveredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastStatus?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  messageId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['HelpWebhookDeliveryState'], ParentType, ContextType>;
+}>;
+
+export type HelpWebhookDeliveryConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpWebhookDeliveryConnection'] = ResolversParentTypes['HelpWebhookDeliveryConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['HelpWebhookDeliveryEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type HelpWebhookDeliveryEdgeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpWebhookDeliveryEdge'] = ResolversParentTypes['HelpWebhookDeliveryEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['HelpWebhookDelivery'], ParentType, ContextType>;
+}>;
+
+export type HelpWebhookDeliveryStateResolvers = EnumResolverSignature<{ FAILED?: any, PENDING?: any, SENDING?: any, SENT?: any }, ResolversTypes['HelpWebhookDeliveryState']>;
+
+export type HelpWebhookSecretPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpWebhookSecretPayload'] = ResolversParentTypes['HelpWebhookSecretPayload']> = ResolversObject<{
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  webhook?: Resolver<ResolversTypes['HelpWebhook'], ParentType, ContextType>;
+}>;
+
 export type HelpWeekdayResolvers = EnumResolverSignature<{ FRIDAY?: any, MONDAY?: any, SATURDAY?: any, SUNDAY?: any, THURSDAY?: any, TUESDAY?: any, WEDNESDAY?: any }, ResolversTypes['HelpWeekday']>;
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
@@ -2862,17 +3410,26 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   addFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationAddFileMappingArgs, 'input'>>;
   addHelpRequestAttachments?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationAddHelpRequestAttachmentsArgs, 'id' | 'tokens'>>;
   addUserToGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationAddUserToGroupArgs, 'groupId' | 'userId'>>;
+  applyHelpMacro?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationApplyHelpMacroArgs, 'macroId' | 'requestId'>>;
   blockHelpContact?: Resolver<ResolversTypes['HelpContact'], ParentType, ContextType, RequireFields<MutationBlockHelpContactArgs, 'blocked' | 'id'>>;
   confirmHelpAgentAddress?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationConfirmHelpAgentAddressArgs, 'token'>>;
   createFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationCreateFaqArgs, 'input'>>;
   createGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationCreateGroupArgs, 'input'>>;
+  createHelpAutomation?: Resolver<ResolversTypes['HelpAutomation'], ParentType, ContextType, RequireFields<MutationCreateHelpAutomationArgs, 'input'>>;
+  createHelpMacro?: Resolver<ResolversTypes['HelpMacro'], ParentType, ContextType, RequireFields<MutationCreateHelpMacroArgs, 'input'>>;
   createHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationCreateHelpRequestArgs, 'input'>>;
   createHelpSchedule?: Resolver<ResolversTypes['HelpSchedule'], ParentType, ContextType, RequireFields<MutationCreateHelpScheduleArgs, 'input'>>;
+  createHelpTrigger?: Resolver<ResolversTypes['HelpTrigger'], ParentType, ContextType, RequireFields<MutationCreateHelpTriggerArgs, 'input'>>;
+  createHelpWebhook?: Resolver<ResolversTypes['HelpWebhookSecretPayload'], ParentType, ContextType, RequireFields<MutationCreateHelpWebhookArgs, 'input'>>;
   createUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationCreateUserArgs, 'input'>>;
   deleteFaq?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteFaqArgs, 'id'>>;
   deleteGroup?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteGroupArgs, 'id'>>;
+  deleteHelpAutomation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpAutomationArgs, 'id'>>;
+  deleteHelpMacro?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpMacroArgs, 'id'>>;
   deleteHelpRequest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpRequestArgs, 'id'>>;
   deleteHelpSchedule?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpScheduleArgs, 'id'>>;
+  deleteHelpTrigger?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpTriggerArgs, 'id'>>;
+  deleteHelpWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpWebhookArgs, 'id'>>;
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'force' | 'id'>>;
   importWorkspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<MutationImportWorkspaceRegistryArgs, 'entries'>>;
   installWorkspace?: Resolver<ResolversTypes['Workspace'], ParentType, ContextType, RequireFields<MutationInstallWorkspaceArgs, 'entryId'>>;
@@ -2881,22 +3438,28 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   logoutUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationLogoutUserArgs, 'id'>>;
   rateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationRateHelpRequestArgs, 'id' | 'score'>>;
+  redeliverHelpWebhook?: Resolver<ResolversTypes['HelpWebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverHelpWebhookArgs, 'deliveryId'>>;
   removeFileMapping?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFileMappingArgs, 'id'>>;
   removeHelpAttachment?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveHelpAttachmentArgs, 'id'>>;
   removeUserFromGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationRemoveUserFromGroupArgs, 'groupId' | 'userId'>>;
+  reorderHelpTriggers?: Resolver<Array<ResolversTypes['HelpTrigger']>, ParentType, ContextType, RequireFields<MutationReorderHelpTriggersArgs, 'ids'>>;
   replyToHelpRequest?: Resolver<ResolversTypes['HelpReplyResult'], ParentType, ContextType, RequireFields<MutationReplyToHelpRequestArgs, 'id' | 'input'>>;
   respondToHelpRequest?: Resolver<ResolversTypes['HelpResponse'], ParentType, ContextType, RequireFields<MutationRespondToHelpRequestArgs, 'id' | 'input'>>;
   revokeSession?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRevokeSessionArgs, 'id'>>;
+  rotateHelpWebhookSecret?: Resolver<ResolversTypes['HelpWebhookSecretPayload'], ParentType, ContextType, RequireFields<MutationRotateHelpWebhookSecretArgs, 'id'>>;
   setGroupAllowedWorkspaces?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationSetGroupAllowedWorkspacesArgs, 'groupId' | 'workspaceIds'>>;
   uninstallWorkspace?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationUninstallWorkspaceArgs, 'id'>>;
   updateFaq?: Resolver<ResolversTypes['Faq'], ParentType, ContextType, RequireFields<MutationUpdateFaqArgs, 'id' | 'input'>>;
   updateFileMapping?: Resolver<ResolversTypes['FileMapping'], ParentType, ContextType, RequireFields<MutationUpdateFileMappingArgs, 'id' | 'input'>>;
   updateGroup?: Resolver<ResolversTypes['Group'], ParentType, ContextType, RequireFields<MutationUpdateGroupArgs, 'id' | 'input'>>;
   updateHelpAgentNotifications?: Resolver<ResolversTypes['HelpAgentNotifications'], ParentType, ContextType, RequireFields<MutationUpdateHelpAgentNotificationsArgs, 'input'>>;
+  updateHelpAutomation?: Resolver<ResolversTypes['HelpAutomation'], ParentType, ContextType, RequireFields<MutationUpdateHelpAutomationArgs, 'id' | 'input'>>;
   updateHelpContact?: Resolver<ResolversTypes['HelpContact'], ParentType, ContextType, RequireFields<MutationUpdateHelpContactArgs, 'id' | 'input'>>;
+  updateHelpMacro?: Resolver<ResolversTypes['HelpMacro'], ParentType, ContextType, RequireFields<MutationUpdateHelpMacroArgs, 'id' | 'input'>>;
   updateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationUpdateHelpRequestArgs, 'id' | 'input'>>;
   updateHelpSchedule?: Resolver<ResolversTypes['HelpSchedule'], ParentType, ContextType, RequireFields<MutationUpdateHelpScheduleArgs, 'id' | 'input'>>;
   updateHelpSlaPolicy?: Resolver<ResolversTypes['HelpSlaPolicy'], ParentType, ContextType, RequireFields<MutationUpdateHelpSlaPolicyArgs, 'input' | 'priority'>>;
+  updateHelpTrigger?: Resolver<ResolversTypes['HelpTrigger'], ParentType, ContextType, RequireFields<MutationUpdateHelpTriggerArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
   updateUserAttributes?: Resolver<ResolversTypes['UserAttributes'], ParentType, ContextType, RequireFields<MutationUpdateUserAttributesArgs, 'input' | 'userId'>>;
   updateWorkspaceSettings?: Resolver<ResolversTypes['WorkspaceSettings'], ParentType, ContextType, RequireFields<MutationUpdateWorkspaceSettingsArgs, 'input'>>;
@@ -2917,7 +3480,9 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   groups?: Resolver<Array<ResolversTypes['Group']>, ParentType, ContextType>;
   health?: Resolver<ResolversTypes['Health'], ParentType, ContextType>;
   helpAgentNotifications?: Resolver<ResolversTypes['HelpAgentNotifications'], ParentType, ContextType>;
+  helpAutomations?: Resolver<Array<ResolversTypes['HelpAutomation']>, ParentType, ContextType>;
   helpContacts?: Resolver<ResolversTypes['HelpContactConnection'], ParentType, ContextType, Partial<QueryHelpContactsArgs>>;
+  helpMacros?: Resolver<Array<ResolversTypes['HelpMacro']>, ParentType, ContextType>;
   helpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<QueryHelpRequestArgs, 'id'>>;
   helpRequests?: Resolver<ResolversTypes['HelpRequestPage'], ParentType, ContextType, RequireFields<QueryHelpRequestsArgs, 'page' | 'perPage' | 'sortBy' | 'sortOrder'>>;
   helpRequestsConnection?: Resolver<ResolversTypes['HelpRequestConnection'], ParentType, ContextType, RequireFields<QueryHelpRequestsConnectionArgs, 'sortBy' | 'sortOrder'>>;
@@ -2925,6 +3490,9 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   helpSearch?: Resolver<ResolversTypes['HelpSearchResult'], ParentType, ContextType, RequireFields<QueryHelpSearchArgs, 'q'>>;
   helpSlaPolicies?: Resolver<Array<ResolversTypes['HelpSlaPolicy']>, ParentType, ContextType>;
   helpStatistics?: Resolver<ResolversTypes['HelpStatistics'], ParentType, ContextType>;
+  helpTriggers?: Resolver<Array<ResolversTypes['HelpTrigger']>, ParentType, ContextType>;
+  helpWebhookDeliveries?: Resolver<ResolversTypes['HelpWebhookDeliveryConnection'], ParentType, ContextType, RequireFields<QueryHelpWebhookDeliveriesArgs, 'webhookId'>>;
+  helpWebhooks?: Resolver<Array<ResolversTypes['HelpWebhook']>, ParentType, ContextType>;
   me?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   mySessions?: Resolver<Array<ResolversTypes['Session']>, ParentType, ContextType>;
   myWorkspaces?: Resolver<Array<ResolversTypes['Workspace']>, ParentType, ContextType>;
@@ -3105,12 +3673,14 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpAgentNotificationEvent?: HelpAgentNotificationEventResolvers;
   HelpAgentNotifications?: HelpAgentNotificationsResolvers<ContextType>;
   HelpAttachment?: HelpAttachmentResolvers<ContextType>;
+  HelpAutomation?: HelpAutomationResolvers<ContextType>;
   HelpCategory?: HelpCategoryResolvers;
   HelpCategoryCount?: HelpCategoryCountResolvers<ContextType>;
   HelpContact?: HelpContactResolvers<ContextType>;
   HelpContactConnection?: HelpContactConnectionResolvers<ContextType>;
   HelpContactEdge?: HelpContactEdgeResolvers<ContextType>;
   HelpHistoryAction?: HelpHistoryActionResolvers;
+  HelpMacro?: HelpMacroResolvers<ContextType>;
   HelpMailDelivery?: HelpMailDeliveryResolvers<ContextType>;
   HelpMailDeliveryState?: HelpMailDeliveryStateResolvers;
   HelpMessage?: HelpMessageResolvers<ContextType>;
@@ -3135,6 +3705,13 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpRequestStatistics?: HelpRequestStatisticsResolvers<ContextType>;
   HelpResponse?: HelpResponseResolvers<ContextType>;
   HelpResponseStatistics?: HelpResponseStatisticsResolvers<ContextType>;
+  HelpRuleAction?: HelpRuleActionResolvers<ContextType>;
+  HelpRuleActionType?: HelpRuleActionTypeResolvers;
+  HelpRuleCondition?: HelpRuleConditionResolvers<ContextType>;
+  HelpRuleConditionField?: HelpRuleConditionFieldResolvers;
+  HelpRuleConditionOperator?: HelpRuleConditionOperatorResolvers;
+  HelpRuleConditions?: HelpRuleConditionsResolvers<ContextType>;
+  HelpRuleEvent?: HelpRuleEventResolvers;
   HelpSatisfaction?: HelpSatisfactionResolvers<ContextType>;
   HelpSchedule?: HelpScheduleResolvers<ContextType>;
   HelpScheduleHoliday?: HelpScheduleHolidayResolvers<ContextType>;
@@ -3147,6 +3724,13 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpStatus?: HelpStatusResolvers;
   HelpStatusCount?: HelpStatusCountResolvers<ContextType>;
   HelpTagCount?: HelpTagCountResolvers<ContextType>;
+  HelpTrigger?: HelpTriggerResolvers<ContextType>;
+  HelpWebhook?: HelpWebhookResolvers<ContextType>;
+  HelpWebhookDelivery?: HelpWebhookDeliveryResolvers<ContextType>;
+  HelpWebhookDeliveryConnection?: HelpWebhookDeliveryConnectionResolvers<ContextType>;
+  HelpWebhookDeliveryEdge?: HelpWebhookDeliveryEdgeResolvers<ContextType>;
+  HelpWebhookDeliveryState?: HelpWebhookDeliveryStateResolvers;
+  HelpWebhookSecretPayload?: HelpWebhookSecretPayloadResolvers<ContextType>;
   HelpWeekday?: HelpWeekdayResolvers;
   JSON?: GraphQLScalarType;
   Mutation?: MutationResolvers<ContextType>;
