@@ -110,7 +110,6 @@ export async function heapOf(
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench's own calls, whose answers' shapes it knows
 async function post(url: string, body: unknown, auth?: string): Promise<any> {
   const response = await fetch(url, {
     method: 'POST',

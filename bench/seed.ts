@@ -90,6 +90,7 @@ export async function migrateDatabase(url: string): Promise<void> {
 // ---- a small deterministic generator ----------------------------------------------------------------------
 
 function random(seed: number) {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- rng() returns closures over its state, not methods
   const { next, pick, chance } = rng(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const weighted = <T>(items: ReadonlyArray<readonly [T, number]>): T => {

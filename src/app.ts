@@ -119,7 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   const legacyErrors = new LegacyErrors(restApisOf(modules));
   const fastify = Fastify({
     // Without it the instance is typed by pino's Logger, which the route helpers' FastifyInstance does not accept.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+
     loggerInstance: log as FastifyBaseLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -14,7 +14,7 @@ export const AUTOMATION_ENV = {
 };
 
 /** A JSON body, of no static type: the assertions check its shape. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies read from HTTP answers, checked by assertions
+
 export type Json = any;
 
 export interface Received {

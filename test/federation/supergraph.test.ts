@@ -69,6 +69,7 @@ async function startAccounts(): Promise<typeof accounts> {
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- the handler answers the request itself; nothing waits on it
     request.on('end', async () => {
       authorizations.push(request.headers.authorization);
       const { query, variables } = JSON.parse(body) as { query: string; variables?: Record<string, unknown> };

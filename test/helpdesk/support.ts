@@ -43,7 +43,7 @@ export const HELP_REQUEST_FIELDS = `
 `;
 
 /** The rows a statement returns, read straight from the app's database on a connection of its own. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of any statement: each test reads the columns it selected
+
 export async function rowsOf(t: TestApp, sql: string, params: unknown[] = []): Promise<any[]> {
   const db = new pg.Client({ connectionString: t.databaseUrl });
   await db.connect();

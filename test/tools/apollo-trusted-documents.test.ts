@@ -96,6 +96,7 @@ function frontend(authorization?: string): ApolloClient {
   sockets.push(socket);
   const isSubscription = ({ query }: ApolloLink.Operation) => {
     const definition = getMainDefinition(query);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- graphql-js's OperationTypeNode values are these strings
     return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
   };
   const trusted = new PersistedQueryLink({
@@ -125,6 +126,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const client of clients) client.stop();
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- dispose() returns a promise in graphql-ws 6; its type says void
   await Promise.all(sockets.map((socket) => socket.dispose()));
   await t?.stop();
 });

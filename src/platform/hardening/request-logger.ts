@@ -23,7 +23,7 @@ export class RequestLogger implements FastifyBaseLogger {
     if (!(this.#child ?? this.parent).isLevelEnabled(level)) return;
     const logger = this.#logger();
     // pino's level methods are overloaded; the arguments pass through as the caller gave them.
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+
     (logger[level] as (...a: unknown[]) => void).apply(logger, args);
   }
 

@@ -7,6 +7,7 @@ import {
   isNonNullType,
   isObjectType,
   Kind,
+  OperationTypeNode,
   typeFromAST,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -55,7 +56,7 @@ const lists = (convert: (value: unknown) => unknown): ((value: unknown) => unkno
 };
 
 function enumLookup(type: GraphQLEnumType, direction: 'toName' | 'toInternal'): (value: unknown) => unknown {
-  const table = new Map<unknown, string | unknown>(
+  const table = new Map<unknown, unknown>(
     type.getValues().map((value) => (direction === 'toName' ? [value.value, value.name] : [value.name, value.value])),
   );
   // A value the table lacks passes as it is, for GraphQL to refuse (variables) or as it came (results).
@@ -147,9 +148,9 @@ function planEdge(schema: GraphQLSchema, document: DocumentNode): EnumEdge {
   };
 
   const root =
-    operation.operation === 'query'
+    operation.operation === OperationTypeNode.QUERY
       ? schema.getQueryType()
-      : operation.operation === 'mutation'
+      : operation.operation === OperationTypeNode.MUTATION
         ? schema.getMutationType()
         : schema.getSubscriptionType();
   const data = root ? output(root, operation.selectionSet) : null;
