@@ -2,7 +2,7 @@
 // build it (the entry points' and the bench's), and files run in parallel: without the lock, one could start
 // dist/main.js while the other is rewriting it. A lock older than LOCK_STALE_MS was left by a build that died.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +33,12 @@ try {
   const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   status =
     spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' }).status ?? 1;
+  // The mail templates are files the compiled mail module reads beside itself; tsc copies only code.
+  if (status === 0) {
+    cpSync(path.join(ROOT, 'src', 'mail', 'templates'), path.join(ROOT, 'dist', 'mail', 'templates'), {
+      recursive: true,
+    });
+  }
 } finally {
   rmSync(LOCK, { recursive: true, force: true });
 }
