@@ -10,7 +10,7 @@ import type { Config } from './platform/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/db/embedded.js';
 import { loadMigrations } from './platform/db/migrations.js';
 import { migrate, openOrm, type Orm, type QueryListener } from './platform/db/orm.js';
-import { startReadRouting } from './platform/db/replicas.js';
+import { startReadRouting } from './platform/db/read-routing.js';
 import { buildLogger, registerRequestScope } from './platform/hardening/logging.js';
 import { registerRateLimit } from './platform/hardening/rate-limit.js';
 import { requestLogger } from './platform/hardening/request-logger.js';

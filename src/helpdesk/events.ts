@@ -87,9 +87,11 @@ export class HelpRequestEvents {
     this.log.warn('a help-request subscriber fell behind: dropped its oldest change');
   }
 
-  /** Listeners in this process: one per open subscription. */
+  /** Open subscriptions in this process (the streams among the listeners; onChange listeners are not counted). */
   get listenerCount(): number {
-    return this.#listeners.size;
+    let streams = 0;
+    for (const listener of this.#listeners) if (listener instanceof ChangeStream) streams++;
+    return streams;
   }
 
   /** Resolves once changes from other replicas arrive here (at once without a channel). */

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import { EmbeddedDatabaseError } from './db/embedded.js';
-import { isDatabaseUnavailable } from './graphql/errors.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
 
 /**
  * What an operator reads when the process cannot start: what failed and what to do about it, in two lines.

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { actorOf, type Credentials } from '../platform/auth/principal.js';
 import { DomainError, ServiceUnavailableError } from '../platform/errors.js';
 import type { Context } from '../platform/graphql/context.js';
-import { isDatabaseUnavailable } from '../platform/graphql/errors.js';
+import { isDatabaseUnavailable } from '../platform/db/unavailable.js';
 import type { Authentication, Module } from '../platform/module.js';
 import type { AppServices } from '../platform/services.js';
 import { createLoaders } from './assembly.js';

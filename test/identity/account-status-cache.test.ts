@@ -124,7 +124,9 @@ describe('the account status listener', () => {
 describe('the account status cache', () => {
   it('keeps 10,000 accounts, forgetting the least recently used first', async () => {
     const reads: string[] = [];
+    // An EntityManager inside a transaction: a read goes through its execute, which counts the database's reads.
     const em = {
+      getTransactionContext: () => ({}),
       execute: async (_sql: string, [id]: [string]) => {
         reads.push(id);
         return [

@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DomainError } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -23,36 +24,6 @@ const CLIENT_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
   'INTROSPECTION_DISABLED',
 ]);
-
-/** Connection-level failures of PostgreSQL: the database is away, not the request wrong. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { name = '', message = '', code = '' } = e as { name?: string; message?: string; code?: string };
-    if (/ConnectionException/.test(name)) return true;
-    if (
-      [
-        'ECONNREFUSED',
-        'ECONNRESET',
-        'ETIMEDOUT',
-        'EPIPE',
-        '57P01',
-        '57P02',
-        '57P03',
-        '08006',
-        '08001',
-        '08003',
-      ].includes(code)
-    )
-      return true;
-    if (
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-        message,
-      )
-    )
-      return true;
-  }
-  return false;
-}
 
 /** The error a resolver threw, under the GraphQLErrors that wrapped it (shield and the executor may each add one). */
 export function thrownBy(error: unknown): unknown {

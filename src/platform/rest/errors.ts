@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLFormattedError } from 'graphql';
 import { statusForCode } from '../errors.js';
-import { isDatabaseUnavailable } from '../graphql/errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { legacyBody, restApiOf, type LegacyError, type RestApi } from './api.js';
 
 /**
