@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { modules } from '../../src/modules.js';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { rowsOf } from '../helpdesk/support.js';
 import { AUTOMATION_ENV, automation, Receiver } from './support.js';
 
@@ -131,13 +132,39 @@ describe('triggers', () => {
   });
 
   it('refuses mail actions in a gateway without the mail module, saying why', async () => {
-    for (const type of ['MAIL_CONTACT', 'MAIL_AGENTS']) {
-      const error = await refused(CREATE, {
-        input: { name: 'Mail', events: ['CREATED'], actions: [{ type, value: 'acknowledgement' }] },
-      });
-      expect(error).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'actions[0].type' } });
-      expect(error?.message).toMatch(/mail module, which this gateway does not run/);
+    // Another replica of this deployment, serving every module but mail.
+    const mailless = await startTestApp(AUTOMATION_ENV, {
+      replicaOf: t,
+      modules: modules.filter((m) => m.name !== 'mail'),
+    });
+    try {
+      const admin = await mailless.login('admin', ADMIN_PASSWORD);
+      for (const type of ['MAIL_CONTACT', 'MAIL_AGENTS']) {
+        const res = await mailless.gql(
+          CREATE,
+          {
+            input: { name: 'Mail', events: ['CREATED'], actions: [{ type, value: 'acknowledgement' }] },
+          },
+          admin,
+        );
+        const error = res.errors?.[0];
+        expect(error).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'actions[0].type' } });
+        expect(error?.message).toMatch(/mail module, which this gateway does not run/);
+      }
+      expect(await rowsOf(t, 'select count(*)::int as n from help_triggers where name = $1', ['Mail'])).toEqual([
+        { n: 0 },
+      ]);
+    } finally {
+      await mailless.stop();
     }
+  });
+
+  it('refuses a mail action naming a template that does not exist, naming it', async () => {
+    const error = await refused(CREATE, {
+      input: { name: 'Mail', events: ['CREATED'], actions: [{ type: 'MAIL_CONTACT', value: 'no-such-template' }] },
+    });
+    expect(error).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'actions[0].value' } });
+    expect(error?.message).toContain('no-such-template');
   });
 
   it('change only the fields given, with the same checks', async () => {

@@ -910,7 +910,9 @@ let outcomes: Outcome[] = [];
 const liveness: number[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // With a key for webhook secrets, as a gateway serving webhooks has: without one, making a webhook is the
+  // deployment's 503, not the request's fault.
+  t = await startTestApp({ WEBHOOK_SECRETS_KEY: 'fuzz-webhook-secrets-key-0123456789abcdef' });
   await seedFixtures();
   const r = rng(SEED);
   // Generated in one fixed order, so a seed always yields the same cases; sent shuffled, so routes interleave.

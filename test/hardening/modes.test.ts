@@ -215,6 +215,15 @@ const cases: Case[] = [
     status: 400,
   },
   { name: 'an unknown operation name', graphql: { query: 'query A { health { status } }' }, status: 400 },
+  {
+    // graphql-js lists the first 50 and stops with an error of its own, which is the variables' fault too.
+    name: 'sixty invalid values in one list variable',
+    graphql: {
+      query: 'mutation($input: CreateHelpTriggerInput!) { createHelpTrigger(input: $input) { id } }',
+      variables: { input: { name: 'x', events: Array.from({ length: 60 }, (_, i) => `E${i}`), actions: [] } },
+    },
+    status: 400,
+  },
 ];
 
 async function send(side: Side, c: Case) {
@@ -279,6 +288,17 @@ describe('the same request in production and in development', () => {
     expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
       expect.stringMatching(/^Repeated fields limit exceeded/),
     ]);
+  });
+
+  it('counts sixty invalid variable values as the client’s mistake: fifty listed, then a last BAD_USER_INPUT', async () => {
+    const res = await send(
+      prod,
+      cases.find((x) => x.name === 'sixty invalid values in one list variable')!,
+    );
+    const errors = res.body.errors as { message: string; extensions: { code: string } }[];
+    expect(errors).toHaveLength(51);
+    expect(new Set(errors.map((e) => e.extensions.code))).toEqual(new Set(['BAD_USER_INPUT']));
+    expect(errors.at(-1)!.message).toBe('Too many invalid variable values: the first 50 are listed');
   });
 
   it('answers a WebSocket subscriber with the messages HTTP gives, limits and suggestions alike', async () => {

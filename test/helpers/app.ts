@@ -146,6 +146,11 @@ export async function startTestApp(
     // The help desk's breach monitor looks only when a test asks it to (slaMonitor.check()), so a test that moves
     // the clock past a due time sees the breach when it chooses, never halfway through an assertion.
     HELP_SLA_CHECK_SECONDS: '3600',
+    // So do the outboxes' polls and the timed automations: a commit that queues mail or a delivery wakes its outbox
+    // at once, and a test of retries or of time passing sets a short poll of its own.
+    WEBHOOK_POLL_MS: '600000',
+    MAIL_POLL_SECONDS: '3600',
+    HELP_AUTOMATION_SECONDS: '3600',
     ...(replicaUrls ? { DATABASE_REPLICA_URLS: replicaUrls } : {}),
     ...env,
   });

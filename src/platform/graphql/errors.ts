@@ -41,6 +41,12 @@ const TOO_MANY_REPEATS =
   'Repeated fields limit exceeded: checking that the same-named fields merge takes more than 500000 comparisons';
 
 /**
+ * graphql-js stops coercing variables after 50 errors and adds this one, with no code: the client's variables, not
+ * the server, are at fault.
+ */
+const VARIABLE_ERRORS_LIMIT = 'Too many errors processing variables, error limit reached. Execution aborted.';
+
+/**
  * Masks everything that is not a deliberate client-facing error: no stack, SQL or internal message
  * reaches a client. The original is logged, with the request id, by the plugin below.
  */
@@ -50,6 +56,11 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     const { http: _status, ...extensions } = original.extensions;
     return { ...formatted, message: original.message, extensions };
   }
+  if (formatted.message === VARIABLE_ERRORS_LIMIT)
+    return {
+      message: 'Too many invalid variable values: the first 50 are listed',
+      extensions: { code: 'BAD_USER_INPUT' },
+    };
   const code = formatted.extensions?.code;
   if (
     typeof code === 'string' &&
@@ -96,6 +107,7 @@ export function errorFormatter(options: { hideSuggestions: boolean }): typeof fo
 export function isUnexpected(error: GraphQLError): boolean {
   const original = thrownBy(error);
   if (original instanceof DomainError) return false;
+  if (error.message === VARIABLE_ERRORS_LIMIT) return false;
   const code = String(error.extensions?.code);
   if (original instanceof GraphQLError)
     return !CLIENT_CODES.has(String(original.extensions?.code)) && !CLIENT_CODES.has(code);
