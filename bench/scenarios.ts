@@ -395,15 +395,16 @@ const UPDATE_REQUEST_QUERY = /* GraphQL */ `
     }
   }
 `;
+/** Updates made so far by (m) and (n) together, so that neither asks a request for the priority it already has. */
+let updatesMade = 0;
 const updateRequestTarget = (ctx: ScenarioContext): Target => {
-  let n = 0;
   return {
     method: 'POST',
     url: `${ctx.urls.gateway}/graphql`,
     headers: { ...json, authorization: ctx.adminAuth },
     // 200 is not a multiple of 3: each visit of a request asks for another priority than the last.
     nextBody: () => {
-      n++;
+      const n = ++updatesMade;
       const variables = { id: 1 + (n % 200), priority: (['LOW', 'MEDIUM', 'HIGH'] as const)[n % 3] };
       return JSON.stringify({ query: UPDATE_REQUEST_QUERY, variables });
     },

@@ -263,7 +263,8 @@ describe('npm run bench', () => {
     const { history: seeded, ...seededRest } = results.seed.total;
     expect(rest).toEqual(seededRest);
     // What the run added: two entries (priority, admin note) for each change (s) made, its first unmeasured one
-    // too, and one (the priority) for each update (m) and (n) made, of which the measured ones are counted.
+    // too, and one (the priority) for each update (m) and (n) made, every one of which changes a priority; the
+    // measured updates are counted, those of the warm-up are not.
     const updates =
       results.scenarios['update-request'].requests + results.scenarios['update-request-triggers'].requests;
     expect(history).toBeGreaterThanOrEqual(seeded + 2 * (results.fanOut.changes + 1) + updates);
