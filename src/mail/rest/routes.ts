@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineRestApi } from '../platform/rest/api.js';
-import { runOperation, type OperationRunner } from '../platform/rest/bridge.js';
-import { defineRoute } from '../platform/rest/catalog.js';
-import { graphql } from '../platform/rest/generated/index.js';
-
-/** The mail module's one route: the link a confirmation mail carries. Errors: `{message}`. */
-export const mailApi = defineRestApi({
-  name: 'mail',
-  tag: 'mail',
-  description: 'The link in a notification address’s confirmation mail (`/api/mail/*`). Errors: `{message}`.',
-  paths: ['/api/mail'],
-  errorField: 'message',
-  errorSchema: { id: 'MailError', description: 'Error body of /api/mail/*' },
-  notFound: 'Resource not found',
-  errorFor: () => undefined,
-});
+import { runOperation, type OperationRunner } from '../../platform/rest/bridge.js';
+import { defineRoute } from '../../platform/rest/catalog.js';
+import { graphql } from '../../platform/rest/generated/index.js';
+import { mailApi } from './api.js';
 
 const CONFIRM = graphql(`
   mutation ConfirmHelpAgentAddress($token: String!) {
