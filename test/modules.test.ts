@@ -79,7 +79,7 @@ for (const module of modules) {
     });
 
     it('answers health and readiness, which the gateway itself owns', async () => {
-      expect((await t.request('/api/ready')).body).toEqual({ status: 'ready' });
+      expect((await t.request('/api/ready')).body).toMatchObject({ status: 'ready' });
     });
   });
 }
@@ -120,7 +120,7 @@ describe('a gateway built without the help desk', () => {
 
   it('still answers health and readiness, which the gateway itself owns', async () => {
     expect((await t.request('/api/health')).body).toMatchObject({ status: 'healthy' });
-    expect((await t.request('/api/ready')).body).toEqual({ status: 'ready' });
+    expect((await t.request('/api/ready')).body).toMatchObject({ status: 'ready' });
   });
 });
 
