@@ -70,7 +70,7 @@ export function sanitizedHtml(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
-      a: ['href', 'title'],
+      a: ['href', 'title', 'rel', 'target'],
       img: ['src', 'alt', 'width', 'height'],
       td: ['colspan', 'rowspan', 'align'],
       th: ['colspan', 'rowspan', 'align', 'scope'],
