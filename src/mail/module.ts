@@ -4,6 +4,7 @@ import { AgentNotificationService } from './agents.js';
 import { mailHook } from './hook.js';
 import { HeldMailService } from './inbound/held.js';
 import { inboundMetrics, MailInbound } from './inbound/inbound.js';
+import { LmtpMailbox } from './inbound/lmtp.js';
 import { InboundMailProcessor } from './inbound/processor.js';
 import { inboundResolvers, inboundRules } from './inbound/resolvers.js';
 import { MailOutbox } from './outbox.js';
@@ -87,6 +88,8 @@ export const mailModule = defineModule({
       config.mail.pollSeconds * 1000,
       counts.received,
     );
+    const { lmtp, maxBytes } = config.mail.inbound;
+    if (lmtp) inbound.mailboxes.push(new LmtpMailbox({ ...lmtp, maxBytes }, (mail) => inbound.receive(mail), log));
     return Object.assign(mailer, { inbound });
   },
   routes: (api, { gateway }) => registerMailRoutes(api, gateway),
