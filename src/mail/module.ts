@@ -4,8 +4,10 @@ import { AgentNotificationService } from './agents.js';
 import { mailHook } from './hook.js';
 import { HeldMailService } from './inbound/held.js';
 import { inboundMetrics, MailInbound } from './inbound/inbound.js';
+import { imapAccountOf, ImapMailbox } from './inbound/imap.js';
 import { LmtpMailbox } from './inbound/lmtp.js';
 import { InboundMailProcessor } from './inbound/processor.js';
+import type { IncomingMail } from './inbound/received.js';
 import { inboundResolvers, inboundRules } from './inbound/resolvers.js';
 import { MailOutbox } from './outbox.js';
 import { mailResolvers, mailRules } from './resolvers.js';
@@ -88,8 +90,13 @@ export const mailModule = defineModule({
       config.mail.pollSeconds * 1000,
       counts.received,
     );
-    const { lmtp, maxBytes } = config.mail.inbound;
-    if (lmtp) inbound.mailboxes.push(new LmtpMailbox({ ...lmtp, maxBytes }, (mail) => inbound.receive(mail), log));
+    const { lmtp, maxBytes, imapUrls, imapPollSeconds } = config.mail.inbound;
+    const receive = (mail: IncomingMail) => inbound.receive(mail);
+    if (lmtp) inbound.mailboxes.push(new LmtpMailbox({ ...lmtp, maxBytes }, receive, log));
+    for (const url of imapUrls) {
+      const options = { pollMs: imapPollSeconds * 1000, maxBytes };
+      inbound.mailboxes.push(new ImapMailbox(imapAccountOf(url), options, receive, log));
+    }
     return Object.assign(mailer, { inbound });
   },
   routes: (api, { gateway }) => registerMailRoutes(api, gateway),
@@ -99,6 +106,8 @@ export const mailModule = defineModule({
     mail.outbox.start();
     return mail.inbound.start();
   },
+  // Only when mail comes in: the mailboxes and whether each is up.
+  readiness: ({ mail }) => (mail.inbound.mailboxes.length ? { mailboxes: mail.inbound.status() } : {}),
   close: async ({ mail }) => {
     await mail.inbound.stop();
     await mail.outbox.stop();

@@ -13,6 +13,8 @@ export interface IncomingMail {
   envelopeTo?: readonly string[];
   uidValidity?: number | bigint;
   uid?: number;
+  /** Held on arrival: a mail the mailbox would not hand over whole (over the size limit), its headers stored. */
+  heldAs?: { cause: 'TOO_LARGE'; detail: string };
 }
 
 /**
@@ -36,8 +38,8 @@ export async function storeReceived(
   const messageId = messageIdOf(mail.raw);
   const [inserted] = await em.execute<{ id: string }[]>(
     `insert into mail_inbound (mailbox, message_id, uid_validity, uid, envelope_from, envelope_to, raw, size,
-       received_at, next_attempt_at)
-     values (?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?)
+       received_at, next_attempt_at, state, cause, detail, processed_at)
+     values (?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict on constraint mail_inbound_once do nothing
      returning id::text as id`,
     [
@@ -51,6 +53,10 @@ export async function storeReceived(
       mail.raw.length,
       at,
       at,
+      mail.heldAs ? 'held' : 'received',
+      mail.heldAs?.cause ?? null,
+      mail.heldAs?.detail ?? null,
+      mail.heldAs ? at : null,
     ],
   );
   if (inserted) return { id: inserted.id, duplicate: false };
