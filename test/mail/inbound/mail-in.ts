@@ -16,7 +16,7 @@ export const MAIL_IN_ENV = {
   MAIL_POLL_SECONDS: '3600',
 };
 
-export function startMailInApp(env: Record<string, string> = {}, deps: { now?: () => Date } = {}) {
+export function startMailInApp(env: Record<string, string> = {}, deps: Parameters<typeof startTestApp>[1] = {}) {
   return startTestApp({ ...MAIL_IN_ENV, ...env }, deps);
 }
 
