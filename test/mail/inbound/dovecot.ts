@@ -79,7 +79,8 @@ service submission-login {
   );
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(DOVECOT, ['-F', '-c', config], { stdio: 'ignore' });
+    // A group of its own, so that stop() takes the master and its IMAP processes down together.
+    child = spawn(DOVECOT, ['-F', '-c', config], { stdio: 'ignore', detached: true });
     for (const until = Date.now() + 10_000; ;) {
       const up = await new Promise<boolean>((resolve) => {
         const socket = createServer().listen(port, '127.0.0.1');
@@ -97,7 +98,8 @@ service submission-login {
     if (!running || running.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
-      running.kill('SIGTERM');
+      // The server going away at once (a crash, a host lost): a graceful stop keeps IDLE clients for 10 seconds.
+      process.kill(-running.pid!, 'SIGKILL');
     });
   };
   await start();
