@@ -55,7 +55,8 @@ export function inboundMetrics(registry: Registry, mailboxes: () => readonly Mai
 
 /**
  * Mail in: mailboxes hand mail over (`receive`: stored, then the mailbox is told), and this replica's worker
- * processes what is due, at once after each mail and every MAIL_POLL_SECONDS for what other replicas left.
+ * processes what is due, at once after each mail and every MAIL_POLL_SECONDS for what other replicas left (or a
+ * mail whose processing failed, once its next try is due).
  */
 export class MailInbound {
   readonly mailboxes: Mailbox[] = [];
@@ -106,8 +107,13 @@ export class MailInbound {
     return this.mailboxes.map((box) => box.status());
   }
 
+  /**
+   * Starts the mailboxes and, with any, the worker. A replica with no mailbox takes no mail in, so it has no
+   * worker either: what another replica received and left is taken up by those that have mailboxes.
+   */
   async start(): Promise<void> {
     this.#stopped = false;
+    if (this.mailboxes.length === 0) return;
     this.#worker = repeatEvery(
       this.pollMs,
       () => this.processor.drain(),
