@@ -1,13 +1,8 @@
-import { Cursors } from '../platform/graphql/connections.js';
 import { defineModule } from '../platform/module.js';
 import { AgentNotificationService } from './agents.js';
 import { mailHook } from './hook.js';
-import { HeldMailService } from './inbound/held.js';
-import { inboundMetrics, MailInbound } from './inbound/inbound.js';
-import { imapAccountOf, ImapMailbox } from './inbound/imap.js';
-import { LmtpMailbox } from './inbound/lmtp.js';
-import { InboundMailProcessor } from './inbound/processor.js';
-import type { IncomingMail } from './inbound/received.js';
+import { assembleMailInbound } from './inbound/assemble.js';
+import type { MailInbound } from './inbound/inbound.js';
 import { inboundResolvers, inboundRules } from './inbound/resolvers.js';
 import { MailOutbox } from './outbox.js';
 import { mailResolvers, mailRules } from './resolvers.js';
@@ -51,7 +46,8 @@ export const mailModule = defineModule({
   rules: merged(mailRules, inboundRules),
   migrations: new URL('./migrations/', import.meta.url),
   unmappedTables: ['mail_outbox', 'mail_agent_notifications', 'mail_inbound'],
-  services: ({ config, orm, now, log, helpdesk, audit, metrics }): Mail => {
+  services: (services): Mail => {
+    const { config, orm, now, log, helpdesk, audit } = services;
     const templates = new MailTemplates();
     const contacts = helpdesk.contacts;
     // The outbox asks the agents' records about agent mail, and the agents' service queues through the outbox.
@@ -68,35 +64,7 @@ export const mailModule = defineModule({
     const agents = (late.agents = new AgentNotificationService(now, outbox, config.mail.linkBaseUrl));
     const mailer = new Mailer(outbox, templates, contacts, agents);
     helpdesk.changeHooks.register('mail', mailHook(mailer));
-    // The gauge reads the mailboxes when scraped, by which time they exist.
-    const counts = inboundMetrics(metrics.registry, () => inbound.status());
-    const processor = new InboundMailProcessor(
-      config.mail,
-      helpdesk,
-      mailer,
-      Mailer.recipientBook(contacts, () => agents),
-      now,
-      () => orm.em.fork(),
-      log,
-      counts.settled,
-    );
-    const held = new HeldMailService(now, audit.recorder, new Cursors(config.jwt.secret), processor);
-    const inbound = new MailInbound(
-      processor,
-      held,
-      () => orm.em.fork(),
-      now,
-      log,
-      config.mail.pollSeconds * 1000,
-      counts.received,
-    );
-    const { lmtp, maxBytes, imapUrls, imapPollSeconds } = config.mail.inbound;
-    const receive = (mail: IncomingMail) => inbound.receive(mail);
-    if (lmtp) inbound.mailboxes.push(new LmtpMailbox({ ...lmtp, maxBytes }, receive, log));
-    for (const url of imapUrls) {
-      const options = { pollMs: imapPollSeconds * 1000, maxBytes };
-      inbound.mailboxes.push(new ImapMailbox(imapAccountOf(url), options, receive, log));
-    }
+    const inbound = assembleMailInbound(services, helpdesk, audit.recorder, mailer);
     return Object.assign(mailer, { inbound });
   },
   routes: (api, { gateway }) => registerMailRoutes(api, gateway),
