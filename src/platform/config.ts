@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parsePermissions, type ApiKeyPermission } from './auth/api-key-permissions.js';
 import {
@@ -326,6 +327,14 @@ const EnvSchema = z
           message: `entry ${i + 1} must be an imap:// or imaps:// URL with a user (imaps://user:password@host:993/INBOX)`,
         });
     });
+    const notHosts = env.HELP_LMTP_CLIENTS.filter((client) => isIP(client) === 0);
+    if (notHosts.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HELP_LMTP_CLIENTS'],
+        message: `must be IP addresses (${notHosts.join(', ')} is not)`,
+      });
+    }
     if ((env.HELP_IMAP_URLS?.length || env.HELP_LMTP_PORT !== undefined) && !env.MAIL_SECRET) {
       ctx.addIssue({
         code: 'custom',

@@ -106,6 +106,34 @@ describe('mail in: threading', () => {
     expect(count).toBe(2);
   });
 
+  it('mails an administrator’s answer to the contact, and lands the contact’s reply to it on the thread', async () => {
+    const { requestId } = await fileOne('Uma <uma@example.org>', 'Cannot print');
+    const answered = await t.gql(
+      `mutation($id: Int!) { respondToHelpRequest(id: $id, input: { response: "Which printer is it?" }) { id } }`,
+      { id: requestId },
+      admin,
+    );
+    expect(answered.errors).toBeUndefined();
+    const answer = (await outboxTo(t, 'uma@example.org')).find((m) => m.template === 'agent-message')!;
+    expect(answer).toMatchObject({ request_id: requestId });
+    const id = await deliver(
+      t,
+      await compose({
+        from: 'uma@example.org',
+        to: answer.reply_to!,
+        subject: `Re: ${answer.subject}`,
+        inReplyTo: answer.message_id,
+        references: [answer.message_id],
+        text: 'The one on floor 2.\n\nOn Tue, Dec 1, 2026, Trellis Help <help@example.test> wrote:\n> Which printer is it?\n',
+      }),
+    );
+    expect(await inboundRow(t, id)).toMatchObject({ outcome: 'threaded', request_id: requestId });
+    expect((await messages(requestId)).map((m) => [m.author_role, m.body])).toEqual([
+      ['AGENT', 'Which printer is it?'],
+      ['CONTACT', 'The one on floor 2.'],
+    ]);
+  });
+
   it('threads by the signed In-Reply-To alone, by the subject’s [#id] and by a Message-ID already on the request, from its contact', async () => {
     const { requestId, ack } = await fileOne('cy@example.org', 'Screen flickers');
     const byReference = await deliver(
