@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { addressKey } from '../../helpdesk/conversations/addresses.js';
 import type { Helpdesk } from '../../helpdesk/module.js';
 import type { Config } from '../../platform/config.js';
+import { ServiceUnavailableError } from '../../platform/errors.js';
 import type { MailService } from '../service.js';
 import type { RecipientBook, MailRow } from '../outbox.js';
 import { verifyMessageId } from '../tokens.js';
@@ -58,7 +59,7 @@ interface Sender {
 export class InboundMailProcessor {
   constructor(
     private readonly config: Config['mail'],
-    private readonly helpdesk: Pick<Helpdesk, 'helpRequestChanges' | 'conversations' | 'contacts'>,
+    private readonly helpdesk: Pick<Helpdesk, 'helpRequestChanges' | 'conversations' | 'contacts' | 'attachments'>,
     private readonly mail: MailService,
     private readonly recipients: RecipientBook,
     private readonly now: () => Date,
@@ -101,9 +102,18 @@ export class InboundMailProcessor {
 
   /** An unexpected failure: tried again later, and held once it has failed too often to be a passing fault. */
   async #failed(id: string, error: unknown): Promise<void> {
-    this.log.error({ err: error, inboundMailId: id }, 'processing a received mail failed');
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const at = this.now();
+    if (error instanceof ServiceUnavailableError) {
+      // Something the mail needs is away (the virus scanner): it waits, however long, and is never taken unscanned.
+      this.log.warn({ err: error, inboundMailId: id }, 'a received mail waits: ' + message);
+      await this.em().execute(
+        `update mail_inbound set last_error = ?, next_attempt_at = ?::timestamptz + interval '1 minute' where id = ?`,
+        [message, at, id],
+      );
+      return;
+    }
+    this.log.error({ err: error, inboundMailId: id }, 'processing a received mail failed');
     await this.em().execute(
       `update mail_inbound set attempts = attempts + 1, last_error = ?,
          next_attempt_at = ?::timestamptz + (interval '1 minute' * power(2, attempts)),
@@ -203,6 +213,15 @@ export class InboundMailProcessor {
     const automated = automatedBecause(parsed, row.envelope_from);
     if (isDeliveryReport(parsed)) return this.#bounce(tx, row.raw);
 
+    const thread = await threadOf(tx, this.config, parsed, row.envelope_to, sender);
+    // Its files, `cid:` images among them, follow the attachment rules; a mail breaking them is held whole.
+    const files = parsed.attachments.map((a) => ({ filename: a.filename, bytes: a.content }));
+    const refused = await this.helpdesk.attachments.screenReceived(tx, files, thread?.requestId);
+    if (refused) {
+      const held = hold(refused.cause, refused.detail);
+      if (held) return held;
+    }
+
     const text = parsed.text ?? '';
     const body = trimmedText(text) || '(no text)';
     const fullBody = text.trim() || body;
@@ -210,7 +229,6 @@ export class InboundMailProcessor {
     const at = this.now();
     const contact = await this.helpdesk.contacts.findOrCreate(tx, sender.address, { name: sender.name || null });
 
-    const thread = await threadOf(tx, this.config, parsed, row.envelope_to, sender);
     if (thread) {
       const { message, request } = await this.helpdesk.conversations.receiveFromContact(
         tx,
@@ -219,6 +237,7 @@ export class InboundMailProcessor {
         { body, fullBody, html, title: subject, automated: automated !== undefined },
         at,
       );
+      await this.helpdesk.attachments.storeReceived(tx, files, { requestId: request.id, messageId: message.id });
       return { state: 'processed', outcome: 'threaded', requestId: request.id, helpMessageId: message.id };
     }
     const request = await this.helpdesk.helpRequestChanges.fileInTransaction(
@@ -226,6 +245,7 @@ export class InboundMailProcessor {
       { title: subject || '(no subject)', description: body.slice(0, 10_000), contactEmail: contact.email },
       { at },
     );
+    await this.helpdesk.attachments.storeReceived(tx, files, { requestId: request.id });
     if (!automated && (await this.#mayAcknowledge(tx, contact.id, at))) {
       await this.mail.enqueueTemplate(tx, {
         requestId: request.id,
