@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -19,6 +19,35 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** What Dovecot needs to run as an ordinary user: its internal users and socket groups all that user's, no chroot. */
+const UNPRIVILEGED = (me: string) => `default_internal_user = ${me}
+default_login_user = ${me}
+default_internal_group = ${execFileSync('id', ['-gn']).toString().trim()}
+service stats {
+  unix_listener stats-writer {
+    group =
+  }
+}
+service imap-hibernate {
+  unix_listener imap-hibernate {
+    group =
+  }
+}
+service dict {
+  unix_listener dict {
+    group =
+  }
+}
+service dict-async {
+  unix_listener dict-async {
+    group =
+  }
+}
+service anvil {
+  chroot =
+}
+`;
 
 /**
  * Debian's Dovecot, started from a configuration of its own in a temporary folder, on an ephemeral port: any user
@@ -56,7 +85,7 @@ userdb {
 }
 mail_location = maildir:~/Maildir
 first_valid_uid = 1
-${root ? '' : `default_internal_user = ${me}\ndefault_login_user = ${me}\n`}service imap-login {
+${root ? '' : UNPRIVILEGED(me)}service imap-login {
   ${root ? '' : 'chroot =\n  '}inet_listener imap {
     address = 127.0.0.1
     port = ${port}
