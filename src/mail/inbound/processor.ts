@@ -3,6 +3,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Logger } from 'pino';
 import { addressKey } from '../../helpdesk/conversations/addresses.js';
 import type { Helpdesk } from '../../helpdesk/module.js';
+import { LIMITS } from '../../helpdesk/vocabulary.js';
+import { ADMINISTRATOR_ROLE } from '../../platform/auth/principal.js';
 import type { Config } from '../../platform/config.js';
 import { ServiceUnavailableError } from '../../platform/errors.js';
 import type { MailService } from '../service.js';
@@ -26,7 +28,6 @@ export const ACK_LIMIT = 3;
 export const ACK_WINDOW_MS = 3_600_000;
 /** A mail whose processing failed unexpectedly this many times is held as UNPARSEABLE rather than tried forever. */
 const MAX_ATTEMPTS = 5;
-const SUBJECT_MAX = 200;
 
 interface ClaimedRow {
   id: string;
@@ -171,7 +172,7 @@ export class InboundMailProcessor {
     const key = from?.address ? addressKey(from.address) : undefined;
     if (!from?.address || !key) return { state: 'held', cause: 'UNPARSEABLE', detail: 'no sender address (From)' };
     const sender: Sender = { address: from.address, key, name: from.name ?? '' };
-    const subject = (parsed.subject ?? '').replace(/\s+/g, ' ').trim().slice(0, SUBJECT_MAX);
+    const subject = (parsed.subject ?? '').replace(/\s+/g, ' ').trim().slice(0, LIMITS.title);
     await tx.execute(`update mail_inbound set sender_key = ?, sender = ?, subject = ? where id = ?`, [
       key,
       from.address,
@@ -242,7 +243,7 @@ export class InboundMailProcessor {
     }
     const request = await this.helpdesk.helpRequestChanges.fileInTransaction(
       tx,
-      { title: subject || '(no subject)', description: body.slice(0, 10_000), contactEmail: contact.email },
+      { title: subject || '(no subject)', description: body.slice(0, LIMITS.description), contactEmail: contact.email },
       { at },
     );
     await this.helpdesk.attachments.storeReceived(tx, files, { requestId: request.id });
@@ -271,11 +272,11 @@ export class InboundMailProcessor {
   async #isAgentAddress(tx: EntityManager, key: string): Promise<boolean> {
     const rows = await tx.execute<{ found: number }[]>(
       `select 1 as found from mail_agent_notifications n join users u on u.id = n.user_id
-        where n.email_key = ? and u.role = 'admin'
+        where n.email_key = ? and u.role = ?
        union all
-       select 1 from help_contacts c join users u on u.id = c.user_id where c.email_key = ? and u.role = 'admin'
+       select 1 from help_contacts c join users u on u.id = c.user_id where c.email_key = ? and u.role = ?
        limit 1`,
-      [key, key],
+      [key, ADMINISTRATOR_ROLE, key, ADMINISTRATOR_ROLE],
     );
     return rows.length > 0;
   }
