@@ -115,6 +115,14 @@ describe('held mail', () => {
     expect(audit.data.auditEvents.edges).toHaveLength(1);
   });
 
+  it('counts what came in and how each settled in the metrics', async () => {
+    const { body } = await t.app.services.metrics.render();
+    expect(body).toMatch(/trellis_mail_received_total\{kind="\w+",duplicate="false"\} \d+/);
+    expect(body).toMatch(/trellis_mail_received_total\{kind="\w+",duplicate="true"\} 1/);
+    expect(body).toMatch(/trellis_mail_settled_total\{outcome="held_LOOP"\} \d+/);
+    expect(body).toMatch(/trellis_mail_settled_total\{outcome="filed"\} 1/);
+  });
+
   it('answers an unknown, malformed or settled id with NOT_FOUND, and bad paging with BAD_USER_INPUT, never a server error', async () => {
     for (const id of ['999999', 'abc', '-1', '1 or 1=1', '0', '9'.repeat(40)]) {
       for (const query of [RELEASE, DISCARD]) {

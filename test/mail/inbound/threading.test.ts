@@ -173,6 +173,47 @@ describe('mail in: threading', () => {
     expect(await inboundRow(t, byStored)).toMatchObject({ outcome: 'threaded', request_id: requestId });
   });
 
+  it('threads a [#id] from the contact linked to the request’s requester, on a request filed on the web', async () => {
+    const web = await t.createUser('webfiler');
+    const filed = await t.gql<{ createHelpRequest: { id: number } }>(
+      `mutation { createHelpRequest(input: { title: "Filed on the web", description: "From the form" }) { id } }`,
+      {},
+      web.auth,
+    );
+    const requestId = filed.data!.createHelpRequest.id;
+    // Before the link, the requester's address is a stranger's to the request.
+    const before = await deliver(
+      t,
+      await compose({
+        from: 'webfiler@example.org',
+        to: 'help@example.test',
+        subject: `Re: [#${requestId}]`,
+        text: 'Hello?',
+      }),
+    );
+    expect((await inboundRow(t, before)).outcome).toBe('filed');
+    const [{ id: contactId }] = await sql<{ id: number }>(
+      t,
+      `select id from help_contacts where email_key = 'webfiler@example.org'`,
+    );
+    const linked = await t.gql(
+      `mutation($id: Int!, $user: ID) { linkHelpContact(id: $id, userId: $user) { id } }`,
+      { id: contactId, user: web.id },
+      admin,
+    );
+    expect(linked.errors).toBeUndefined();
+    const after = await deliver(
+      t,
+      await compose({
+        from: 'webfiler@example.org',
+        to: 'help@example.test',
+        subject: `Re: [#${requestId}] Filed on the web`,
+        text: 'Any news?',
+      }),
+    );
+    expect(await inboundRow(t, after)).toMatchObject({ outcome: 'threaded', request_id: requestId });
+  });
+
   it('files a forged [#id] from a stranger as a new request, never on the request it names', async () => {
     const { requestId } = await fileOne('dee@example.org', 'Payroll question');
     const id = await deliver(
