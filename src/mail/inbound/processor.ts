@@ -28,6 +28,11 @@ export const ACK_LIMIT = 3;
 export const ACK_WINDOW_MS = 3_600_000;
 /** A mail whose processing failed unexpectedly this many times is held as UNPARSEABLE rather than tried forever. */
 const MAX_ATTEMPTS = 5;
+/**
+ * What held mail says of those: the error itself (which may quote SQL) stays in the log and in last_error, which
+ * no API serves.
+ */
+const REPEATED_FAILURE = `processing it failed ${MAX_ATTEMPTS} times: the log says why (inboundMailId)`;
 
 interface ClaimedRow {
   id: string;
@@ -120,9 +125,9 @@ export class InboundMailProcessor {
          next_attempt_at = ?::timestamptz + (interval '1 minute' * power(2, attempts)),
          state = case when attempts + 1 >= ? then 'held' else state end,
          cause = case when attempts + 1 >= ? then 'UNPARSEABLE' else cause end,
-         detail = case when attempts + 1 >= ? then 'processing failed repeatedly: ' || ? else detail end
+         detail = case when attempts + 1 >= ? then ? else detail end
        where id = ? and state = 'received'`,
-      [message, at, MAX_ATTEMPTS, MAX_ATTEMPTS, MAX_ATTEMPTS, message, id],
+      [message, at, MAX_ATTEMPTS, MAX_ATTEMPTS, MAX_ATTEMPTS, REPEATED_FAILURE, id],
     );
   }
 

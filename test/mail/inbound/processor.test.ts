@@ -70,7 +70,16 @@ describe('mail in: processing', () => {
       }
       const row = await inboundRow(a, id);
       expect(row).toMatchObject({ state: 'held', cause: 'UNPARSEABLE' });
-      expect(row.detail).toMatch(/the connection was lost/);
+      // What went wrong is the log's (and last_error's), never held mail's, which an API serves.
+      expect(row.detail).not.toMatch(/the connection was lost/);
+      expect(row.detail).toMatch(/failed 5 times/);
+      const [{ last_error }] = await sql<{ last_error: string }>(
+        a,
+        `select last_error from mail_inbound where id = ?`,
+        [id],
+      );
+      expect(last_error).toMatch(/the connection was lost/);
+      expect(a.logs.some((l) => l.inboundMailId === id && l.msg === 'processing a received mail failed')).toBe(true);
     } finally {
       changes.fileInTransaction = original;
     }
