@@ -335,12 +335,12 @@ const EnvSchema = z
         message: `must be IP addresses (${notHosts.join(', ')} is not)`,
       });
     }
-    if ((env.HELP_IMAP_URLS?.length || env.HELP_LMTP_PORT !== undefined) && !env.MAIL_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['MAIL_SECRET'],
-        message: 'is required with HELP_IMAP_URLS or HELP_LMTP_PORT (it checks the reply addresses mail comes back to)',
-      });
+    if (env.HELP_IMAP_URLS?.length || env.HELP_LMTP_PORT !== undefined) {
+      // Mail in reads back the reply addresses and Message-IDs mail out signs, and holds mail from its own address.
+      for (const name of ['MAIL_FROM', 'MAIL_REPLY_DOMAIN', 'MAIL_SECRET'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required with HELP_IMAP_URLS or HELP_LMTP_PORT' });
+      }
     }
     if (env.MAIL_FROM !== undefined && !mailboxOf(env.MAIL_FROM)) {
       ctx.addIssue({

@@ -12,7 +12,11 @@ const problemsOf = (env: Record<string, string>) => {
   }
 };
 
-const SECRET = { MAIL_SECRET: 'mail-secret-for-tests-0123456789abcdef' };
+const SECRET = {
+  MAIL_SECRET: 'mail-secret-for-tests-0123456789abcdef',
+  MAIL_FROM: 'help@example.test',
+  MAIL_REPLY_DOMAIN: 'reply.example.test',
+};
 
 describe('mail in settings', () => {
   it('reads the mailboxes, the listener and the limits, with their defaults', () => {
@@ -44,8 +48,9 @@ describe('mail in settings', () => {
     expect(text).not.toContain('hunter2');
   });
 
-  it('needs MAIL_SECRET to take mail in, and bounds the numbers', () => {
-    expect(problemsOf({ HELP_LMTP_PORT: '2424' }).join('\n')).toMatch(/MAIL_SECRET/);
+  it('needs mail out’s sender, reply domain and secret to take mail in, and bounds the numbers', () => {
+    const missing = problemsOf({ HELP_LMTP_PORT: '2424' }).join('\n');
+    for (const name of ['MAIL_FROM', 'MAIL_REPLY_DOMAIN', 'MAIL_SECRET']) expect(missing).toContain(name);
     expect(problemsOf({ HELP_IMAP_URLS: 'imap://a:b@host/INBOX' }).join('\n')).toMatch(/MAIL_SECRET/);
     const text = problemsOf({
       ...SECRET,
