@@ -187,7 +187,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
 
   const runner = await registerGraphql(fastify, { modules, services, session, authentication });
 
-  const restRoutes = await registerRestApi(fastify, modules, { runner, gateway: runner, session, config, orm });
+  const readiness = (): Record<string, unknown> =>
+    Object.assign({}, ...modules.map((module) => module.readiness?.(services) ?? {})) as Record<string, unknown>;
+  const restRoutes = await registerRestApi(fastify, modules, {
+    runner,
+    gateway: runner,
+    session,
+    config,
+    orm,
+    readiness,
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -172,6 +172,54 @@ export class HelpRequestChangeService {
     return request;
   }
 
+  /**
+   * Files a request nobody signed in asked for (a contact's mail) inside the caller's transaction `em`: no requester,
+   * no actor in its history, the change hooks run as for any new request (its contact_email makes its contact), and
+   * subscribers hear of it once the caller's transaction commits.
+   */
+  async fileInTransaction(
+    em: EntityManager,
+    input: Omit<NewHelpRequest, 'attachmentTokens'>,
+    options: { at?: Date } = {},
+  ): Promise<HelpRequest> {
+    const values = {
+      title: requiredText(input.title, 'title', LIMITS.title),
+      description: requiredText(input.description, 'description', LIMITS.description),
+      category: input.category ?? 'general',
+      priority: input.priority ?? 'medium',
+      contactEmail: contactEmail(input.contactEmail),
+      zip: zipCode(input.zip),
+    };
+    const at = options.at ?? this.now();
+    await lockSlaRules(em, 'shared');
+    const rules = await this.policies.rules(em, values.priority);
+    const request = em.create(HelpRequest, {
+      ...values,
+      status: 'open',
+      requester: null,
+      assignedTo: null,
+      adminNotes: null,
+      createdAt: at,
+      updatedAt: at,
+      ...startClock(at, rules),
+      firstResponseBreached: false,
+      resolutionBreached: false,
+      tags: [],
+    });
+    em.create(HelpRequestHistory, { request, action: 'created', internal: false, actor: null, createdAt: at });
+    await em.flush();
+    await this.changeHooks.run({ em, kind: 'created', request, changes: [], actor: null, at });
+    this.events.publishAfterCommit(em, {
+      kind: 'created',
+      requestId: request.id,
+      requesterId: null,
+      fields: [],
+      internalFields: [],
+      at,
+    });
+    return request;
+  }
+
   async update(em: EntityManager, principal: Actor, id: number, input: HelpRequestChanges): Promise<HelpRequest> {
     const viewer = helpDeskUserOf(principal);
     const given = (Object.keys(input) as (keyof HelpRequestChanges)[]).filter((k) => input[k] !== undefined);

@@ -16,6 +16,8 @@ export interface TemplateMail {
   helpMessageId?: number;
   /** For `agents`: only these administrators (the assignee of an assignment). */
   onlyAgents?: readonly string[];
+  /** An automatic answer (an acknowledgement): marked so that autoresponders do not answer it (RFC 3834). */
+  autoReply?: boolean;
 }
 
 /** What the mail module offers other modules (`services.mail`): see docs/architecture.md's seams. */
@@ -99,6 +101,7 @@ export class Mailer implements MailService {
         ...(mail.helpMessageId !== undefined ? { helpMessageId: mail.helpMessageId } : {}),
         ...(mail.event !== undefined ? { event: mail.event } : {}),
         ...(mail.byRule !== undefined ? { byRule: mail.byRule } : {}),
+        ...(mail.autoReply ? { autoReply: true } : {}),
       });
     }
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parsePermissions, type ApiKeyPermission } from './auth/api-key-permissions.js';
 import {
@@ -229,6 +230,13 @@ const EnvSchema = z
     MAIL_SECRET: optionalString,
     MAIL_POLL_SECONDS: int(1, 3600).default(5),
     MAIL_LINK_BASE_URL: httpUrl,
+    MAIL_AUTHSERV_ID: optionalString,
+    HELP_IMAP_URLS: z.preprocess(emptyAsUndefined, csv.optional()),
+    HELP_IMAP_POLL_SECONDS: int(5, 3600).default(60),
+    HELP_LMTP_PORT: z.preprocess(emptyAsUndefined, int(0, 65535).optional()),
+    HELP_LMTP_HOST: z.string().min(1).default('127.0.0.1'),
+    HELP_LMTP_CLIENTS: csv.default(['127.0.0.1', '::1']),
+    HELP_MAIL_MAX_BYTES: int(1024, 1024 * 1024 * 1024).default(25 * 1024 * 1024),
 
     APOLLO_KEY: optionalString,
     APOLLO_GRAPH_REF: optionalString,
@@ -308,6 +316,30 @@ const EnvSchema = z
     if (env.SMTP_URL) {
       for (const name of ['MAIL_FROM', 'MAIL_REPLY_DOMAIN', 'MAIL_SECRET'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with SMTP_URL' });
+      }
+    }
+    // An entry is named by its place, never echoed: a mailbox's URL carries its password.
+    (env.HELP_IMAP_URLS ?? []).forEach((url, i) => {
+      if (!URL.canParse(url) || !/^imaps?:$/.test(new URL(url).protocol) || !new URL(url).username)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['HELP_IMAP_URLS'],
+          message: `entry ${i + 1} must be an imap:// or imaps:// URL with a user (imaps://user:password@host:993/INBOX)`,
+        });
+    });
+    const notHosts = env.HELP_LMTP_CLIENTS.filter((client) => isIP(client) === 0);
+    if (notHosts.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HELP_LMTP_CLIENTS'],
+        message: `must be IP addresses (${notHosts.join(', ')} is not)`,
+      });
+    }
+    if (env.HELP_IMAP_URLS?.length || env.HELP_LMTP_PORT !== undefined) {
+      // Mail in reads back the reply addresses and Message-IDs mail out signs, and holds mail from its own address.
+      for (const name of ['MAIL_FROM', 'MAIL_REPLY_DOMAIN', 'MAIL_SECRET'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required with HELP_IMAP_URLS or HELP_LMTP_PORT' });
       }
     }
     if (env.MAIL_FROM !== undefined && !mailboxOf(env.MAIL_FROM)) {
@@ -477,6 +509,18 @@ export interface Config {
     pollSeconds: number;
     /** Where links in mail point (the gateway as its readers reach it); without it, http://HOST:PORT. */
     linkBaseUrl: string;
+    /**
+     * Mail in: the IMAP mailboxes read, the LMTP listener an MTA delivers to (and the hosts it takes connections
+     * from), the largest mail taken, and the receiving MTA's authserv-id, whose Authentication-Results alone are
+     * believed.
+     */
+    inbound: {
+      imapUrls: string[];
+      imapPollSeconds: number;
+      lmtp: { port: number; host: string; clients: string[] } | undefined;
+      maxBytes: number;
+      authservId: string | undefined;
+    };
   };
   /**
    * /metrics on the public port needs the bearer token; without one it is served there only outside production.
@@ -607,6 +651,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       secret: e.MAIL_SECRET,
       pollSeconds: e.MAIL_POLL_SECONDS,
       linkBaseUrl: (e.MAIL_LINK_BASE_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+      inbound: {
+        imapUrls: e.HELP_IMAP_URLS ?? [],
+        imapPollSeconds: e.HELP_IMAP_POLL_SECONDS,
+        lmtp:
+          e.HELP_LMTP_PORT === undefined
+            ? undefined
+            : { port: e.HELP_LMTP_PORT, host: e.HELP_LMTP_HOST, clients: e.HELP_LMTP_CLIENTS },
+        maxBytes: e.HELP_MAIL_MAX_BYTES,
+        authservId: e.MAIL_AUTHSERV_ID?.toLowerCase(),
+      },
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     trustedDocuments: { mode: e.TRUSTED_DOCUMENTS, file: e.TRUSTED_DOCUMENTS_FILE, manifest: trusted.manifest },

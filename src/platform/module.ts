@@ -74,6 +74,11 @@ export interface Module<S = unknown, L = unknown> {
   start?: (services: AppServices) => Promise<void>;
   /** Resolves once the module is ready to serve subscribers (its changes from other replicas reach this one). */
   ready?: (services: AppServices) => Promise<void>;
+  /**
+   * What it adds to /api/ready's body, under its own keys (a mailbox's state): shown to whoever watches, never a
+   * reason for the gateway to be unready, since what it reports is retried on its own.
+   */
+  readiness?: (services: AppServices) => Record<string, unknown>;
   /** Releases what its services opened; modules close in reverse order. */
   close?: (services: AppServices) => Promise<void>;
 }
@@ -115,6 +120,8 @@ export interface RouteDeps {
   session: SessionCookies;
   config: Config;
   orm: Orm;
+  /** What the modules add to /api/ready's body (their `readiness`), merged. */
+  readiness: () => Record<string, unknown>;
 }
 
 export interface Authentication {

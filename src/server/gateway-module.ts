@@ -60,7 +60,7 @@ export const gatewayModule = defineModule({
 });
 
 /** Liveness for anyone; readiness, which a load balancer polls, answers 503 while the database does not. */
-function registerHealthRoutes(app: FastifyInstance, { runner, orm }: RouteDeps): void {
+function registerHealthRoutes(app: FastifyInstance, { runner, orm, readiness }: RouteDeps): void {
   const health = async (request: FastifyRequest) => {
     const result = await runOperation(runner, request, HEALTH, {}, {});
     return result.data!.health;
@@ -103,6 +103,18 @@ function registerHealthRoutes(app: FastifyInstance, { runner, orm }: RouteDeps):
                 }),
               )
               .optional(),
+            mailboxes: z
+              .array(
+                z.object({
+                  name: z.string(),
+                  kind: z.enum(['imap', 'lmtp']),
+                  state: z.enum(['connecting', 'up', 'down']),
+                  error: z.string().optional(),
+                  lastMailAt: z.string().optional(),
+                }),
+              )
+              .optional()
+              .describe('Mail in: each IMAP mailbox and the LMTP listener, retried on their own while down'),
           }),
         },
         503: {
@@ -116,7 +128,7 @@ function registerHealthRoutes(app: FastifyInstance, { runner, orm }: RouteDeps):
         await orm.em.getConnection().execute('select 1');
         // A replica that is down leaves the gateway ready: the primary serves its reads.
         const replicas = readPathsOf(orm.em).replicas?.status();
-        return replicas ? { status: 'ready' as const, replicas } : { status: 'ready' as const };
+        return { status: 'ready' as const, ...(replicas ? { replicas } : {}), ...readiness() };
       } catch {
         return reply.code(503).send({ status: 'unavailable', error: 'Database unavailable' });
       }

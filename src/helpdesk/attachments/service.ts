@@ -139,6 +139,77 @@ export class HelpAttachmentService {
   }
 
   /**
+   * Checks the files a mail brings against the attachment rules before anything of the mail is stored: at most
+   * ten, each within ATTACHMENT_MAX_BYTES, together (with what `requestId` already carries) within the per-request
+   * bound, and each scanned clean when clamd is configured. Returns why the mail must be held, or undefined; a
+   * scanner that cannot be reached throws ServiceUnavailableError, so the mail waits rather than goes unscanned.
+   */
+  async screenReceived(
+    em: EntityManager,
+    files: readonly { filename: string | undefined; bytes: Buffer }[],
+    requestId?: number,
+  ): Promise<{ cause: 'TOO_LARGE' | 'INFECTED'; detail: string } | undefined> {
+    if (files.length > MAX_ATTACHMENTS)
+      return { cause: 'TOO_LARGE', detail: `${files.length} files, over the ${MAX_ATTACHMENTS} a request carries` };
+    const big = files.find((f) => f.bytes.length > this.config.maxBytes);
+    if (big) return { cause: 'TOO_LARGE', detail: `a file of ${big.bytes.length} bytes, over ATTACHMENT_MAX_BYTES` };
+    const [held] = requestId
+      ? await em.execute<{ total: string }[]>(
+          `select coalesce(sum(size), 0)::bigint as total from help_attachments where request_id = ?`,
+          [requestId],
+        )
+      : [{ total: '0' }];
+    const total = Number(held?.total ?? 0) + files.reduce((sum, f) => sum + f.bytes.length, 0);
+    if (total > this.config.maxPerRequestBytes)
+      return {
+        cause: 'TOO_LARGE',
+        detail: `files of ${total} bytes on one request, over ATTACHMENT_MAX_PER_REQUEST_BYTES`,
+      };
+    if (this.config.clamav) {
+      for (const file of files) {
+        const verdict = await scanWithClamd(this.config.clamav, file.bytes).catch((error: unknown) => {
+          if (error instanceof ScannerUnavailableError)
+            throw Object.assign(new ServiceUnavailableError('The virus scanner is unavailable'), { cause: error });
+          throw error;
+        });
+        if (!verdict.clean) return { cause: 'INFECTED', detail: `the virus scanner found ${verdict.signature}` };
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Stores a mail's files (screened by screenReceived) on its request, and on its thread message when it has one,
+   * inside the caller's transaction: no token, since nobody uploads them.
+   */
+  async storeReceived(
+    tem: EntityManager,
+    files: readonly { filename: string | undefined; bytes: Buffer }[],
+    target: { requestId: number; messageId?: number },
+  ): Promise<void> {
+    for (const file of files) {
+      if (file.bytes.length === 0) continue;
+      const id = newHexId();
+      const contentType = await sniffContentType(file.bytes);
+      await tem.execute(
+        `insert into help_attachments (id, request_id, filename, content_type, size, storage, created_at, message_id)
+         values (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          id,
+          target.requestId,
+          safeFilename(file.filename),
+          contentType,
+          file.bytes.length,
+          this.storage.kind,
+          this.now(),
+          target.messageId ?? null,
+        ],
+      );
+      await this.storage.put(tem, id, file.bytes, contentType);
+    }
+  }
+
+  /**
    * Spends `tokens` (checked by tokenList) of `userId` to attach their files to `target`, inside the caller's
    * transaction, whose request row it holds locked. Every token must be the user's, unused and unexpired, and the
    * request and response stay within their limits; else BAD_USER_INPUT, and the caller's transaction rolls back.

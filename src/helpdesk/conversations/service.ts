@@ -197,6 +197,97 @@ export class HelpConversationService {
     return viewOf(row);
   }
 
+  /**
+   * A contact's mail on a request, inside the caller's transaction (mail in): a message in the thread with the
+   * text it adds (`body`), the whole text and its sanitized HTML. Like a requester's reply it reopens a resolved
+   * or paused request and tells the change hooks, unless the mail is `automated` (an auto-reply never reopens a
+   * request or moves its clock); on a closed request it files a follow-up instead.
+   */
+  async receiveFromContact(
+    tx: EntityManager,
+    requestId: number,
+    contact: HelpContactView,
+    mail: { body: string; fullBody: string; html: string | null; title: string; automated: boolean },
+    at: Date,
+  ): Promise<{ message: HelpMessageView; request: HelpRequest; followUp: boolean }> {
+    const request = await tx.findOneOrFail(HelpRequest, { id: requestId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (request.status === 'closed') {
+      const followUp = await this.requests.fileInTransaction(
+        tx,
+        {
+          title: `${FOLLOW_UP_PREFIX}${request.title}`.slice(0, LIMITS.title),
+          description: mail.body.slice(0, LIMITS.description),
+          category: request.category,
+          priority: request.priority,
+          contactEmail: contact.email,
+          zip: request.zip,
+        },
+        { at },
+      );
+      await tx.execute(
+        `insert into help_request_threads (request_id, contact_id, follow_up_of) values (?, ?, ?)
+         on conflict (request_id) do update set follow_up_of = excluded.follow_up_of`,
+        [followUp.id, contact.id, request.id],
+      );
+      const message = await this.#addContactMessage(tx, followUp.id, contact, mail, at);
+      return { message, request: followUp, followUp: true };
+    }
+    const message = await this.#addContactMessage(tx, request.id, contact, mail, at);
+    const changes =
+      !mail.automated && REOPENED_BY_REPLY.has(request.status)
+        ? await this.requests.applyInTransaction(tx, null, request, { status: 'open' }, { at })
+        : [];
+    await tx.execute(
+      `insert into help_request_history (request_id, action, field, old_value, new_value, internal, actor_id, created_at)
+       values (?, 'replied', 'message', null, ?, false, null, ?)`,
+      [request.id, String(message.id), at],
+    );
+    await tx.execute(`update help_requests set updated_at = ? where id = ?`, [at, request.id]);
+    request.updatedAt = at;
+    if (!mail.automated) {
+      await this.hooks.run({
+        em: tx,
+        kind: 'replied',
+        request,
+        changes,
+        actor: null,
+        message: { id: message.id, public: true, authorRole: 'CONTACT' },
+        at,
+      });
+    }
+    this.events.publishAfterCommit(tx, {
+      kind: 'replied',
+      requestId: request.id,
+      requesterId: request.requester?.id ?? null,
+      fields: changes.map((c) => c.field),
+      internalFields: [],
+      at,
+    });
+    return { message, request, followUp: false };
+  }
+
+  async #addContactMessage(
+    tx: EntityManager,
+    requestId: number,
+    contact: HelpContactView,
+    mail: { body: string; fullBody: string; html: string | null },
+    at: Date,
+  ): Promise<HelpMessageView> {
+    const [row] = await tx.execute<MessageRow[]>(
+      `insert into help_messages (request_id, author_role, contact_id, body, full_body, html, visibility, channel, created_at)
+       values (?, 'CONTACT', ?, ?, ?, ?, 'PUBLIC', 'EMAIL', ?) returning ${COLUMNS}`,
+      [
+        requestId,
+        contact.id,
+        mail.body.slice(0, LIMITS.response),
+        mail.fullBody.slice(0, LIMITS.description),
+        mail.html,
+        at,
+      ],
+    );
+    return viewOf(row);
+  }
+
   /** Messages by id, for loaders (the caller filters what the principal may see). */
   async byIds(em: EntityManager, ids: readonly number[]): Promise<HelpMessageView[]> {
     if (ids.length === 0) return [];

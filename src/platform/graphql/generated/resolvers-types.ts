@@ -5,6 +5,7 @@ import type { AuditTargetType } from './enums.js';
 import type { DataStatus } from './enums.js';
 import type { HelpAgentNotificationEvent } from './enums.js';
 import type { HelpCategory } from './enums.js';
+import type { HelpHeldMailCause } from './enums.js';
 import type { HelpHistoryAction } from './enums.js';
 import type { HelpMailDeliveryState } from './enums.js';
 import type { HelpMessageAuthorRole } from './enums.js';
@@ -38,6 +39,7 @@ import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRis
 import type { AuditEventView as AuditEventViewModel } from '../../../audit/trail.js';
 import type { HelpMessageView as HelpMessageViewModel, HelpMessageConnection as HelpMessageConnectionModel, HelpContactConnection as HelpContactConnectionModel, HelpReplyResult as HelpReplyResultModel } from '../../../helpdesk/conversations/views.js';
 import type { HelpContactView as HelpContactViewModel } from '../../../helpdesk/conversations/contacts.js';
+import type { HeldMailView as HeldMailViewModel, HeldMailConnection as HeldMailConnectionModel, ReleasedMailView as ReleasedMailViewModel } from '../../../mail/inbound/held.js';
 import type { HelpMailDeliveryView as HelpMailDeliveryViewModel } from '../../../mail/deliveries.js';
 import type { AgentNotificationsView as AgentNotificationsViewModel } from '../../../mail/agents.js';
 import type { Context } from '../context.js';
@@ -554,6 +556,45 @@ export type HelpContactEdge = {
   node: HelpContact;
 };
 
+/** A received mail held until an administrator releases or discards it. */
+export type HelpHeldMail = {
+  __typename?: 'HelpHeldMail';
+  /** Why it is held. */
+  cause: HelpHeldMailCause;
+  /** What the cause found, in words (the size, the address). */
+  detail?: Maybe<Scalars['String']['output']>;
+  /** Its sender's address, when it names one. */
+  from?: Maybe<Scalars['String']['output']>;
+  /** The received mail's identifier. */
+  id: Scalars['ID']['output'];
+  /** When the mailbox handed it over. */
+  receivedAt: Scalars['DateTime']['output'];
+  /** Its subject, when it was read. */
+  subject?: Maybe<Scalars['String']['output']>;
+};
+
+export { HelpHeldMailCause };
+
+/** A page of held mail, oldest first. */
+export type HelpHeldMailConnection = {
+  __typename?: 'HelpHeldMailConnection';
+  /** The mails on this page. */
+  edges: Array<HelpHeldMailEdge>;
+  /** Where the page sits. */
+  pageInfo: PageInfo;
+  /** How many mails are held (with the cause given, of that cause). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One held mail in a list. */
+export type HelpHeldMailEdge = {
+  __typename?: 'HelpHeldMailEdge';
+  /** Where the mail sits in the list. */
+  cursor: Scalars['String']['output'];
+  /** The mail. */
+  node: HelpHeldMail;
+};
+
 export { HelpHistoryAction };
 
 /** A named list of actions an administrator applies to one request. */
@@ -691,6 +732,17 @@ export type HelpPublicHolidaysInput = {
   region?: InputMaybe<Scalars['String']['input']>;
   /** The last year to take: at most 10 years from fromYear. */
   toYear: Scalars['Int']['input'];
+};
+
+/** What a released mail became. */
+export type HelpReleasedMail = {
+  __typename?: 'HelpReleasedMail';
+  /** The cause it is held for again, past the one it was released from; null when it was not held. */
+  heldFor?: Maybe<HelpHeldMailCause>;
+  /** The received mail's identifier. */
+  id: Scalars['ID']['output'];
+  /** The request it filed, or landed on; null when it was held again, or was a bounce. */
+  request?: Maybe<HelpRequest>;
 };
 
 /** What a reply did. */
@@ -1334,6 +1386,8 @@ export type Mutation = {
    * Returns the deleted user's id.
    */
   deleteUser: Scalars['ID']['output'];
+  /** Discards a held mail for good: its bytes are deleted, and a mailbox handing it over again adds nothing (administrators; audited). */
+  discardHeldMail: Scalars['Boolean']['output'];
   /**
    * Imports a registry: a JSON list of entries with the registry's snake_case fields. All or nothing: one invalid
    * entry rejects the whole list. An entry whose name exists already is updated.
@@ -1360,6 +1414,8 @@ export type Mutation = {
   rateHelpRequest: HelpRequest;
   /** Queues a delivery again, with the same message id and body, as a new delivery (administrators). */
   redeliverHelpWebhook: HelpWebhookDelivery;
+  /** Processes a held mail as if it had just arrived, past the cause it was held for (administrators; audited). */
+  releaseHeldMail: HelpReleasedMail;
   /** Returns the removed mapping's id. */
   removeFileMapping: Scalars['ID']['output'];
   /** Removes a file from a request or response, with its stored bytes (administrators; recorded in the request's history and in the trail of administrators' changes). */
@@ -1580,6 +1636,12 @@ export type MutationDeleteUserArgs = {
 
 
 /** The entry points for changing data: each module extends the type with its own. */
+export type MutationDiscardHeldMailArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
 export type MutationImportWorkspaceRegistryArgs = {
   entries: Scalars['JSON']['input'];
 };
@@ -1622,6 +1684,12 @@ export type MutationRateHelpRequestArgs = {
 /** The entry points for changing data: each module extends the type with its own. */
 export type MutationRedeliverHelpWebhookArgs = {
   deliveryId: Scalars['ID']['input'];
+};
+
+
+/** The entry points for changing data: each module extends the type with its own. */
+export type MutationReleaseHeldMailArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1824,6 +1892,8 @@ export type Query = {
   helpAutomations: Array<HelpAutomation>;
   /** The help desk's contacts, oldest first (administrators). */
   helpContacts: HelpContactConnection;
+  /** Received mail held with its cause, oldest first (administrators). */
+  helpHeldMail: HelpHeldMailConnection;
   /** Every macro, by name (administrators). */
   helpMacros: Array<HelpMacro>;
   /** One help request; NOT_FOUND when it does not exist or is someone else's. */
@@ -1916,6 +1986,14 @@ export type QueryHelpContactsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The entry points for reading: the gateway's own fields here; each module extends the type with its own. */
+export type QueryHelpHeldMailArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  cause?: InputMaybe<HelpHeldMailCause>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2634,6 +2712,10 @@ export type ResolversTypes = ResolversObject<{
   HelpContact: ResolverTypeWrapper<HelpContactViewModel>;
   HelpContactConnection: ResolverTypeWrapper<HelpContactConnectionModel>;
   HelpContactEdge: ResolverTypeWrapper<Omit<HelpContactEdge, 'node'> & { node: ResolversTypes['HelpContact'] }>;
+  HelpHeldMail: ResolverTypeWrapper<HeldMailViewModel>;
+  HelpHeldMailCause: HelpHeldMailCause;
+  HelpHeldMailConnection: ResolverTypeWrapper<HeldMailConnectionModel>;
+  HelpHeldMailEdge: ResolverTypeWrapper<Omit<HelpHeldMailEdge, 'node'> & { node: ResolversTypes['HelpHeldMail'] }>;
   HelpHistoryAction: HelpHistoryAction;
   HelpMacro: ResolverTypeWrapper<HelpMacro>;
   HelpMacroInput: HelpMacroInput;
@@ -2649,6 +2731,7 @@ export type ResolversTypes = ResolversObject<{
   HelpPriority: HelpPriority;
   HelpPriorityCount: ResolverTypeWrapper<HelpPriorityCount>;
   HelpPublicHolidaysInput: HelpPublicHolidaysInput;
+  HelpReleasedMail: ResolverTypeWrapper<ReleasedMailViewModel>;
   HelpReplyResult: ResolverTypeWrapper<HelpReplyResultModel>;
   HelpRequest: ResolverTypeWrapper<HelpRequestViewModel>;
   HelpRequestChange: ResolverTypeWrapper<HelpRequestChangeModel>;
@@ -2778,6 +2861,9 @@ export type ResolversParentTypes = ResolversObject<{
   HelpContact: HelpContactViewModel;
   HelpContactConnection: HelpContactConnectionModel;
   HelpContactEdge: Omit<HelpContactEdge, 'node'> & { node: ResolversParentTypes['HelpContact'] };
+  HelpHeldMail: HeldMailViewModel;
+  HelpHeldMailConnection: HeldMailConnectionModel;
+  HelpHeldMailEdge: Omit<HelpHeldMailEdge, 'node'> & { node: ResolversParentTypes['HelpHeldMail'] };
   HelpMacro: HelpMacro;
   HelpMacroInput: HelpMacroInput;
   HelpMailDelivery: HelpMailDeliveryViewModel;
@@ -2787,6 +2873,7 @@ export type ResolversParentTypes = ResolversObject<{
   HelpPagination: PaginationModel;
   HelpPriorityCount: HelpPriorityCount;
   HelpPublicHolidaysInput: HelpPublicHolidaysInput;
+  HelpReleasedMail: ReleasedMailViewModel;
   HelpReplyResult: HelpReplyResultModel;
   HelpRequest: HelpRequestViewModel;
   HelpRequestChange: HelpRequestChangeModel;
@@ -2869,7 +2956,7 @@ export type AreaRiskResolvers<ContextType = Context, ParentType extends Resolver
   zipCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
-export type AuditActionResolvers = EnumResolverSignature<{ API_KEY_CREATE?: any, API_KEY_REVOKE?: any, AUDIT_TRAIL_PRUNE?: any, FAQ_CREATE?: any, FAQ_DELETE?: any, FAQ_UPDATE?: any, FILE_MAPPING_ADD?: any, FILE_MAPPING_REMOVE?: any, FILE_MAPPING_UPDATE?: any, GROUP_CREATE?: any, GROUP_DELETE?: any, GROUP_UPDATE?: any, GROUP_WORKSPACES_SET?: any, HELP_AUTOMATION_CREATE?: any, HELP_AUTOMATION_DELETE?: any, HELP_AUTOMATION_UPDATE?: any, HELP_CONTACT_BLOCK?: any, HELP_CONTACT_LINK?: any, HELP_CONTACT_UNBLOCK?: any, HELP_CONTACT_UPDATE?: any, HELP_MACRO_CREATE?: any, HELP_MACRO_DELETE?: any, HELP_MACRO_UPDATE?: any, HELP_REQUEST_ASSIGN?: any, HELP_REQUEST_ATTACHMENT_REMOVE?: any, HELP_REQUEST_DELETE?: any, HELP_REQUEST_STATUS_CHANGE?: any, HELP_SCHEDULE_CREATE?: any, HELP_SCHEDULE_DELETE?: any, HELP_SCHEDULE_UPDATE?: any, HELP_SLA_POLICY_UPDATE?: any, HELP_TRIGGER_CREATE?: any, HELP_TRIGGER_DELETE?: any, HELP_TRIGGER_UPDATE?: any, HELP_WEBHOOK_CREATE?: any, HELP_WEBHOOK_DELETE?: any, HELP_WEBHOOK_DISABLE?: any, HELP_WEBHOOK_SECRET_ROTATE?: any, REGISTRY_IMPORT?: any, SETTINGS_UPDATE?: any, USER_ATTRIBUTES_UPDATE?: any, USER_CREATE?: any, USER_DELETE?: any, USER_GROUP_ADD?: any, USER_GROUP_REMOVE?: any, USER_LOCK?: any, USER_LOGOUT?: any, USER_PASSWORD_SET?: any, USER_ROLE_CHANGE?: any, USER_UNLOCK?: any, USER_UPDATE?: any, WORKSPACE_INSTALL?: any, WORKSPACE_UNINSTALL?: any }, ResolversTypes['AuditAction']>;
+export type AuditActionResolvers = EnumResolverSignature<{ API_KEY_CREATE?: any, API_KEY_REVOKE?: any, AUDIT_TRAIL_PRUNE?: any, FAQ_CREATE?: any, FAQ_DELETE?: any, FAQ_UPDATE?: any, FILE_MAPPING_ADD?: any, FILE_MAPPING_REMOVE?: any, FILE_MAPPING_UPDATE?: any, GROUP_CREATE?: any, GROUP_DELETE?: any, GROUP_UPDATE?: any, GROUP_WORKSPACES_SET?: any, HELP_AUTOMATION_CREATE?: any, HELP_AUTOMATION_DELETE?: any, HELP_AUTOMATION_UPDATE?: any, HELP_CONTACT_BLOCK?: any, HELP_CONTACT_LINK?: any, HELP_CONTACT_UNBLOCK?: any, HELP_CONTACT_UPDATE?: any, HELP_HELD_MAIL_DISCARD?: any, HELP_HELD_MAIL_RELEASE?: any, HELP_MACRO_CREATE?: any, HELP_MACRO_DELETE?: any, HELP_MACRO_UPDATE?: any, HELP_REQUEST_ASSIGN?: any, HELP_REQUEST_ATTACHMENT_REMOVE?: any, HELP_REQUEST_DELETE?: any, HELP_REQUEST_STATUS_CHANGE?: any, HELP_SCHEDULE_CREATE?: any, HELP_SCHEDULE_DELETE?: any, HELP_SCHEDULE_UPDATE?: any, HELP_SLA_POLICY_UPDATE?: any, HELP_TRIGGER_CREATE?: any, HELP_TRIGGER_DELETE?: any, HELP_TRIGGER_UPDATE?: any, HELP_WEBHOOK_CREATE?: any, HELP_WEBHOOK_DELETE?: any, HELP_WEBHOOK_DISABLE?: any, HELP_WEBHOOK_SECRET_ROTATE?: any, REGISTRY_IMPORT?: any, SETTINGS_UPDATE?: any, USER_ATTRIBUTES_UPDATE?: any, USER_CREATE?: any, USER_DELETE?: any, USER_GROUP_ADD?: any, USER_GROUP_REMOVE?: any, USER_LOCK?: any, USER_LOGOUT?: any, USER_PASSWORD_SET?: any, USER_ROLE_CHANGE?: any, USER_UNLOCK?: any, USER_UPDATE?: any, WORKSPACE_INSTALL?: any, WORKSPACE_UNINSTALL?: any }, ResolversTypes['AuditAction']>;
 
 export type AuditActorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor']> = ResolversObject<{
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -2912,7 +2999,7 @@ export type AuditTargetResolvers<ContextType = Context, ParentType extends Resol
   type?: Resolver<ResolversTypes['AuditTargetType'], ParentType, ContextType>;
 }>;
 
-export type AuditTargetTypeResolvers = EnumResolverSignature<{ API_KEY?: any, AUDIT_TRAIL?: any, FAQ?: any, FILE_MAPPING?: any, GROUP?: any, HELP_AUTOMATION?: any, HELP_CONTACT?: any, HELP_MACRO?: any, HELP_REQUEST?: any, HELP_SCHEDULE?: any, HELP_SLA_POLICY?: any, HELP_TRIGGER?: any, HELP_WEBHOOK?: any, REGISTRY?: any, SETTINGS?: any, USER?: any, WORKSPACE?: any }, ResolversTypes['AuditTargetType']>;
+export type AuditTargetTypeResolvers = EnumResolverSignature<{ API_KEY?: any, AUDIT_TRAIL?: any, FAQ?: any, FILE_MAPPING?: any, GROUP?: any, HELP_AUTOMATION?: any, HELP_CONTACT?: any, HELP_HELD_MAIL?: any, HELP_MACRO?: any, HELP_REQUEST?: any, HELP_SCHEDULE?: any, HELP_SLA_POLICY?: any, HELP_TRIGGER?: any, HELP_WEBHOOK?: any, REGISTRY?: any, SETTINGS?: any, USER?: any, WORKSPACE?: any }, ResolversTypes['AuditTargetType']>;
 
 export type AuthPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
   accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3064,6 +3151,28 @@ export type HelpContactEdgeResolvers<ContextType = Context, ParentType extends R
   node?: Resolver<ResolversTypes['HelpContact'], ParentType, ContextType>;
 }>;
 
+export type HelpHeldMailResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpHeldMail'] = ResolversParentTypes['HelpHeldMail']> = ResolversObject<{
+  cause?: Resolver<ResolversTypes['HelpHeldMailCause'], ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  receivedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type HelpHeldMailCauseResolvers = EnumResolverSignature<{ BLOCKED_SENDER?: any, INFECTED?: any, LOOP?: any, RATE?: any, SPOOFED_SENDER?: any, TOO_LARGE?: any, UNPARSEABLE?: any }, ResolversTypes['HelpHeldMailCause']>;
+
+export type HelpHeldMailConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpHeldMailConnection'] = ResolversParentTypes['HelpHeldMailConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['HelpHeldMailEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type HelpHeldMailEdgeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpHeldMailEdge'] = ResolversParentTypes['HelpHeldMailEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['HelpHeldMail'], ParentType, ContextType>;
+}>;
+
 export type HelpHistoryActionResolvers = EnumResolverSignature<{ ASSIGNED?: any, CREATED?: any, REPLIED?: any, RESPONDED?: any, SLA_BREACHED?: any, UPDATED?: any }, ResolversTypes['HelpHistoryAction']>;
 
 export type HelpMacroResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpMacro'] = ResolversParentTypes['HelpMacro']> = ResolversObject<{
@@ -3131,6 +3240,12 @@ export type HelpPriorityResolvers = EnumResolverSignature<{ HIGH?: any, LOW?: an
 export type HelpPriorityCountResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpPriorityCount'] = ResolversParentTypes['HelpPriorityCount']> = ResolversObject<{
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   priority?: Resolver<ResolversTypes['HelpPriority'], ParentType, ContextType>;
+}>;
+
+export type HelpReleasedMailResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpReleasedMail'] = ResolversParentTypes['HelpReleasedMail']> = ResolversObject<{
+  heldFor?: Resolver<Maybe<ResolversTypes['HelpHeldMailCause']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  request?: Resolver<Maybe<ResolversTypes['HelpRequest']>, ParentType, ContextType>;
 }>;
 
 export type HelpReplyResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['HelpReplyResult'] = ResolversParentTypes['HelpReplyResult']> = ResolversObject<{
@@ -3431,6 +3546,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   deleteHelpTrigger?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpTriggerArgs, 'id'>>;
   deleteHelpWebhook?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteHelpWebhookArgs, 'id'>>;
   deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'force' | 'id'>>;
+  discardHeldMail?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDiscardHeldMailArgs, 'id'>>;
   importWorkspaceRegistry?: Resolver<Array<ResolversTypes['WorkspaceRegistryEntry']>, ParentType, ContextType, RequireFields<MutationImportWorkspaceRegistryArgs, 'entries'>>;
   installWorkspace?: Resolver<ResolversTypes['Workspace'], ParentType, ContextType, RequireFields<MutationInstallWorkspaceArgs, 'entryId'>>;
   linkHelpContact?: Resolver<ResolversTypes['HelpContact'], ParentType, ContextType, RequireFields<MutationLinkHelpContactArgs, 'id'>>;
@@ -3439,6 +3555,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
   logoutUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationLogoutUserArgs, 'id'>>;
   rateHelpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<MutationRateHelpRequestArgs, 'id' | 'score'>>;
   redeliverHelpWebhook?: Resolver<ResolversTypes['HelpWebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverHelpWebhookArgs, 'deliveryId'>>;
+  releaseHeldMail?: Resolver<ResolversTypes['HelpReleasedMail'], ParentType, ContextType, RequireFields<MutationReleaseHeldMailArgs, 'id'>>;
   removeFileMapping?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFileMappingArgs, 'id'>>;
   removeHelpAttachment?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveHelpAttachmentArgs, 'id'>>;
   removeUserFromGroup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationRemoveUserFromGroupArgs, 'groupId' | 'userId'>>;
@@ -3482,6 +3599,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   helpAgentNotifications?: Resolver<ResolversTypes['HelpAgentNotifications'], ParentType, ContextType>;
   helpAutomations?: Resolver<Array<ResolversTypes['HelpAutomation']>, ParentType, ContextType>;
   helpContacts?: Resolver<ResolversTypes['HelpContactConnection'], ParentType, ContextType, Partial<QueryHelpContactsArgs>>;
+  helpHeldMail?: Resolver<ResolversTypes['HelpHeldMailConnection'], ParentType, ContextType, Partial<QueryHelpHeldMailArgs>>;
   helpMacros?: Resolver<Array<ResolversTypes['HelpMacro']>, ParentType, ContextType>;
   helpRequest?: Resolver<ResolversTypes['HelpRequest'], ParentType, ContextType, RequireFields<QueryHelpRequestArgs, 'id'>>;
   helpRequests?: Resolver<ResolversTypes['HelpRequestPage'], ParentType, ContextType, RequireFields<QueryHelpRequestsArgs, 'page' | 'perPage' | 'sortBy' | 'sortOrder'>>;
@@ -3679,6 +3797,10 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpContact?: HelpContactResolvers<ContextType>;
   HelpContactConnection?: HelpContactConnectionResolvers<ContextType>;
   HelpContactEdge?: HelpContactEdgeResolvers<ContextType>;
+  HelpHeldMail?: HelpHeldMailResolvers<ContextType>;
+  HelpHeldMailCause?: HelpHeldMailCauseResolvers;
+  HelpHeldMailConnection?: HelpHeldMailConnectionResolvers<ContextType>;
+  HelpHeldMailEdge?: HelpHeldMailEdgeResolvers<ContextType>;
   HelpHistoryAction?: HelpHistoryActionResolvers;
   HelpMacro?: HelpMacroResolvers<ContextType>;
   HelpMailDelivery?: HelpMailDeliveryResolvers<ContextType>;
@@ -3692,6 +3814,7 @@ export type Resolvers<ContextType = Context> = ResolversObject<{
   HelpPagination?: HelpPaginationResolvers<ContextType>;
   HelpPriority?: HelpPriorityResolvers;
   HelpPriorityCount?: HelpPriorityCountResolvers<ContextType>;
+  HelpReleasedMail?: HelpReleasedMailResolvers<ContextType>;
   HelpReplyResult?: HelpReplyResultResolvers<ContextType>;
   HelpRequest?: HelpRequestResolvers<ContextType>;
   HelpRequestChange?: HelpRequestChangeResolvers<ContextType>;
