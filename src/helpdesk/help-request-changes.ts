@@ -126,14 +126,7 @@ export class HelpRequestChangeService {
 
   async create(em: EntityManager, principal: Actor, input: NewHelpRequest): Promise<HelpRequest> {
     const viewer = helpDeskUserOf(principal);
-    const values = {
-      title: requiredText(input.title, 'title', LIMITS.title),
-      description: requiredText(input.description, 'description', LIMITS.description),
-      category: input.category ?? 'general',
-      priority: input.priority ?? 'medium',
-      contactEmail: contactEmail(input.contactEmail),
-      zip: zipCode(input.zip),
-    };
+    const values = checkedNewRequest(input);
     const tokens = tokenList(input.attachmentTokens);
     const now = this.now();
     const request = await em.transactional(async (tem) => {
@@ -182,14 +175,7 @@ export class HelpRequestChangeService {
     input: Omit<NewHelpRequest, 'attachmentTokens'>,
     options: { at?: Date } = {},
   ): Promise<HelpRequest> {
-    const values = {
-      title: requiredText(input.title, 'title', LIMITS.title),
-      description: requiredText(input.description, 'description', LIMITS.description),
-      category: input.category ?? 'general',
-      priority: input.priority ?? 'medium',
-      contactEmail: contactEmail(input.contactEmail),
-      zip: zipCode(input.zip),
-    };
+    const values = checkedNewRequest(input);
     const at = options.at ?? this.now();
     await lockSlaRules(em, 'shared');
     const rules = await this.policies.rules(em, values.priority);
@@ -766,3 +752,15 @@ const changedFields = (changes: FieldChange[]) => ({
   fields: changes.map((c) => c.field),
   internalFields: changes.filter((c) => c.internal).map((c) => c.field),
 });
+
+/** A new request's fields, checked and with their defaults, as every way of filing one takes them. */
+function checkedNewRequest(input: Omit<NewHelpRequest, 'attachmentTokens'>) {
+  return {
+    title: requiredText(input.title, 'title', LIMITS.title),
+    description: requiredText(input.description, 'description', LIMITS.description),
+    category: input.category ?? 'general',
+    priority: input.priority ?? 'medium',
+    contactEmail: contactEmail(input.contactEmail),
+    zip: zipCode(input.zip),
+  };
+}

@@ -132,14 +132,7 @@ export class HelpConversationService {
         message: { id: message.id, public: true, authorRole: 'REQUESTER' },
         at,
       });
-      this.events.publishAfterCommit(tx, {
-        kind: 'replied',
-        requestId: request.id,
-        requesterId: request.requester?.id ?? null,
-        fields: changes.map((c) => c.field),
-        internalFields: [],
-        at,
-      });
+      this.#publishReply(tx, request, changes, at);
       return { message, request };
     });
   }
@@ -255,6 +248,12 @@ export class HelpConversationService {
         at,
       });
     }
+    this.#publishReply(tx, request, changes, at);
+    return { message, request, followUp: false };
+  }
+
+  /** A reply is heard of once its transaction commits: kind REPLIED, with the fields it changed (a reopening). */
+  #publishReply(tx: EntityManager, request: HelpRequest, changes: readonly { field: string }[], at: Date): void {
     this.events.publishAfterCommit(tx, {
       kind: 'replied',
       requestId: request.id,
@@ -263,7 +262,6 @@ export class HelpConversationService {
       internalFields: [],
       at,
     });
-    return { message, request, followUp: false };
   }
 
   async #addContactMessage(
