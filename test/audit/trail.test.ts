@@ -1,3 +1,4 @@
+import { buildSchema } from 'graphql';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -918,9 +919,10 @@ describe('a change that fails or rolls back', () => {
 describe('append-only', () => {
   it('offers no field that changes or deletes an event', () => {
     const sdl = readFileSync(new URL('../../src/platform/graphql/generated/schema.graphql', import.meta.url), 'utf8');
-    const mutation = sdl.slice(sdl.indexOf('type Mutation {'));
-    expect(mutation.slice(0, mutation.indexOf('\n}'))).not.toMatch(/audit/i);
-    expect(sdl).toMatch(/auditEvents\(/);
+    // By name: a mutation's description may say that it is audited.
+    const schema = buildSchema(sdl);
+    expect(Object.keys(schema.getMutationType()!.getFields()).filter((name) => /audit/i.test(name))).toEqual([]);
+    expect(Object.keys(schema.getQueryType()!.getFields())).toContain('auditEvents');
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
