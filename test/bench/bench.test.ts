@@ -269,12 +269,10 @@ describe('npm run bench', () => {
     const { history, ...rest } = again.total;
     const { history: seeded, ...seededRest } = results.seed.total;
     expect(rest).toEqual(seededRest);
-    // What the run added: two entries (priority, admin note) for each change (s) made, its first unmeasured one
-    // too, and one (the priority) for each update (m) and (n) made, every one of which changes a priority; the
-    // measured updates are counted, those of the warm-up are not.
-    const updates =
-      results.scenarios['update-request'].requests + results.scenarios['update-request-triggers'].requests;
-    expect(history).toBeGreaterThanOrEqual(seeded + 2 * (results.fanOut.changes + 1) + updates);
+    // The run's changes added history (the second seed wrote none, above): each change of (s) a priority and an
+    // admin note, each update of (m) and (n) a priority. They touch the same requests, so a change may find the
+    // priority another left, and the exact count depends on their order; each change of (s) leaves its note.
+    expect(history).toBeGreaterThanOrEqual(seeded + results.fanOut.changes + 1);
   });
 
   it('gives requests seeded without a ZIP code theirs on the next seed, and the newest page ZIP codes all different', async () => {
