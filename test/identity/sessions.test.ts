@@ -9,6 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../helpers/app.js';
+import { PAGE, pageHeaders, signInAsPage } from '../helpers/page-session.js';
 import { connect, untilListening } from '../helpers/subscriptions.js';
 
 /*
@@ -18,7 +19,6 @@ import { connect, untilListening } from '../helpers/subscriptions.js';
  * notification to travel over loopback, never for a timer.
  */
 
-const PAGE = 'http://localhost:8600';
 let a: TestApp;
 let b: TestApp;
 let admin: string;
@@ -33,23 +33,7 @@ afterAll(async () => {
   await a?.stop();
 });
 
-/** Signs in as the help desk page does; returns the cookie pair a browser sends back. */
-async function signInWithCookie(app: TestApp, uid: string, password = DEFAULT_PASSWORD): Promise<string> {
-  const res = await app.request('/api/authenticate', {
-    method: 'POST',
-    json: { uid, password },
-    headers: { origin: PAGE },
-  });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0];
-}
-
-const cookieHeaders = (cookie: string) => ({
-  cookie,
-  origin: PAGE,
-  'content-type': 'application/json',
-  'x-origin': 'client',
-});
+const signInWithCookie = (app: TestApp, uid: string, password = DEFAULT_PASSWORD) => signInAsPage(app, uid, password);
 
 /** How a credential fares on each door: GET /api/user, POST /graphql and the WebSocket. */
 async function restStatus(app: TestApp, headers: Record<string, string>): Promise<number> {
@@ -111,27 +95,25 @@ describe('signing out ends the session on the server', () => {
     await a.createUser('sally');
     const cookie = await signInWithCookie(a, 'sally');
     for (const app of [a, b]) {
-      expect(await restStatus(app, cookieHeaders(cookie))).toBe(200);
-      expect((await graphqlMe(app, cookieHeaders(cookie))).username).toBe('sally');
+      expect(await restStatus(app, pageHeaders(cookie))).toBe(200);
+      expect((await graphqlMe(app, pageHeaders(cookie))).username).toBe('sally');
     }
 
-    const out = await a.request('/api/authenticate', { method: 'DELETE', headers: cookieHeaders(cookie) });
+    const out = await a.request('/api/authenticate', { method: 'DELETE', headers: pageHeaders(cookie) });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/^trellis_session=;/);
 
     // The browser forgot the cookie; someone who kept a copy replays it.
     for (const app of [a, b]) {
-      expect(await refusedOn(app, cookieHeaders(cookie))).toBe(true);
-      const replay = await app.request('/api/user', { headers: cookieHeaders(cookie) });
+      expect(await refusedOn(app, pageHeaders(cookie))).toBe(true);
+      const replay = await app.request('/api/user', { headers: pageHeaders(cookie) });
       expect(replay).toMatchObject({ status: 401, body: { message: 'Session has ended' } });
-      expect(await graphqlMe(app, cookieHeaders(cookie))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+      expect(await graphqlMe(app, pageHeaders(cookie))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
       const ws = await subscribeWithCookie(app, cookie);
       expect(ws.closedCode).toBe(4403);
     }
     // Signing out again, with the dead cookie or none, is still a plain success for the page.
-    expect((await a.request('/api/authenticate', { method: 'DELETE', headers: cookieHeaders(cookie) })).status).toBe(
-      200,
-    );
+    expect((await a.request('/api/authenticate', { method: 'DELETE', headers: pageHeaders(cookie) })).status).toBe(200);
     expect((await a.request('/api/authenticate', { method: 'DELETE' })).status).toBe(200);
     expect(a.logs.filter((line) => (line.level as number) >= 50)).toEqual([]);
   });
@@ -145,14 +127,14 @@ describe('signing out ends the session on the server', () => {
     const bearer = { authorization: `Bearer ${login.body.access_token}` };
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
     expect(await restStatus(b, bearer)).toBe(200);
-    expect(await restStatus(b, cookieHeaders(cookie))).toBe(200);
+    expect(await restStatus(b, pageHeaders(cookie))).toBe(200);
 
     const out = await a.request('/api/auth/logout', { method: 'POST', headers: bearer });
     expect(out).toMatchObject({ status: 200, body: { message: 'Signed out' } });
 
     for (const app of [b, a]) {
       // The cookie held the same session's token: it ends with it.
-      for (const headers of [bearer, cookieHeaders(cookie)]) expect(await refusedOn(app, headers)).toBe(true);
+      for (const headers of [bearer, pageHeaders(cookie)]) expect(await refusedOn(app, headers)).toBe(true);
       expect(await graphqlMe(app, bearer)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
       const ws = connect(app.url, bearer.authorization);
       await ws.subscribe('subscription { helpRequestChanged { requestId } }').take();
@@ -353,12 +335,12 @@ describe('what ends sessions besides signing out', () => {
     const here = await a.login('boss', DEFAULT_PASSWORD);
     const elsewhere = await a.login('boss', DEFAULT_PASSWORD);
     const cookie = await signInWithCookie(a, 'boss');
-    for (const headers of [{ authorization: here }, { authorization: elsewhere }, cookieHeaders(cookie)])
+    for (const headers of [{ authorization: here }, { authorization: elsewhere }, pageHeaders(cookie)])
       expect(await restStatus(b, headers)).toBe(200);
 
     expect((await update(boss.id, { password: 'N3w-Passw0rd!' }, here)).errors).toBeUndefined();
 
-    for (const headers of [{ authorization: elsewhere }, cookieHeaders(cookie)])
+    for (const headers of [{ authorization: elsewhere }, pageHeaders(cookie)])
       expect(await refusedOn(b, headers)).toBe(true);
     for (const app of [a, b])
       expect((await app.gql('{ me { username } }', {}, here)).data).toEqual({ me: { username: 'boss' } });
@@ -384,7 +366,7 @@ describe('what ends sessions besides signing out', () => {
       json: { api_key: API_KEY, api_key_secret: API_KEY_SECRET, target_user: { user_id: user.id } },
     });
     expect(logoutUser.status).toBe(200);
-    for (const headers of [cookieHeaders(cookie), { authorization: bearer }, { authorization: user.auth }])
+    for (const headers of [pageHeaders(cookie), { authorization: bearer }, { authorization: user.auth }])
       expect(await refusedOn(b, headers)).toBe(true);
 
     const again = await a.login('lou', DEFAULT_PASSWORD);

@@ -1,6 +1,7 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE, pageHeaders, signInAsPage } from '../../helpers/page-session.js';
 import {
   ADMIN_PASSWORD,
   API_KEY,
@@ -14,7 +15,6 @@ import {
  * Browser pages on an allowlisted origin, signed in with the session cookie, in production: CORS with credentials,
  * the cookie as a credential everywhere a bearer token is, its end, and cross-site writes refused.
  */
-const PAGE = 'http://localhost:8600';
 const HOSTILE = 'http://localhost:8666';
 let t: TestApp;
 beforeAll(async () => {
@@ -22,24 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.stop());
 
-/** Signs in as the page does and returns the `name=value` pair a browser would send back. */
-async function signIn(uid: string, password: string): Promise<string> {
-  const res = await t.request('/api/authenticate', {
-    method: 'POST',
-    json: { uid, password },
-    headers: { origin: PAGE },
-  });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0];
-}
-
-/** What the page sends on every call. */
-const pageHeaders = (cookie: string) => ({
-  cookie,
-  origin: PAGE,
-  'content-type': 'application/json',
-  'x-origin': 'client',
-});
+const signIn = (uid: string, password: string) => signInAsPage(t, uid, password);
 
 describe('CORS for the allowlisted page', () => {
   it('answers a preflight for every method and header the page uses, with credentials', async () => {
