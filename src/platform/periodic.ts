@@ -1,3 +1,4 @@
+import { inWorkScope } from './hardening/logging.js';
 import { inRootSpan } from './observability/tracing.js';
 
 /** Work a process repeats on a timer of its own; `stop` waits for a run under way. */
@@ -13,12 +14,15 @@ export function repeatEvery(
   everyMs: number,
   work: () => Promise<unknown>,
   onError: (error: unknown) => void,
-  /** The span each run gets when the process traces: a trace of its own, not part of the request that started it. */
-  spanName = 'periodic work',
+  /**
+   * What the work is called: the span each run gets when the process traces (a trace of its own, not part of the
+   * request that started it), and the `work` field of every log line a run writes.
+   */
+  name: string,
 ): PeriodicWork {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= inRootSpan(spanName, work)
+    running ??= inRootSpan(name, () => inWorkScope(name, work))
       .then(() => undefined, onError)
       .finally(() => (running = undefined));
   };

@@ -219,10 +219,18 @@ describe('credentials in logs', () => {
 });
 
 describe('request ids', () => {
-  it('puts a request id on every line written while requests were handled', () => {
+  it('puts a request id on every line written while requests were handled, or names the periodic work that wrote it', () => {
     const session = lines.slice(startupLines);
-    const without = session.filter((l) => typeof l.requestId !== 'string');
+    const without = session.filter((l) => typeof l.requestId !== 'string' && typeof l.work !== 'string');
     expect(without).toEqual([]);
+    expect(session.filter((l) => typeof l.requestId === 'string' && 'work' in l)).toEqual([]);
+  });
+
+  it('names the periodic work on the lines it writes, the SQL included', () => {
+    // Every outbox looks for due rows as the app starts; that look is no request's.
+    const drains = lines.filter((l) => l.work === 'drain outbox mail_outbox');
+    expect(drains.some((l) => l.orm === true && /update mail_outbox/.test(String(l.msg)))).toBe(true);
+    expect(drains.every((l) => !('requestId' in l))).toBe(true);
   });
 
   it('uses the id the response carried, on the request’s own lines and on the SQL it caused', () => {
@@ -237,7 +245,7 @@ describe('request ids', () => {
         id,
       ).toBe(true);
     }
-    const sqlLines = lines.slice(startupLines).filter((l) => l.orm === true);
+    const sqlLines = lines.slice(startupLines).filter((l) => l.orm === true && !('work' in l));
     expect(sqlLines.length).toBeGreaterThan(5);
     expect(sqlLines.every((l) => requestIds.has(String(l.requestId)))).toBe(true);
   });

@@ -7,7 +7,7 @@ describe('repeatEvery', () => {
   it('runs at once and then at every interval until stopped', async () => {
     vi.useFakeTimers();
     const work = vi.fn(async () => undefined);
-    const periodic = repeatEvery(1_000, work, () => undefined);
+    const periodic = repeatEvery(1_000, work, () => undefined, 'test work');
     expect(work).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(3_000);
     expect(work).toHaveBeenCalledTimes(4);
@@ -29,7 +29,7 @@ describe('repeatEvery', () => {
           };
         }),
     );
-    const periodic = repeatEvery(1_000, work, () => undefined);
+    const periodic = repeatEvery(1_000, work, () => undefined, 'test work');
     await vi.advanceTimersByTimeAsync(3_000);
     expect(work).toHaveBeenCalledTimes(1);
     const stopped = periodic.stop();
@@ -42,7 +42,7 @@ describe('repeatEvery', () => {
     vi.useFakeTimers();
     const errors: unknown[] = [];
     const work = vi.fn().mockRejectedValueOnce(new Error('database away')).mockResolvedValue(undefined);
-    const periodic = repeatEvery(1_000, work, (error) => errors.push(error));
+    const periodic = repeatEvery(1_000, work, (error) => errors.push(error), 'test work');
     await vi.advanceTimersByTimeAsync(1_000);
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toBe('database away');

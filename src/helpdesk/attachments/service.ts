@@ -386,7 +386,7 @@ export class HelpAttachmentService {
   }
 
   start(em: () => EntityManager, onError: (error: unknown) => void): void {
-    this.#sweeper ??= repeatEvery(SWEEP_EVERY_MS, () => this.purge(em()), onError);
+    this.#sweeper ??= repeatEvery(SWEEP_EVERY_MS, () => this.purge(em()), onError, 'purge attachments');
   }
 
   async stop(): Promise<void> {

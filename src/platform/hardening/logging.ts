@@ -93,24 +93,30 @@ const serializers = {
   },
 };
 
-interface RequestScope {
-  requestId: string;
-}
+/** What a line is written for: a request (by its id), or a piece of the process's own periodic work (by name). */
+type LogScope = { requestId: string } | { work: string };
 
-const scope = new AsyncLocalStorage<RequestScope>();
+const scope = new AsyncLocalStorage<LogScope>();
 
 /**
  * A line written while a request is handled carries its id even when the writer holds the root logger
  * (a service, the ORM, Apollo itself) rather than the request's child logger. Lines from the child logger
  * (or a child of it) already carry it as a binding and are left alone, so the key is never written twice.
+ * A line written by the process's own periodic work (an outbox's drain, a purge) names that work in `work`, so
+ * a line carries either the request or the work it was written for.
  * A line written inside a traced span carries its trace and span ids too, so a trace and its log lines join up;
  * the ids come from the OpenTelemetry context of the moment, which holds under ESM as under CommonJS.
  */
-function requestIdMixin(_merge: object, _level: number, logger: Logger): object {
+function logScopeMixin(_merge: object, _level: number, logger: Logger): object {
   const trace = traceFieldsOfCurrentSpan();
   const current = scope.getStore();
-  if (!current || 'requestId' in logger.bindings()) return trace ?? {};
-  return trace ? { requestId: current.requestId, ...trace } : { requestId: current.requestId };
+  if (!current || ('requestId' in current && 'requestId' in logger.bindings())) return trace ?? {};
+  return trace ? { ...current, ...trace } : current;
+}
+
+/** Runs a piece of periodic work so that every line it writes, through any logger, says which work it was. */
+export function inWorkScope<T>(work: string, run: () => Promise<T>): Promise<T> {
+  return scope.run({ work }, run);
 }
 
 export function buildLogger(level: string, stream?: DestinationStream): Logger {
@@ -118,7 +124,7 @@ export function buildLogger(level: string, stream?: DestinationStream): Logger {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers,
-    mixin: requestIdMixin,
+    mixin: logScopeMixin,
     hooks: {
       // Message strings are free text: scrub credential-shaped substrings before they are written.
       logMethod(args, method) {
