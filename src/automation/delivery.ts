@@ -75,6 +75,9 @@ export class WebhookDeliveries {
       retryForMs: retryWindowMs(config),
       leaseMs: config.timeoutMs + LEASE_MARGIN_MS,
       settled: (em, row, outcome) => this.#settled(em, row, outcome),
+      // Deleting a webhook locks it, then its deliveries (the cascade); recording an attempt takes them alike.
+      lockFirst: (em, row) =>
+        em.execute(`select 1 from help_webhooks where id = ? for no key update`, [row.webhook_id]),
       pollMs: config.pollMs,
       log,
     });

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { retryDelayMs } from '../../src/automation/delivery.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { untilSomeoneWaitsForALock } from '../helpers/locks.js';
 import { rowsOf } from '../helpdesk/support.js';
 import { AUTOMATION_ENV, automation, eventually, Receiver } from './support.js';
 
@@ -276,6 +278,35 @@ describe('the delivery log', () => {
       alice.auth,
     );
     expect(notMine.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('deleting a webhook', () => {
+  it('succeeds while an attempt of its is being recorded, and the worker goes on delivering', async () => {
+    const { receiver, webhook } = await hooked();
+    receiver.answer = (n) => (n === 1 ? 'hang' : { status: 204 });
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await a.file(alice.auth);
+      await receiver.waitFor(1);
+      // The delete, begun while the attempt is under way: it holds the webhook while the attempt (timing out on the
+      // hanging receiver) comes to record its outcome.
+      await holder.query('begin');
+      await holder.query('select 1 from help_webhooks where id = $1 for update', [webhook.id]);
+      await untilSomeoneWaitsForALock(holder);
+      await holder.query('delete from help_webhooks where id = $1', [webhook.id]);
+      await holder.query('commit');
+    } finally {
+      await holder.end();
+    }
+    expect(await a.webhook(webhook.id)).toBeUndefined();
+    // Neither side was chosen as a deadlock's victim (PostgreSQL's 40P01), which would fail the delete or the attempt.
+    expect(t.logs.filter((l) => JSON.stringify(l).includes('40P01'))).toEqual([]);
+    const next = await hooked();
+    await a.file(alice.auth);
+    await next.receiver.waitFor(1);
+    await settled(next.webhook.id, 'SENT');
   });
 });
 

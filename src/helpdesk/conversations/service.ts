@@ -110,7 +110,9 @@ export class HelpConversationService {
     }
     if (existing.status === 'closed') return this.#followUp(em, actor, existing, body, input.attachmentTokens ?? []);
     return em.transactional(async (tx) => {
-      const request = await tx.findOneOrFail(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      // Deleted since it was read above: as not found as if it had never been.
+      const request = await tx.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!request) throw new NotFoundError();
       const at = this.now();
       const message = await this.#addMessage(tx, actor, request, body, input.attachmentTokens ?? [], at);
       const changes = REOPENED_BY_REPLY.has(request.status)
@@ -203,7 +205,8 @@ export class HelpConversationService {
     mail: { body: string; fullBody: string; html: string | null; title: string; automated: boolean },
     at: Date,
   ): Promise<{ message: HelpMessageView; request: HelpRequest; followUp: boolean }> {
-    const request = await tx.findOneOrFail(HelpRequest, { id: requestId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const request = await tx.findOne(HelpRequest, { id: requestId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!request) throw new NotFoundError();
     if (request.status === 'closed') {
       const followUp = await this.requests.fileInTransaction(
         tx,

@@ -49,6 +49,12 @@ export interface OutboxOptions<Row extends OutboxRow> {
   leaseMs: number;
   /** Runs in the transaction that records a settled attempt (for a module's own bookkeeping: failure counts). */
   settled?: (em: EntityManager, row: Row, outcome: SendOutcome) => Promise<void>;
+  /**
+   * Runs first in that transaction, before the row is written: it locks the rows `settled` will write that others
+   * lock before this table's (a parent whose delete cascades here), so both take them in one order and never
+   * deadlock.
+   */
+  lockFirst?: (em: EntityManager, row: Row) => Promise<unknown>;
   batchSize?: number;
   /** How often each replica looks for due rows when nothing woke it. */
   pollMs: number;
@@ -64,7 +70,8 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
  * attempt number unchanged), so a worker that comes back after its lease was taken over cannot overwrite the row.
  */
 export class OutboxWorker<Row extends OutboxRow = OutboxRow> {
-  readonly #options: Required<Omit<OutboxOptions<Row>, 'settled'>> & Pick<OutboxOptions<Row>, 'settled'>;
+  readonly #options: Required<Omit<OutboxOptions<Row>, 'settled' | 'lockFirst'>> &
+    Pick<OutboxOptions<Row>, 'settled' | 'lockFirst'>;
   #periodic: PeriodicWork | undefined;
   #draining: Promise<number> | undefined;
   #again = false;
@@ -163,13 +170,15 @@ export class OutboxWorker<Row extends OutboxRow = OutboxRow> {
     }
     const settledAt = state === 'pending' ? null : now;
     return this.#options.em().transactional(async (em) => {
+      await this.#options.lockFirst?.(em, row);
       const updated = await em.execute<{ id: string }[]>(
         `update ${table} set state = ?, last_error = ?, next_attempt_at = ?, settled_at = ?
           where id = ? and state = 'sending' and attempts = ? returning id`,
         [state, error, next, settledAt, row.id, row.attempts],
       );
       if (updated.length === 0) {
-        // Another worker took the row over after this one's lease ran out: its record wins.
+        // Another worker took the row over after this one's lease ran out (its record wins), or the row went with
+        // what it belonged to.
         this.#options.log.warn({ outbox: table, id: row.id }, 'outbox claim lost before its outcome was recorded');
         return false;
       }

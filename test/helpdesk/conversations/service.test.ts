@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { untilSomeoneWaitsForALock } from '../../helpers/locks.js';
 import { connect, untilListening, type Connection } from '../../helpers/subscriptions.js';
 
 const THREAD = `query($id: Int!, $first: Int, $after: String) { helpRequest(id: $id) { status followUpOf { id }
@@ -128,6 +130,27 @@ describe.each(['production', 'development'])('a help request’s thread (%s)', (
     expect(String(tokens.errors?.[0]?.extensions?.field)).toMatch(/attachment/i);
     expect((await reply(id, 'x'.repeat(10_000))).errors).toBeUndefined();
     expect((await thread(id, admin)).data!.helpRequest.messages.totalCount).toBe(1);
+  });
+
+  it('answers not found, and writes nothing, for a request deleted while the reply waited for it', async () => {
+    const id = await file();
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from help_requests where id = $1 for update', [id]);
+      const pending = reply(id, 'Are you still there?');
+      // The reply has read the request and now waits for its row.
+      await untilSomeoneWaitsForALock(holder);
+      await holder.query('delete from help_requests where id = $1', [id]);
+      await holder.query('commit');
+      const res = await pending;
+      expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      const left = await holder.query('select count(*)::int as n from help_messages where request_id = $1', [id]);
+      expect(left.rows[0].n).toBe(0);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('opens a resolved or on-hold request again, and files a follow-up for a closed one, leaving it unchanged', async () => {
