@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { modules, selectModules } from '../../src/modules.js';
 import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { compiledGateway } from '../helpers/main-process.js';
 import { assemble, standInsOf } from '../../src/server/assembly.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,7 +52,7 @@ describe('TRELLIS_MODULES', () => {
   });
 
   it('stops the process with exit code 2 and says what to correct', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const run = spawnSync(process.execPath, compiledGateway(), {
       cwd: ROOT,
       env: { PATH: process.env.PATH, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), TRELLIS_MODULES: 'helpdesk' },
       encoding: 'utf8',
@@ -62,6 +63,5 @@ describe('TRELLIS_MODULES', () => {
       'TRELLIS_MODULES: the helpdesk module requires audit, users, risk, which the list leaves out',
     );
     expect(run.stderr).toContain('What to do');
-    // A child process that loads the whole gateway with tsx takes tens of seconds on a loaded 2-core machine.
   }, 120_000);
 });

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/platform/db/embedded.js';
@@ -16,11 +19,29 @@ declare module 'vitest' {
   }
 }
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The compiled build that tests starting the gateway in a process of its own run, as the image does
+ * (test/helpers/main-process.ts): `npm run build`, incremental, while the database is prepared.
+ */
+async function build(): Promise<void> {
+  try {
+    await promisify(execFile)(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm run build failed:\n${stdout}${stderr}`);
+  }
+}
+
 /**
  * One PostgreSQL for the whole run: the server in DATABASE_URL when set, otherwise an embedded one in a
  * temporary folder. Migrations run once into a template; each test file clones it (CREATE DATABASE … TEMPLATE).
+ * And the compiled build, once.
  */
 export default async function setup(project: TestProject) {
+  const built = build();
+  built.catch(() => undefined); // awaited below: a failure meanwhile is not an unhandled rejection
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let serverUrl: string;
@@ -42,6 +63,7 @@ export default async function setup(project: TestProject) {
   const orm = await openOrm(`${serverUrl}/${template}`, { poolMax: 2, migrations: await loadAllMigrations() });
   await migrate(orm);
   await orm.close(true);
+  await built;
   project.provide('pgServerUrl', serverUrl);
   project.provide('templateDatabase', template);
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { imageCommand } from '../../bench/children.js';
 import { freePort } from '../../src/platform/db/embedded.js';
 import { ADMIN_PASSWORD } from './app.js';
 
@@ -16,17 +16,19 @@ export interface MainProcess {
   exited: Promise<{ code: number | null; signal: string | null; at: number }>;
 }
 
-/** What `npm start` runs after `exec node`: its runtime flags, the tsx loader and src/main.ts. */
-const START_ARGS = (
-  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .replace(/^exec\s+/, '')
-  .split(/\s+/)
-  .slice(1);
+/**
+ * What the Docker image runs, the compiled build with the CMD's Node flags, as arguments to node. The global setup
+ * builds dist/ (`npm run build`) before any test runs.
+ */
+export function compiledGateway(): string[] {
+  const { execArgv, entry } = imageCommand(ROOT);
+  return [...execArgv, entry];
+}
 
 /**
- * The real entry point (src/main.ts) in its own process, in production mode, as an operator starts it: one Node
- * process with tsx as a loader, so signals reach the app itself. Resolves once it logs that it is listening.
+ * The real entry point in its own process, in production mode, as the image starts it: the compiled build in one
+ * Node process, so signals reach the app itself (`npm start`, through tsx, has a test of its own in
+ * test/tools/entry-points.test.ts). Resolves once it logs that it is listening.
  */
 export async function startMainProcess(
   extraEnv: Record<string, string>,
@@ -69,7 +71,7 @@ async function spawnMain(extraEnv: Record<string, string>) {
     BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
     ...extraEnv,
   };
-  const child = spawn(process.execPath, START_ARGS, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, compiledGateway(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));

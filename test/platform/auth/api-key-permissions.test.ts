@@ -55,22 +55,21 @@ const adminRow = async (id: string) =>
       .execute('select username, first_name, locked, disabled, token_version from users where id = ?', [id])
   )[0];
 
-/** Runs the operator CLI against the app's database, as `npm run cli` does. */
+/**
+ * Runs the operator CLI against the app's database, compiled, as the Docker image runs it (`node dist/cli.js`; the
+ * run's global setup builds dist/). `npm run cli`, the same code through tsx, is run by the embedded database's tests.
+ */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['src/cli.ts', ...args],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '/tmp',
-          DATABASE_URL: t.databaseUrl,
-          LOG_LEVEL: 'warn',
-        },
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...args], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        DATABASE_URL: t.databaseUrl,
+        LOG_LEVEL: 'warn',
       },
-    );
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
