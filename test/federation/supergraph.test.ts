@@ -224,6 +224,8 @@ async function throughRouter(
   variables: Record<string, unknown> = {},
   authorization?: string,
 ): Promise<Answer> {
+  // As the test app's own requests do: in the run with replicas, a read sees what another caller committed before.
+  await desk.replicasCaughtUp();
   const response = await fetch(`${router.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },

@@ -31,6 +31,12 @@ export interface TestApp {
    * `all` keeps them.
    */
   countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[]; all: string[] }>;
+  /**
+   * In the run with streaming replicas, resolves once they have replayed everything committed so far (what
+   * `request` and `gql` wait for before each call: see replayWaiter); at once otherwise. For a test that reaches
+   * the app by another way, such as through a router.
+   */
+  replicasCaughtUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -244,6 +250,9 @@ export async function startTestApp(
     login,
     request,
     createUser,
+    replicasCaughtUp: async () => {
+      await replayed?.wait();
+    },
     stop: async () => {
       await app.stop();
       await replayed?.close();
@@ -253,7 +262,7 @@ export async function startTestApp(
 }
 
 /**
- * With replicas, a test's next request waits until they have replayed everything written so far. Many tests write
+ * With replicas, a test's next request waits until they have replayed everything committed so far. Many tests write
  * behind the app's back (SQL, the ORM) and then read through the API as some caller, which the contract does not
  * promise to show at once from a replica (read-your-writes is per caller): the wait keeps those tests exact
  * while their reads are still served by the replica.
@@ -263,7 +272,12 @@ async function replayWaiter(primaryUrl: string, replicaUrls: string) {
   const replicas = replicaUrls.split(',').map((url) => new pg.Pool({ connectionString: url, max: 2 }));
   return {
     async wait() {
+      // Every commit so far is before the insert position. Only what is written out is streamed, and the test
+      // databases commit asynchronously, so WAL is written out that far by a commit of the waiter's own with
+      // synchronous_commit on; otherwise an open transaction's last records (a test holding a row lock) would
+      // reach no replica until some later commit wrote them out.
       const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+      await primary.query('begin; set local synchronous_commit = on; select pg_current_xact_id(); commit');
       for (const replica of replicas) {
         for (const until = Date.now() + 10_000; Date.now() < until;) {
           const { rows: done } = await replica.query<{ done: boolean }>(
