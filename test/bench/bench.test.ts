@@ -83,7 +83,8 @@ beforeAll(async () => {
 }, 210_000);
 
 afterAll(async () => {
-  rmSync(out, { recursive: true, force: true });
+  // A run that failed to start leaves no folder: its own error is the one to read.
+  if (out) rmSync(out, { recursive: true, force: true });
   await db?.drop();
 });
 
@@ -423,7 +424,7 @@ describe('npm run bench -- --scales', () => {
   }, 160_000);
 
   afterAll(async () => {
-    rmSync(scaleOut, { recursive: true, force: true });
+    if (scaleOut) rmSync(scaleOut, { recursive: true, force: true });
     if (!scaleDb) return;
     // Each size had a database of its own, named after the one DATABASE_URL names.
     const admin = new pg.Client({
