@@ -23,6 +23,7 @@ import type { ContextFor, RequestFacts } from './context.js';
 import type { GraphqlPipeline } from './pipeline.js';
 import { Upgrades } from './upgrades.js';
 import { GraphqlWsServer, type GraphqlWsSocket } from './ws-binding.js';
+import { sendNext } from './next-messages.js';
 import { signatureOf, signatureProblem } from './router-signature.js';
 import { eventKey, operationKey, principalKey, SharedWork, type KeyPart } from './shared-work.js';
 
@@ -80,6 +81,7 @@ interface Caller extends RequestFacts {
 /** What `subscribe` needs of the subscribe message it serves, found by the context the message was checked with. */
 interface Subscribing {
   caller: Caller;
+  socket: GraphqlWsSocket<Caller>;
   id: string;
   operation: readonly KeyPart[];
 }
@@ -145,7 +147,7 @@ export async function registerSubscriptions(
     const started = args.contextValue as Context;
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
-    const { caller, id, operation } = subscribing.get(started)!;
+    const { caller, socket, id, operation } = subscribing.get(started)!;
     subscribing.delete(started);
     // The source stream holds what it needs; the subscribe context's EntityManager and loaders need not live as
     // long as the subscription (graphql-ws keeps these arguments for its hooks, which do not read them).
@@ -157,6 +159,7 @@ export async function registerSubscriptions(
         args,
         definition,
         caller,
+        socket,
         id,
         started.principal,
         operation,
@@ -238,6 +241,7 @@ export async function registerSubscriptions(
         }
         subscribing.set(contextValue, {
           caller,
+          socket: connection.extra,
           id,
           operation: operationKey(payload.query, payload.operationName, payload.variables),
         });
@@ -456,6 +460,12 @@ class CredentialWatch {
  * since ending the source settles the `next()` waiting on it (as the help desk's streams do). Unlike an async
  * generator, `return()` ends it at once even while it waits for the next change, so an unsubscribe never waits on one.
  *
+ * A result without errors, which the subscribers seeing the change alike share, is sent by the subscription itself
+ * as its `next` message, the result's JSON made once for all of them (see next-messages.ts); `next()` resolves
+ * for graphql-ws only with what graphql-ws sends (a result with errors, formatted for this subscriber by its hooks,
+ * a refusal) or at the end, which graphql-ws completes. Each subscription waits for its own socket's write before
+ * taking its next change, as graphql-ws's own loop does, and for no one else's: a slow socket slows only itself.
+ *
  * A class, not closures: one is held for every open subscription, and holds only data (what it serves, whom, and
  * where its work is done); its methods, and the Delivery, are shared by all of them.
  */
@@ -475,6 +485,8 @@ class Subscription<T> implements AsyncGenerator<ExecutionResult> {
     readonly args: ExecutionArgs,
     readonly definition: OperationDefinitionNode | undefined,
     readonly caller: Caller,
+    /** The connection's socket, on which its `next` messages are sent. */
+    private readonly socket: GraphqlWsSocket<Caller>,
     /** The subscription's id on its connection. */
     readonly id: string,
     /** The principal its filtering was decided on. */
@@ -486,22 +498,48 @@ class Subscription<T> implements AsyncGenerator<ExecutionResult> {
     this.userId = principal.kind === 'user' ? principal.userId : undefined;
   }
 
-  /** Not an async function: while the source waits for a change, only its promise and one reaction are held. */
+  /**
+   * Not an async function: while the source waits for a change, only its promise and a few reactions are held.
+   * Each change sent here starts a fresh wait rather than chaining one promise onto the last, so a subscription
+   * that hears changes for days holds no more than one that has just begun.
+   */
   next(): Promise<IteratorResult<ExecutionResult>> {
     if (this.#refused) return this.#deliverRefusal();
     if (this.#ended) return Promise.resolve({ value: undefined, done: true });
-    return this.iterator.next().then((step) => this.#step(step));
+    return new Promise((resolve, reject) => this.#pull(resolve, reject));
   }
 
-  async #step(step: IteratorResult<T>): Promise<IteratorResult<ExecutionResult>> {
+  #pull(resolve: (step: IteratorResult<ExecutionResult>) => void, reject: (error: unknown) => void): void {
+    this.iterator
+      .next()
+      .then((step) => this.#step(step))
+      .then((step) => (step ? resolve(step) : this.#pull(resolve, reject)), reject);
+  }
+
+  /** What graphql-ws is to send next, or undefined once this change's `next` message is sent here. */
+  async #step(step: IteratorResult<T>): Promise<IteratorResult<ExecutionResult> | undefined> {
     if (this.#refused) return this.#deliverRefusal();
     if (step.done || this.#ended) {
       await this.#end();
       return { value: undefined, done: true };
     }
     const { result, last } = await this.delivery.change(this, step.value);
-    if (last) await this.#end();
-    return { value: result, done: false };
+    if (last) {
+      await this.#end();
+      return { value: result, done: false };
+    }
+    // Refused while the change was read: the refusal instead of the change. Completed or closed: nothing more.
+    if (this.#refused) return this.#deliverRefusal();
+    if (this.#ended) return { value: undefined, done: true };
+    if (result.errors?.length) return { value: result, done: false };
+    try {
+      await sendNext(this.socket, this.id, result);
+    } catch (error) {
+      // The socket failed under the write (it is closing); graphql-ws tells the error, and this ends.
+      await this.#end();
+      throw error;
+    }
+    return undefined;
   }
 
   async return(): Promise<IteratorResult<ExecutionResult>> {
