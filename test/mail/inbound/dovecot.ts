@@ -49,10 +49,16 @@ service anvil {
 }
 `;
 
+/** A second loopback address on which the same Dovecot offers no IDLE, as some servers do not. */
+const NO_IDLE_HOST = '127.0.0.2';
+const NO_IDLE_CAPABILITIES =
+  'IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE UNSELECT CHILDREN NAMESPACE UIDPLUS LIST-EXTENDED ESEARCH MOVE LITERAL+';
+
 /**
  * Debian's Dovecot, started from a configuration of its own in a temporary folder, on an ephemeral port: any user
  * logs in with the password `secret`, each with a Maildir of its own. It can be stopped and started again (a
- * server that goes away), keeping its mail.
+ * server that goes away), keeping its mail. On NO_IDLE_HOST (`noIdleUrl`) it does not offer IDLE
+ * (`imap_capability`), so a client must poll.
  */
 export async function startDovecot() {
   const dir = mkdtempSync(path.join(tmpdir(), 'trellis-dovecot-'));
@@ -71,7 +77,7 @@ state_dir = ${dir}/state
 instance_name = trellis-test-${port}
 log_path = ${dir}/dovecot.log
 protocols = imap
-listen = 127.0.0.1
+listen = 127.0.0.1 ${NO_IDLE_HOST}
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
@@ -87,11 +93,16 @@ mail_location = maildir:~/Maildir
 first_valid_uid = 1
 ${root ? '' : UNPRIVILEGED(me)}service imap-login {
   ${root ? '' : 'chroot =\n  '}inet_listener imap {
-    address = 127.0.0.1
+    address = 127.0.0.1 ${NO_IDLE_HOST}
     port = ${port}
   }
   inet_listener imaps {
     port = 0
+  }
+}
+local ${NO_IDLE_HOST} {
+  protocol imap {
+    imap_capability = ${NO_IDLE_CAPABILITIES}
   }
 }
 service pop3-login {
@@ -135,6 +146,8 @@ service submission-login {
   return {
     port,
     url: (user: string, folder = 'INBOX') => `imap://${user}:secret@127.0.0.1:${port}/${folder}`,
+    noIdleHost: NO_IDLE_HOST,
+    noIdleUrl: (user: string, folder = 'INBOX') => `imap://${user}:secret@${NO_IDLE_HOST}:${port}/${folder}`,
     stop,
     start,
     async close() {

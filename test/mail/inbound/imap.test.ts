@@ -9,9 +9,9 @@ let dovecot: Dovecot;
 let t: TestApp;
 
 /** The test's own IMAP client: puts mail in with APPEND and reads flags, as another mail client would. */
-async function imap<T>(user: string, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+async function imap<T>(user: string, work: (client: ImapFlow) => Promise<T>, host = '127.0.0.1'): Promise<T> {
   const client = new ImapFlow({
-    host: '127.0.0.1',
+    host,
     port: dovecot.port,
     secure: false,
     auth: { user, pass: 'secret' },
@@ -37,15 +37,19 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
 }
 
 /** The settled row of the mail with this Message-ID, once it has been stored and processed. */
-const settledRow = (messageId: string) =>
-  until(`mail ${messageId}`, async () => {
-    const rows = await sql<{ id: string; state: string; outcome: string | null; cause: string | null; uid: string }>(
-      t,
-      `select id::text as id, state, outcome, cause, uid::text as uid from mail_inbound where message_id = ?`,
-      [messageId],
-    );
-    return rows.length === 1 && rows[0].state !== 'received' ? rows[0] : undefined;
-  });
+const settledRow = (messageId: string, app = t, ms?: number) =>
+  until(
+    `mail ${messageId}`,
+    async () => {
+      const rows = await sql<{ id: string; state: string; outcome: string | null; cause: string | null; uid: string }>(
+        app,
+        `select id::text as id, state, outcome, cause, uid::text as uid from mail_inbound where message_id = ?`,
+        [messageId],
+      );
+      return rows.length === 1 && rows[0].state !== 'received' ? rows[0] : undefined;
+    },
+    ms,
+  );
 
 const seen = (user: string, folder = 'INBOX') =>
   imap(user, async (c) => {
@@ -61,7 +65,7 @@ const seen = (user: string, folder = 'INBOX') =>
     }
   });
 
-const mailbox = () => t.app.services.mail.inbound.mailboxes[0] as ImapMailbox;
+const mailbox = (app = t) => app.app.services.mail.inbound.mailboxes[0] as ImapMailbox;
 
 describe.skipIf(dovecotMissing !== undefined)(
   `mail in from IMAP (Dovecot)${dovecotMissing ? `: skipped, ${dovecotMissing}` : ''}`,
@@ -218,6 +222,43 @@ describe.skipIf(dovecotMissing !== undefined)(
       expect(mailbox().status().state).toBe('up');
       const metrics = await t.app.services.metrics.render();
       expect(metrics.body).toMatch(/trellis_mailbox_up\{mailbox="desk@127\.0\.0\.1\/Support",kind="imap"\} 1/);
+    });
+
+    describe('from a server that offers no IDLE', () => {
+      let polled: TestApp;
+
+      beforeAll(async () => {
+        polled = await startMailInApp({
+          HELP_IMAP_URLS: dovecot.noIdleUrl('plain'),
+          HELP_IMAP_POLL_SECONDS: '5',
+          MAIL_POLL_SECONDS: '1',
+        });
+      });
+
+      afterAll(async () => {
+        await polled?.stop();
+      });
+
+      it('looks every HELP_IMAP_POLL_SECONDS, and files what was put in between two looks', async () => {
+        // Nothing tells of new mail there: no IDLE, and the client's own keep-alive is minutes apart.
+        expect(await imap('plain', async (c) => c.capabilities.has('IDLE'), dovecot.noIdleHost)).toBe(false);
+        await until('the mailbox to connect', async () => (mailbox(polled).status().state === 'up' ? true : undefined));
+        const mail = (n: number) =>
+          compose({
+            from: 'rui@example.org',
+            to: 'plain@example.test',
+            subject: `Polled ${n}`,
+            messageId: `<imap-poll-${n}@example.org>`,
+            text: 'Found by looking',
+          });
+        await imap('plain', (c) => mail(1).then((raw) => c.append('INBOX', raw)), dovecot.noIdleHost);
+        expect((await settledRow('<imap-poll-1@example.org>', polled, 15_000)).outcome).toBe('filed');
+        // Put in after a look that found the first: only the next look can find it.
+        await imap('plain', (c) => mail(2).then((raw) => c.append('INBOX', raw)), dovecot.noIdleHost);
+        const since = Date.now();
+        expect((await settledRow('<imap-poll-2@example.org>', polled, 15_000)).outcome).toBe('filed');
+        expect(Date.now() - since).toBeLessThan(12_000);
+      }, 40_000);
     });
   },
 );
