@@ -1,45 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { clamdMissing, EICAR, EICAR_SIGNATURE, freePort, startClamd, type Clamd } from './clamd.js';
 
 /*
- * Uploads scanned by a real clamd (Debian's clamav-daemon), started here with its own configuration and a one-line
- * signature database for the EICAR test file, since signature downloads are not reachable from test machines.
+ * Uploads scanned by a real clamd (Debian's clamav-daemon), started by ./clamd.ts with its own test signature.
  */
-
-const CLAMD = '/usr/sbin/clamd';
-// The EICAR anti-virus test file: harmless, and detected by every scanner by design.
-const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Resolves once clamd answers PING on `port`. */
-async function untilReady(port: number, child: ChildProcess, deadline = Date.now() + 60_000): Promise<void> {
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`clamd exited with ${child.exitCode}`);
-    const pong = await new Promise<string>((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port }, () => socket.end('zPING\0'));
-      let answer = '';
-      socket.on('data', (d: Buffer) => (answer += d.toString()));
-      socket.on('end', () => resolve(answer));
-      socket.on('error', () => resolve(''));
-    });
-    if (pong.startsWith('PONG')) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('clamd did not start in time');
-}
 
 async function upload(t: TestApp, auth: string, bytes: string, filename: string) {
   const form = new FormData();
@@ -57,43 +23,26 @@ async function storedUploads(t: TestApp): Promise<number> {
   }
 }
 
-describe.skipIf(!existsSync(CLAMD))('uploads scanned by clamd', () => {
-  let dir: string;
-  let clamd: ChildProcess;
+describe.skipIf(clamdMissing !== undefined)('uploads scanned by clamd', () => {
+  let clamd: Clamd;
   let t: TestApp;
   let auth: string;
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'trellis-clamd-'));
-    writeFileSync(path.join(dir, 'eicar.hdb'), `${'44d88612fea8a8f36de82e1278abb02f'}:68:Trellis-Test-EICAR\n`);
-    const port = await freePort();
-    writeFileSync(
-      path.join(dir, 'clamd.conf'),
-      [
-        `DatabaseDirectory ${dir}`,
-        `TCPSocket ${port}`,
-        'TCPAddr 127.0.0.1',
-        'Foreground yes',
-        `LogFile ${path.join(dir, 'clamd.log')}`,
-        'StreamMaxLength 20M',
-      ].join('\n') + '\n',
-    );
-    clamd = spawn(CLAMD, ['--config-file', path.join(dir, 'clamd.conf')], { stdio: 'ignore' });
-    await untilReady(port, clamd);
-    t = await startTestApp({ CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(port) });
+    clamd = await startClamd();
+    t = await startTestApp(clamd.env);
     auth = (await t.createUser('scanned')).auth;
   }, 90_000);
 
   afterAll(async () => {
     await t?.stop();
-    clamd?.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    await clamd?.close();
   });
 
   it('refuses the EICAR test file with 422 and stores nothing', async () => {
     const res = await upload(t, auth, EICAR, 'eicar.com');
     expect(res.status).toBe(422);
-    expect(res.body.message).toMatch(/virus scanner found Trellis-Test-EICAR/);
+    expect(res.body.message).toMatch(`virus scanner found ${EICAR_SIGNATURE}`);
     expect(await storedUploads(t)).toBe(0);
   });
 
@@ -104,8 +53,7 @@ describe.skipIf(!existsSync(CLAMD))('uploads scanned by clamd', () => {
   });
 });
 
-if (!existsSync(CLAMD))
-  console.warn(`skipping the clamd scanning tests: ${CLAMD} is absent (apt-get install clamav-daemon)`);
+if (clamdMissing) console.warn(`skipping the clamd scanning tests: ${clamdMissing}`);
 
 describe('uploads when clamd cannot be reached', () => {
   it('are refused with 503 (fail closed) and nothing is stored', async () => {
