@@ -1,4 +1,5 @@
 import type { Resolvers } from '../platform/graphql/generated/resolvers-types.js';
+import { helpRequestViewOf } from '../helpdesk/help-request-read-model.js';
 
 /** Thin: unpack, call the module's services, return. Who may is the shield's rule and each service's. */
 export const automationResolvers: Resolvers = {
@@ -25,8 +26,8 @@ export const automationResolvers: Resolvers = {
     updateHelpMacro: (_p, { id, input }, ctx) =>
       ctx.services.automation.rules.updateMacro(ctx.em, ctx.actor, id, input),
     deleteHelpMacro: (_p, { id }, ctx) => ctx.services.automation.rules.deleteMacro(ctx.em, ctx.actor, id),
-    applyHelpMacro: (_p, { requestId, macroId }, ctx) =>
-      ctx.services.automation.runner.applyMacro(ctx.em, ctx.actor, requestId, macroId),
+    applyHelpMacro: async (_p, { requestId, macroId }, ctx) =>
+      helpRequestViewOf(await ctx.services.automation.runner.applyMacro(ctx.em, ctx.actor, requestId, macroId)),
     createHelpWebhook: (_p, { input }, ctx) => ctx.services.automation.webhooks.create(ctx.em, ctx.actor, input),
     rotateHelpWebhookSecret: (_p, { id }, ctx) => ctx.services.automation.webhooks.rotate(ctx.em, ctx.actor, id),
     deleteHelpWebhook: (_p, { id }, ctx) => ctx.services.automation.webhooks.delete(ctx.em, ctx.actor, id),

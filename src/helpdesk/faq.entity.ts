@@ -19,7 +19,7 @@ const FaqSchema = defineEntity({
       .type('tsvector')
       .$type<Opt<string>>()
       .generated(
-        `(to_tsvector('simple', coalesce("question", '') || ' ' || coalesce("answer", '') || ' ' || replace(coalesce("tags", ''), ',', ' '))) stored`,
+        `(setweight(to_tsvector('simple', coalesce("question", '')), 'A') || setweight(to_tsvector('simple', replace(coalesce("tags", ''), ',', ' ')), 'B') || setweight(to_tsvector('simple', coalesce("answer", '')), 'C')) stored`,
       )
       .lazy()
       .hidden(),

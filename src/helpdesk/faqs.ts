@@ -3,7 +3,8 @@ import { NotFoundError, ValidationError } from '../platform/errors.js';
 import type { Actor } from '../platform/auth/principal.js';
 import { changesBetween, fieldsOf, type AuditRecorder } from '../audit/recorder.js';
 import { Faq } from './faq.entity.js';
-import { matchCondition, textMatch, type SearchedColumn } from './text-search.js';
+import { FAQ_SEARCHED_COLUMNS, faqViewOf, searchFaqs, type FaqView } from './faq-read-model.js';
+import { matchCondition, textMatch, type TextMatch } from './text-search.js';
 import { characters, displayOrder, normaliseTags, requiredText, searchTerm } from './validation.js';
 import { HELP_CATEGORIES, LIMITS, type HelpCategory } from './vocabulary.js';
 
@@ -23,20 +24,12 @@ const faqTarget = (faq: Faq) => ({ type: 'faq', id: faq.id, name: faq.question }
 
 export interface FaqGroup {
   category: HelpCategory;
-  entries: Faq[];
+  entries: FaqView[];
 }
 
-// Tags are stored comma-separated: the substring match sees them space-separated, so a term never matches
-// across the comma between two tags ("n,n" is in no tag of "vpn,network").
-const SEARCHED_COLUMNS: readonly SearchedColumn[] = [
-  'question',
-  'answer',
-  (alias) => `replace(${alias}.tags, ',', ' ')`,
-];
-
 /** Matches question, answer and tags, case-insensitively (see text-search.ts for how). */
-function searchFilter(term: string): FilterQuery<Faq> {
-  const condition = matchCondition(textMatch(term), 'search_vector', SEARCHED_COLUMNS);
+function searchFilter(match: TextMatch): FilterQuery<Faq> {
+  const condition = matchCondition(match, 'search_vector', FAQ_SEARCHED_COLUMNS);
   return { [raw(condition.sql, condition.params)]: [] };
 }
 
@@ -57,23 +50,22 @@ export class FaqService {
     if (search) {
       if (characters(search) > LIMITS.searchTerm)
         throw new ValidationError(`search must be at most ${LIMITS.searchTerm} characters`, 'search');
-      Object.assign(where, searchFilter(search));
+      Object.assign(where, searchFilter(textMatch(search)));
     }
     const entries = await em.find(Faq, where, { orderBy: [{ displayOrder: 'asc' }, { id: 'asc' }] });
     const groups = HELP_CATEGORIES.map((c) => ({
       category: c,
-      entries: entries.filter((e) => e.category === c),
+      entries: entries.filter((e) => e.category === c).map(faqViewOf),
     })).filter((g) => g.entries.length > 0);
     return { groups, totalCount: entries.length };
   }
 
-  /** Active entries matching `term`, in display order, at most LIMITS.searchResults of them. */
-  async search(em: EntityManager, term: string): Promise<Faq[]> {
-    const q = searchTerm(term, 'q');
-    return em.find(Faq, Object.assign({ isActive: true }, searchFilter(q)), {
-      orderBy: [{ category: 'asc' }, { displayOrder: 'asc' }, { id: 'asc' }],
-      limit: LIMITS.searchResults,
-    });
+  /**
+   * Active entries matching `term`, best match first (a question's words above its tags', those above its answer's:
+   * see searchFaqs), then in display order; at most LIMITS.searchResults of them.
+   */
+  async search(em: EntityManager, term: string): Promise<FaqView[]> {
+    return searchFaqs(em, textMatch(searchTerm(term, 'q')), LIMITS.searchResults);
   }
 
   async create(em: EntityManager, actor: Actor, input: NewFaq): Promise<Faq> {

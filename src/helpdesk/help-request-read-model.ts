@@ -1,10 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { groupByKeys, read, readByKeys } from '../platform/db/read.js';
-import { dateOf, isoTimestamp, maybeIsoTimestamp, type Timestamp } from '../platform/db/timestamps.js';
+import {
+  asIsoTimestamp,
+  dateOf,
+  isoTimestamp,
+  maybeAsIsoTimestamp,
+  maybeIsoTimestamp,
+  type IsoTimestamp,
+} from '../platform/db/timestamps.js';
 import { keyset, type Connection, type PageWindow, type Position } from '../platform/graphql/connections.js';
 import type { PersonRef } from '../users/views.js';
 import type { HelpRequest, HelpRequestHistory, HelpResponse } from './help-request.entity.js';
 import type { SlaClock } from './sla.js';
+import { matchCondition, rankExpression, type Planning, type TextMatch } from './text-search.js';
 import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabulary.js';
 
 /*
@@ -14,10 +22,12 @@ import type { HelpCategory, HelpPriority, HelpStatus, SortOrder } from './vocabu
  */
 
 /**
- * The request's times, as an entity holds them (Dates) or a read model (ISO text, formatted once as the API writes
- * it): code that computes with one takes its Date (dateOf, or slaClockOf for the service-level clock).
+ * The request's times as the API writes them (ISO text, formatted once): code that computes with one takes its Date
+ * (dateOf, or slaClockOf for the service-level clock).
  */
-type TimesOf<T, K extends keyof T> = { [P in K]: T[P] extends infer V ? (V extends Date ? Timestamp : V) : never };
+type TimesOf<T, K extends keyof T> = {
+  [P in K]: T[P] extends infer V ? (V extends Date ? IsoTimestamp : V) : never;
+};
 
 type RequestTimes = 'createdAt' | 'updatedAt';
 type SlaTimes =
@@ -54,7 +64,7 @@ export type SlaView = Pick<
   TimesOf<HelpRequest, SlaTimes>;
 
 export type HelpResponseView = Pick<HelpResponse, 'id' | 'response' | 'newStatus' | 'isPublic'> & {
-  createdAt: Timestamp;
+  createdAt: IsoTimestamp;
   request: { id: number };
   responder?: PersonRef | null;
 };
@@ -63,10 +73,60 @@ export type HelpRequestHistoryView = Pick<
   HelpRequestHistory,
   'id' | 'action' | 'field' | 'oldValue' | 'newValue' | 'internal'
 > & {
-  createdAt: Timestamp;
+  createdAt: IsoTimestamp;
   request: { id: number };
   actor?: PersonRef | null;
 };
+
+/** What the API shows of a request an entity holds (one just changed, or read to be changed). */
+export function helpRequestViewOf(request: HelpRequest): HelpRequestView {
+  return {
+    id: request.id,
+    title: request.title,
+    description: request.description,
+    category: request.category,
+    priority: request.priority,
+    contactEmail: request.contactEmail,
+    zip: request.zip,
+    status: request.status,
+    requester: request.requester ? { id: request.requester.id } : null,
+    assignedTo: request.assignedTo ? { id: request.assignedTo.id } : null,
+    adminNotes: request.adminNotes,
+    createdAt: asIsoTimestamp(request.createdAt),
+    updatedAt: asIsoTimestamp(request.updatedAt),
+    firstResponseDueAt: asIsoTimestamp(request.firstResponseDueAt),
+    resolutionDueAt: asIsoTimestamp(request.resolutionDueAt),
+    pausedSeconds: request.pausedSeconds,
+    pausedSince: maybeAsIsoTimestamp(request.pausedSince),
+    firstPublicResponseAt: maybeAsIsoTimestamp(request.firstPublicResponseAt),
+    resolvedAt: maybeAsIsoTimestamp(request.resolvedAt),
+    firstResponseBreached: request.firstResponseBreached,
+    resolutionBreached: request.resolutionBreached,
+    firstResponseSeconds: request.firstResponseSeconds,
+    resolutionSeconds: request.resolutionSeconds,
+    slaScheduleId: request.slaScheduleId,
+    slaUsedSeconds: request.slaUsedSeconds,
+    slaCountedAt: asIsoTimestamp(request.slaCountedAt),
+    tags: request.tags,
+    satisfactionScore: request.satisfactionScore,
+    satisfactionComment: request.satisfactionComment,
+    ratedAt: maybeAsIsoTimestamp(request.ratedAt),
+    ratingUpdatedAt: maybeAsIsoTimestamp(request.ratingUpdatedAt),
+  };
+}
+
+/** What the API shows of a response an entity holds (one just written). */
+export function helpResponseViewOf(response: HelpResponse): HelpResponseView {
+  return {
+    id: response.id,
+    response: response.response,
+    newStatus: response.newStatus,
+    isPublic: response.isPublic,
+    createdAt: asIsoTimestamp(response.createdAt),
+    request: { id: response.request.id },
+    responder: response.responder ? { id: response.responder.id } : null,
+  };
+}
 
 /** A request's service-level clock, with the Dates its rules compute with (an entity's own, or a read model's made now). */
 export function slaClockOf(request: HelpRequestView & { status: HelpStatus }): SlaClock {
@@ -207,6 +267,16 @@ const REQUEST_COLUMNS = `id, title, description, category, priority, contact_ema
             resolved_at, first_response_breached, resolution_breached, first_response_seconds, resolution_seconds, sla_schedule_id,
             sla_used_seconds, sla_counted_at, tags, satisfaction_score, satisfaction_comment, rated_at, rating_updated_at`;
 
+/** The requests of these numbers (a missing one is left out), whoever may read them: the caller checks. */
+export function readHelpRequestsByIds(em: EntityManager, ids: readonly number[]): Promise<HelpRequestView[]> {
+  return readByKeys<HelpRequestRow, HelpRequestView>(
+    em,
+    `select ${REQUEST_COLUMNS} from "help_requests" where id in (?)`,
+    ids,
+    (row) => toView(em, row),
+  );
+}
+
 /** One page of requests, sorted by the column given and then by id, so equal values never split or repeat across pages. */
 export async function readHelpRequests(
   em: EntityManager,
@@ -225,6 +295,82 @@ export async function readHelpRequests(
        from "help_requests"${condition.sql} order by ${orderBy} limit ? offset ?`,
     [...condition.params, limit, offset],
   );
+  return rows.map((row) => toView(em, row));
+}
+
+/** How far searchHelpRequests goes, and how it ranks. */
+export interface SearchBounds {
+  /** Requests answered at most. */
+  limit: number;
+  /** The newest matches ranked. */
+  ranked: number;
+  /** The newest requests looked through first for them. */
+  scanned: number;
+}
+
+/**
+ * The requests matching a search that `filter` allows, best match first (text-search.ts says how a term matches and
+ * ranks), newest first among equals, then by id; a short term's substring matches newest first.
+ *
+ * Only the newest `ranked` matches are ranked: a ranked order is not one an index can walk, so ranking every match
+ * would read every matching row, a tenth of the table for a common word. They are found in one of two reads, so
+ * that neither reads much more than it finds, whatever PostgreSQL guesses of a term:
+ * - the newest `scanned` requests, newest first off the created_at index (the requester's own index for a
+ *   requester), stopping at the `ranked`-th match: enough for any word in one request of `scanned / ranked` or
+ *   more, which is where walking the newest requests pays. Its plan is the same for every term: planned once;
+ * - when those hold fewer, every match, through the GIN index: the term is rare enough for that to be cheap. Its
+ *   plan depends on how many rows the term matches, so it is planned with the term (planEachCall).
+ * Left to itself, the planner would choose between the two from its estimate of how many rows a term matches, and
+ * a phrase, an exclusion or a word it keeps no statistics for can make it walk the whole table for a term that
+ * matches nothing.
+ */
+export async function searchHelpRequests(
+  em: EntityManager,
+  filter: Pick<HelpRequestFilter, 'requesterId'>,
+  match: TextMatch,
+  bounds: SearchBounds,
+): Promise<HelpRequestView[]> {
+  const scope = where(filter);
+  if (match.kind === 'substring') {
+    const found = matchCondition(match, 'search_vector', ['title', 'description']);
+    const rows = await read<HelpRequestRow>(
+      em,
+      `select ${REQUEST_COLUMNS} from help_requests${joined(scope, found.sql('help_requests'))}
+        order by created_at desc, id desc limit ?`,
+      [...scope.params, ...found.params, bounds.limit],
+    );
+    return rows.map((row) => toView(em, row));
+  }
+  // The matches read, ranked, best first: `candidates` is how many there were.
+  const ranked = (matches: string, params: unknown[], planning: Planning) => {
+    const rank = rankExpression(match, 'search_vector', planning)!;
+    return read<HelpRequestRow & { candidates: string }>(
+      em,
+      `select ${REQUEST_COLUMNS}, count(*) over () as candidates from (${matches}) as found
+        order by ${rank.sql('found')} desc, created_at desc, id desc limit ?`,
+      [...params, ...rank.params, bounds.limit],
+      { planEachCall: planning === 'each call' },
+    );
+  };
+  const recent = matchCondition(match, 'search_vector', [], 'once');
+  let rows = await ranked(
+    `select ${REQUEST_COLUMNS}, search_vector from (
+       select ${REQUEST_COLUMNS}, search_vector from help_requests${scope.sql} order by created_at desc limit ?) as newest
+      where ${recent.sql('newest')} limit ?`,
+    [...scope.params, bounds.scanned, ...recent.params, bounds.ranked],
+    'once',
+  );
+  if (rows.length === 0 || Number(rows[0].candidates) < bounds.ranked) {
+    const every = matchCondition(match, 'search_vector', []);
+    // OFFSET 0 keeps the newest-first order and its limit out of this scan, so it reads the matches off the GIN index.
+    rows = await ranked(
+      `select * from (
+         select ${REQUEST_COLUMNS}, search_vector from help_requests${joined(scope, every.sql('help_requests'))} offset 0
+       ) as every order by created_at desc, id desc limit ?`,
+      [...scope.params, ...every.params, bounds.ranked],
+      'each call',
+    );
+  }
   return rows.map((row) => toView(em, row));
 }
 

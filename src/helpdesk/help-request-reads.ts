@@ -1,4 +1,4 @@
-import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../platform/auth/principal.js';
 import { NotFoundError } from '../platform/errors.js';
 import {
@@ -20,13 +20,14 @@ import {
   type HelpDeskUser,
 } from './access.js';
 import type { HelpRequestChange, HelpRequestEvents } from './events.js';
-import { HelpRequest } from './help-request.entity.js';
 import {
   countHelpRequests,
   countRequestersHelpRequests,
   readHelpRequests,
   readHelpRequestsAfter,
+  readHelpRequestsByIds,
   readRequestersHelpRequestsAfter,
+  searchHelpRequests,
   type HelpRequestConnection,
   type HelpRequestHistoryView,
   type HelpRequestView,
@@ -35,7 +36,7 @@ import {
   type PositionedHelpRequest,
 } from './help-request-read-model.js';
 import { helpRequestListQuery, type HelpRequestListArgs, type HelpRequestListQuery } from './list-query.js';
-import { matchCondition, textMatch } from './text-search.js';
+import { textMatch } from './text-search.js';
 import { paging, searchTerm } from './validation.js';
 import { DEFAULT_PER_PAGE, LIMITS } from './vocabulary.js';
 
@@ -140,29 +141,30 @@ export class HelpRequestReadService {
   }
 
   /** Whether helpRequest(id) would show this request to the principal (a router's reference to it answers as that does). */
-  mayRead(principal: Principal, request: HelpRequest): boolean {
+  mayRead(principal: Principal, request: HelpRequestView): boolean {
     return mayReadRequest(principal, request);
   }
 
   /** Someone else's request is reported as missing, not forbidden: its existence is not the caller's business. */
-  async get(em: EntityManager, principal: Principal, id: number): Promise<HelpRequest> {
+  async get(em: EntityManager, principal: Principal, id: number): Promise<HelpRequestView> {
     helpDeskUserOf(principal);
-    const request = await em.findOne(HelpRequest, { id });
+    const [request] = await readHelpRequestsByIds(em, [id]);
     if (!request || !mayReadRequest(principal, request)) throw new NotFoundError();
     return request;
   }
 
-  /** Requests matching `term` that the caller may read: none for an anonymous caller or an API key. */
-  async search(em: EntityManager, principal: Principal, term: string): Promise<HelpRequest[]> {
+  /**
+   * Requests matching `term` that the caller may read, best match first (see searchHelpRequests): none for an
+   * anonymous caller or an API key.
+   */
+  async search(em: EntityManager, principal: Principal, term: string): Promise<HelpRequestView[]> {
     const q = searchTerm(term, 'q');
     if (!isHelpDeskUser(principal)) return [];
-    const condition = matchCondition(textMatch(q), 'search_vector', ['title', 'description']);
-    const where: FilterQuery<HelpRequest> = { [raw(condition.sql, condition.params)]: [] };
-    const scope = listScopeOf(principal);
-    if (scope !== undefined) where.requester = scope;
-    return em.find(HelpRequest, where, {
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    const requesterId = listScopeOf(principal);
+    return searchHelpRequests(em, { requesterId }, textMatch(q), {
       limit: LIMITS.searchResults,
+      ranked: LIMITS.searchRanked,
+      scanned: LIMITS.searchScanned,
     });
   }
 

@@ -29,7 +29,9 @@ const HelpRequestSchema = defineEntity({
     searchVector: p
       .type('tsvector')
       .$type<Opt<string>>()
-      .generated(`(to_tsvector('simple', coalesce("title", '') || ' ' || coalesce("description", ''))) stored`)
+      .generated(
+        `(setweight(to_tsvector('simple', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("description", '')), 'B')) stored`,
+      )
       .lazy()
       .hidden(),
     /** When the first response came; a trigger on help_responses keeps it (see the helpdesk_counts migration). */

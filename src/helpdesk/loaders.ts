@@ -1,13 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { Faq } from './faq.entity.js';
-import { HelpRequest } from './help-request.entity.js';
+import { faqViewOf, type FaqView } from './faq-read-model.js';
 import { groupByKeys } from '../platform/db/read.js';
 import { SettledLoader } from '../platform/graphql/settled-loader.js';
 import {
+  readHelpRequestsByIds,
   readHistory,
   readResponses,
   type HelpRequestHistoryView,
+  type HelpRequestView,
   type HelpResponseView,
 } from './help-request-read-model.js';
 import { readSchedules, type ScheduleRecord } from './schedule-records.js';
@@ -28,15 +30,15 @@ export function createHelpdeskLoaders(em: EntityManager) {
   });
   return {
     /** Help requests by number, whoever may read them (the caller's check is the service's); a missing one is null. */
-    requestById: new DataLoader<number, HelpRequest | null>(async (ids) => {
-      const rows = await em.find(HelpRequest, { id: { $in: [...ids] } });
+    requestById: new DataLoader<number, HelpRequestView | null>(async (ids) => {
+      const rows = await readHelpRequestsByIds(em, ids);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id) ?? null);
     }),
     /** The entries faqs lists (active ones) by id; any other is null. */
-    activeFaqById: new DataLoader<number, Faq | null>(async (ids) => {
+    activeFaqById: new DataLoader<number, FaqView | null>(async (ids) => {
       const rows = await em.find(Faq, { id: { $in: [...ids] }, isActive: true });
-      const byId = new Map(rows.map((f) => [f.id, f]));
+      const byId = new Map(rows.map((f) => [f.id, faqViewOf(f)]));
       return ids.map((id) => byId.get(id) ?? null);
     }),
     /** Each priority's service-level rules, its schedule included: the policies of a whole list in one statement. */

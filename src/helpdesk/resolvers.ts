@@ -5,7 +5,8 @@ import { preloadSelected } from '../platform/graphql/preload.js';
 import { whenSettled } from '../platform/graphql/settled-loader.js';
 import { mapAsyncIterator } from './async-queue.js';
 import type { HelpRequestChange } from './events.js';
-import type { HelpRequestConnection } from './help-request-read-model.js';
+import { helpRequestViewOf, helpResponseViewOf, type HelpRequestConnection } from './help-request-read-model.js';
+import { faqViewOf } from './faq-read-model.js';
 import { person, requestRelations } from './relations.js';
 import { seesInternals } from './access.js';
 import { slaView } from './sla-view.js';
@@ -41,23 +42,29 @@ export const helpdeskResolvers: Resolvers = {
     },
     helpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.helpRequests.get(ctx.em, ctx.principal, id),
     faqs: (_p, args, ctx) => ctx.services.helpdesk.faqs.list(ctx.em, args),
-    helpSearch: async (_p, { q }, ctx) => ({
-      faqs: await ctx.services.helpdesk.faqs.search(ctx.em, q),
-      helpRequests: await ctx.services.helpdesk.helpRequests.search(ctx.em, ctx.principal, q),
-    }),
+    helpSearch: async (_p, { q }, ctx, info) => {
+      const [faqs, helpRequests] = await Promise.all([
+        ctx.services.helpdesk.faqs.search(ctx.em, q),
+        ctx.services.helpdesk.helpRequests.search(ctx.em, ctx.principal, q),
+      ]);
+      await preloadSelected(info, ['helpRequests'], helpRequests, requestRelations(ctx));
+      return { faqs, helpRequests };
+    },
     helpStatistics: (_p, _a, ctx) => ctx.services.helpdesk.statistics.summary(ctx.em),
     helpSlaPolicies: (_p, _a, ctx) => ctx.services.helpdesk.slaPolicies.list(ctx.em),
     helpSchedules: (_p, _a, ctx) => ctx.services.helpdesk.schedules.list(ctx.em),
   },
   Mutation: {
-    createHelpRequest: (_p, { input }, ctx) =>
-      ctx.services.helpdesk.helpRequestChanges.create(ctx.em, ctx.actor, input),
-    updateHelpRequest: (_p, { id, input }, ctx) =>
-      ctx.services.helpdesk.helpRequestChanges.update(ctx.em, ctx.actor, id, input),
-    respondToHelpRequest: (_p, { id, input }, ctx) =>
-      ctx.services.helpdesk.helpRequestChanges.respond(ctx.em, ctx.actor, id, input),
-    createFaq: (_p, { input }, ctx) => ctx.services.helpdesk.faqs.create(ctx.em, ctx.actor, input),
-    updateFaq: (_p, { id, input }, ctx) => ctx.services.helpdesk.faqs.update(ctx.em, ctx.actor, id, input),
+    createHelpRequest: async (_p, { input }, ctx) =>
+      helpRequestViewOf(await ctx.services.helpdesk.helpRequestChanges.create(ctx.em, ctx.actor, input)),
+    updateHelpRequest: async (_p, { id, input }, ctx) =>
+      helpRequestViewOf(await ctx.services.helpdesk.helpRequestChanges.update(ctx.em, ctx.actor, id, input)),
+    respondToHelpRequest: async (_p, { id, input }, ctx) =>
+      helpResponseViewOf(await ctx.services.helpdesk.helpRequestChanges.respond(ctx.em, ctx.actor, id, input)),
+    createFaq: async (_p, { input }, ctx) =>
+      faqViewOf(await ctx.services.helpdesk.faqs.create(ctx.em, ctx.actor, input)),
+    updateFaq: async (_p, { id, input }, ctx) =>
+      faqViewOf(await ctx.services.helpdesk.faqs.update(ctx.em, ctx.actor, id, input)),
     deleteFaq: (_p, { id }, ctx) => ctx.services.helpdesk.faqs.delete(ctx.em, ctx.actor, id),
     deleteHelpRequest: (_p, { id }, ctx) => ctx.services.helpdesk.helpRequestChanges.delete(ctx.em, ctx.actor, id),
     updateHelpSlaPolicy: (_p, { priority, input }, ctx) =>
@@ -66,8 +73,8 @@ export const helpdeskResolvers: Resolvers = {
     updateHelpSchedule: (_p, { id, input }, ctx) =>
       ctx.services.helpdesk.schedules.update(ctx.em, ctx.actor, id, input),
     deleteHelpSchedule: (_p, { id }, ctx) => ctx.services.helpdesk.schedules.delete(ctx.em, ctx.actor, id),
-    rateHelpRequest: (_p, { id, score, comment }, ctx) =>
-      ctx.services.helpdesk.helpRequestChanges.rate(ctx.em, ctx.actor, id, score, comment),
+    rateHelpRequest: async (_p, { id, score, comment }, ctx) =>
+      helpRequestViewOf(await ctx.services.helpdesk.helpRequestChanges.rate(ctx.em, ctx.actor, id, score, comment)),
   },
   Subscription: {
     // No resolve of its own: shield guards `subscribe` only when the field has no `resolve`, so the payload is

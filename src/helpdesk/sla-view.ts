@@ -1,4 +1,4 @@
-import type { Timestamp } from '../platform/db/timestamps.js';
+import type { IsoTimestamp } from '../platform/db/timestamps.js';
 import type { HelpRequestView } from './help-request-read-model.js';
 import { slaClockOf } from './help-request-read-model.js';
 import type { ScheduleRecord } from './schedule-records.js';
@@ -7,10 +7,10 @@ import { passedTargets, pausedSecondsAt, usedSecondsAt, type SlaRules } from './
 
 /** What a request's service levels show an agent. */
 export interface HelpRequestSla {
-  firstResponseDueAt: Timestamp;
-  resolutionDueAt: Timestamp;
-  firstResponseAt: Timestamp | null;
-  resolvedAt: Timestamp | null;
+  firstResponseDueAt: IsoTimestamp;
+  resolutionDueAt: IsoTimestamp;
+  firstResponseAt: IsoTimestamp | null;
+  resolvedAt: IsoTimestamp | null;
   firstResponseBreached: boolean;
   resolutionBreached: boolean;
   pausedSeconds: number;

@@ -69,6 +69,10 @@ export const LIMITS = {
   searchTerm: 200,
   /** Search answers at most this many entries of each kind. */
   searchResults: 50,
+  /** Search ranks the newest this many matching help requests (see searchHelpRequests)... */
+  searchRanked: 100,
+  /** ...looking for them first among this many newest requests. */
+  searchScanned: 5_000,
   /** A help request's tags: at most this many, each at most requestTag characters. */
   requestTags: 10,
   requestTag: 30,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, matchCondition, textMatch } from '../../src/helpdesk/text-search.js';
+import { escapeLike, matchCondition, rankExpression, textMatch } from '../../src/helpdesk/text-search.js';
 import { contactEmail, normaliseTags, paging, requiredText } from '../../src/helpdesk/validation.js';
 
 describe('how a search term becomes SQL', () => {
@@ -21,10 +21,19 @@ describe('how a search term becomes SQL', () => {
 
   it('binds every user value as a parameter', () => {
     const fulltext = matchCondition(textMatch("reset' | password"), 'search_vector', ['question']);
-    expect(fulltext.sql('f')).toMatch(
-      /^f\.search_vector @@ \(select .* from unnest\(to_tsvector\('simple', \?\)\) as w\)$/,
-    );
+    expect(fulltext.sql('f')).toBe('f.search_vector @@ search_tsquery(?)');
     expect(fulltext.params).toEqual(["reset' | password"]);
+    const rank = rankExpression(textMatch("reset' | password"), 'search_vector');
+    expect(rank?.sql('f')).toMatch(/^ts_rank_cd\('\{[\d., ]+\}', f\.search_vector, search_tsquery\(\?\)\)$/);
+    expect(rank?.params).toEqual(["reset' | password"]);
+    expect(rankExpression(textMatch('pw'), 'search_vector')).toBeNull();
+    // Planned once for any term, the tsquery is a subquery, computed once per statement rather than for every row.
+    expect(matchCondition(textMatch('password'), 'search_vector', [], 'once').sql('f')).toBe(
+      'f.search_vector @@ (select search_tsquery(?))',
+    );
+    expect(rankExpression(textMatch('password'), 'search_vector', 'once')?.sql('f')).toContain(
+      '(select search_tsquery(?))',
+    );
     const substring = matchCondition(textMatch("'%"), 'search_vector', ['question', 'tags']);
     expect(substring.sql('f')).toBe("(f.question ilike ? escape '\\' or f.tags ilike ? escape '\\')");
     expect(substring.params).toEqual(["%'\\%%", "%'\\%%"]);

@@ -6,6 +6,7 @@ import type { HelpAttachmentService } from '../attachments/service.js';
 import type { HelpRequestChangeHooks, HelpRequestChangeInProgress } from '../change-hooks.js';
 import type { HelpRequestEvents } from '../events.js';
 import { HelpRequest } from '../help-request.entity.js';
+import { helpRequestViewOf } from '../help-request-read-model.js';
 import type { HelpRequestChangeService } from '../help-request-changes.js';
 import { mayReadRequest } from '../access.js';
 import { LIMITS } from '../vocabulary.js';
@@ -135,7 +136,7 @@ export class HelpConversationService {
         at,
       });
       this.#publishReply(tx, request, changes, at);
-      return { message, request };
+      return { message, request: helpRequestViewOf(request) };
     });
   }
 
@@ -168,7 +169,7 @@ export class HelpConversationService {
         [request.id, thread?.contact_id ?? null, closed.id],
       );
       const message = await this.#addMessage(tx, actor, request, body, tokens, this.now());
-      return { message, request };
+      return { message, request: helpRequestViewOf(request) };
     });
   }
 

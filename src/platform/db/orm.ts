@@ -65,8 +65,9 @@ export function ormOptions(
       snapshot: false,
     },
     // Counts and notifications are kept by hand-written triggers (see the help desk's helpdesk_counts and the
-    // identity module's account_changed migrations), which the entities do not describe.
-    schemaGenerator: { skipTables: [...unmappedTables], ignoreTriggers: true },
+    // identity module's account_changed migrations), and search terms read by a hand-written function (the help
+    // desk's help_search_ranking migration), which the entities do not describe.
+    schemaGenerator: { skipTables: [...unmappedTables], ignoreTriggers: true, ignoreRoutines: true },
     debug: onQuery ? ['query'] : false,
     logger: (message) => {
       // MikroORM colours its lines for terminals; listeners and JSON logs want the plain statement.
@@ -93,14 +94,32 @@ const MIGRATION_LOCK = 727_431_990_117n;
  * the migrations, the others then find nothing pending. The lock lives on its own connection, outside the pool,
  * so a pool of one still has a connection for the migrator, and dies with the session if the process does.
  * Migrations the database applied under an old name are first recorded under their new ones.
+ *
+ * The migrations run on a connection of their own, without the pool's statement timeout: rewriting a table of a
+ * million help requests or building an index over it takes minutes, and a migration stopped half-way would roll
+ * back and start again at every start-up, never finishing.
  */
 export async function migrate(orm: Orm): Promise<void> {
-  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl'), connectionTimeoutMillis: 3_000 });
+  const url = orm.config.get('clientUrl')!;
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
     await recordRenamedMigrations(lock, MIGRATIONS_TABLE);
-    await orm.migrator.up();
+    // A start with nothing to apply (almost every start) opens no second connection.
+    if ((await orm.migrator.getPending()).length === 0) return;
+    const migrating = await MikroORM.init({
+      ...ormOptions(url, { poolMax: 1 }),
+      migrations: orm.config.get('migrations'),
+      driverOptions: { connectionTimeoutMillis: DRIVER_OPTIONS.connectionTimeoutMillis },
+      logger: orm.config.get('logger'),
+      debug: orm.config.get('debug'),
+    });
+    try {
+      await migrating.migrator.up();
+    } finally {
+      await migrating.close();
+    }
   } finally {
     // Closing the session releases the lock even when the unlock itself fails.
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]).catch(() => undefined);

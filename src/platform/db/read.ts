@@ -8,18 +8,33 @@ import type { ReadReplicas, Replica } from './replicas.js';
  * runs on the transaction's connection and so sees what it wrote. Outside one, as named prepared statements on the
  * ORM's own pool (`em.getConnection().getNativeClient()`), or on a read replica's when the request may read from
  * one (readsFromReplicas): PostgreSQL plans each statement once per connection instead of parsing and planning the
- * text with its values inlined on every call. The same SQL either way, logged as the ORM logs its own.
+ * text with its values inlined on every call; a statement whose best plan depends on its values is sent unnamed
+ * instead, and planned with them at each call (planEachCall). The same SQL either way, logged as the ORM logs its
+ * own.
  */
+
+export interface ReadOptions {
+  /**
+   * Plan the statement with each call's values rather than once per connection: for a statement whose best plan
+   * depends on them, such as a text search (its words may match a handful of rows or a tenth of the table, and
+   * reading the newest matches is cheap for the one and ruinous for the other). PostgreSQL then estimates from
+   * the column's statistics for the values given, where a plan kept for any value would use a fixed guess.
+   */
+  planEachCall?: boolean;
+}
 
 /** Runs one read statement and returns its rows. */
 export async function read<Row extends object>(
   em: EntityManager,
   sql: string,
   params: readonly unknown[],
+  options: ReadOptions = {},
 ): Promise<Row[]> {
   if (em.getTransactionContext()) return em.execute<Row[]>(sql, [...params]);
-  const statement = namedStatement(em, sql, params);
-  if (!statement) return em.execute<Row[]>(sql, [...params]);
+  const named = namedStatement(em, sql, params);
+  if (!named) return em.execute<Row[]>(sql, [...params]);
+  // An unnamed statement is planned at each call with its values.
+  const statement = options.planEachCall ? { text: named.text, values: named.values } : named;
   const paths = readPathsOf(em);
   const replica = await paths.replicaFor(em);
   if (replica?.pool) {
@@ -125,7 +140,8 @@ export function readPathsOf(em: EntityManager): ReadPaths {
 }
 
 interface Statement {
-  name: string;
+  /** Absent: unnamed, planned at each call. */
+  name?: string;
   text: string;
   values: unknown[];
 }

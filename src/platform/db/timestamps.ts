@@ -10,9 +10,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /** ISO 8601 in UTC with milliseconds, exactly as `Date#toISOString` writes it ("2026-11-28T04:51:49.123Z"). */
 export type IsoTimestamp = string & { readonly __isoTimestamp: true };
 
-/** A time as a read model or an entity holds it: an entity's Date, or a read model's text. */
-export type Timestamp = Date | IsoTimestamp;
-
 /** The form `toISOString` writes for the years 0000–9999 (a wider year has a sign and six digits). */
 const ISO_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -49,12 +46,16 @@ export function asIsoTimestamp(date: Date): IsoTimestamp {
   return date.toISOString() as IsoTimestamp;
 }
 
+/** asIsoTimestamp, null kept. */
+export function maybeAsIsoTimestamp(date: Date | null | undefined): IsoTimestamp | null {
+  return date ? asIsoTimestamp(date) : null;
+}
+
 /** The Date of a timestamp, for code that computes with it. */
-export function dateOf(value: Timestamp): Date;
-export function dateOf(value: Timestamp | null | undefined): Date | null;
-export function dateOf(value: Timestamp | null | undefined): Date | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? new Date(value) : value;
+export function dateOf(value: IsoTimestamp): Date;
+export function dateOf(value: IsoTimestamp | null | undefined): Date | null;
+export function dateOf(value: IsoTimestamp | null | undefined): Date | null {
+  return value === null || value === undefined ? null : new Date(value);
 }
 
 /** Whether a string is already in the form `toISOString` writes (the DateTime scalar writes it as it is). */

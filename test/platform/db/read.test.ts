@@ -63,6 +63,23 @@ describe('read models', () => {
     expect(held.get(byKeys)).toBe(hashOf(byKeys));
   });
 
+  it('send a statement planned at each call unnamed, so no connection keeps a plan of it', async () => {
+    const em = t.app.orm.em.fork();
+    const sql = `select id from users where username = ? and id <> 'planned at each call'`;
+    const [admin] = await read<{ id: string }>(em, sql, ['admin'], { planEachCall: true });
+    expect(admin.id).toEqual(expect.any(String));
+    const pool = await em.getConnection().getNativeClient();
+    const clients = await Promise.all(Array.from({ length: Math.max(1, pool.totalCount) }, () => pool.connect()));
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<{ statement: string }>('select statement from pg_prepared_statements');
+        expect(rows.map((row) => row.statement).filter((text) => text.includes('planned at each call'))).toEqual([]);
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
   it('answer the same rows as the ORM does for the same statement', async () => {
     const em = t.app.orm.em.fork();
     const sql = `select id, username, created_at, token_version, (select count(*) from users) as total,

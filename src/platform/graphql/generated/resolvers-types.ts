@@ -32,7 +32,7 @@ import type { Workspace as WorkspaceModel, RegistryEntry as RegistryEntryModel, 
 import type { UserAttributesView as UserAttributesViewModel } from '../../../users/attributes.js';
 import type { HelpRequestView as HelpRequestViewModel, HelpRequestHistoryView as HelpRequestHistoryViewModel, HelpResponseView as HelpResponseViewModel, HelpRequestConnection as HelpRequestConnectionModel } from '../../../helpdesk/help-request-read-model.js';
 import type { HelpAttachmentView as HelpAttachmentViewModel } from '../../../helpdesk/attachments/read-model.js';
-import type { Faq as FaqModel } from '../../../helpdesk/faq.entity.js';
+import type { FaqView as FaqViewModel } from '../../../helpdesk/faq-read-model.js';
 import type { HelpRequestChange as HelpRequestChangeModel } from '../../../helpdesk/events.js';
 import type { Pagination as PaginationModel } from '../../../helpdesk/help-request-reads.js';
 import type { WildfireRisk as WildfireRiskModel, EarthquakeRisk as EarthquakeRiskModel, AreaRisk as AreaRiskModel } from '../../../risk/service.js';
@@ -1133,9 +1133,12 @@ export type HelpScheduleIntervalInput = {
 /** What a search of the help desk found. */
 export type HelpSearchResult = {
   __typename?: 'HelpSearchResult';
-  /** The FAQ entries that match. */
+  /** The active FAQ entries that match, best match first (the question above the tags, the tags above the answer), then in display order. */
   faqs: Array<Faq>;
-  /** Only requests the caller may read: their own, every request for an administrator, none when anonymous. */
+  /**
+   * Only requests the caller may read: their own, every request for an administrator, none when anonymous. Best match
+   * first (the title above the description), newest first among equal matches; ranked among the 100 newest matches.
+   */
   helpRequests: Array<HelpRequest>;
 };
 
@@ -1907,7 +1910,7 @@ export type Query = {
   helpRequestsConnection: HelpRequestConnection;
   /** The business-hours schedules, by name (administrators). */
   helpSchedules: Array<HelpSchedule>;
-  /** FAQ entries and readable help requests matching q. Public. */
+  /** FAQ entries and readable help requests matching q, at most 50 of each, best match first. Public. */
   helpSearch: HelpSearchResult;
   /** Each priority's service-level targets, lowest priority first (administrators). */
   helpSlaPolicies: Array<HelpSlaPolicy>;
@@ -2695,7 +2698,7 @@ export type ResolversTypes = ResolversObject<{
   EarthquakeComponents: ResolverTypeWrapper<EarthquakeComponents>;
   EarthquakeDataStatus: ResolverTypeWrapper<EarthquakeDataStatus>;
   EarthquakeRisk: ResolverTypeWrapper<EarthquakeRiskModel>;
-  Faq: ResolverTypeWrapper<FaqModel>;
+  Faq: ResolverTypeWrapper<FaqViewModel>;
   FaqGroup: ResolverTypeWrapper<Omit<FaqGroup, 'entries'> & { entries: Array<ResolversTypes['Faq']> }>;
   FaqList: ResolverTypeWrapper<Omit<FaqList, 'groups'> & { groups: Array<ResolversTypes['FaqGroup']> }>;
   FileMapping: ResolverTypeWrapper<FileMappingModel>;
@@ -2846,7 +2849,7 @@ export type ResolversParentTypes = ResolversObject<{
   EarthquakeComponents: EarthquakeComponents;
   EarthquakeDataStatus: EarthquakeDataStatus;
   EarthquakeRisk: EarthquakeRiskModel;
-  Faq: FaqModel;
+  Faq: FaqViewModel;
   FaqGroup: Omit<FaqGroup, 'entries'> & { entries: Array<ResolversParentTypes['Faq']> };
   FaqList: Omit<FaqList, 'groups'> & { groups: Array<ResolversParentTypes['FaqGroup']> };
   FileMapping: FileMappingModel;
