@@ -296,41 +296,9 @@ export class HelpRequestChangeService {
       await lockSlaRules(tem, 'shared');
       const request = await tem.findOne(HelpRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundError();
-      const responder = tem.getReference(User, viewer.userId);
-      const response = tem.create(HelpResponse, {
-        request,
-        responder,
-        response: text,
-        newStatus,
-        isPublic,
-        createdAt: now,
-      });
-      await tem.flush(); // the history entry names the response by id
-      if (tokens.length > 0)
-        await this.#attachments().attach(tem, viewer.userId, tokens, { requestId: id, responseId: response.id });
-      const sla = await this.#slaContext(tem, request, request.priority);
-      const breaches = this.#breachesPassed(request, now);
-      // The first public answer meets the first-response target (a private note to colleagues does not).
-      if (isPublic) breaches.push(...meetFirstResponse(request, now, sla.schedule));
-      const changes: FieldChange[] = [
-        { field: 'response', action: 'responded', oldValue: null, newValue: String(response.id), internal: !isPublic },
-        ...(newStatus ? this.#apply(tem, request, { status: newStatus }, now, breaches, sla) : []),
-      ];
-      request.updatedAt = now;
-      this.#record(tem, request, viewer.userId, changes, now);
-      recordRequestChanges(this.audit, tem, principal, request, changes);
-      this.#recordBreaches(tem, request, breaches, now);
-      await this.changeHooks.run({
-        em: tem,
-        kind: 'responded',
-        request,
-        changes: fieldChanges(changes),
-        actor: principal,
-        message: { id: response.id, public: isPublic, authorRole: 'AGENT' },
-        at: now,
-      });
-      await this.#runBreachHooks(tem, request, breaches, now);
-      return { response, changes, requesterId: request.requester?.id ?? null, breaches };
+      const answer = { text, newStatus, isPublic, tokens };
+      const made = await this.#respondIn(tem, principal, viewer.userId, request, answer, now);
+      return { ...made, requesterId: request.requester?.id ?? null };
     });
     this.events.publish({
       kind: 'responded',
@@ -342,6 +310,99 @@ export class HelpRequestChangeService {
     });
     this.#publishBreaches(id, requesterId, breaches, now);
     return response;
+  }
+
+  /**
+   * An agent's public answer written inside the caller's transaction `em` (an agent's mail on a request's thread):
+   * what respondToHelpRequest does with only a text, so it changes no status, attaches no upload and is never
+   * private. Its caller has decided who the agent is; subscribers hear of it once the caller's transaction commits.
+   */
+  async respondInTransaction(
+    em: EntityManager,
+    actor: Actor,
+    requestId: number,
+    text: string,
+    options: { at?: Date } = {},
+  ): Promise<{ request: HelpRequest; response: HelpResponse }> {
+    if (actor.kind !== 'user') throw new Error('an answer is written by a user');
+    const answer = requiredText(text, 'response', LIMITS.response);
+    const at = options.at ?? this.now();
+    // The rules before the request, as every change that moves a clock takes them.
+    await lockSlaRules(em, 'shared');
+    const request = await em.findOne(
+      HelpRequest,
+      { id: requestId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    if (!request) throw new NotFoundError();
+    const { response, changes, breaches } = await this.#respondIn(
+      em,
+      actor,
+      actor.userId,
+      request,
+      { text: answer, newStatus: null, isPublic: true, tokens: [] },
+      at,
+    );
+    const requesterId = request.requester?.id ?? null;
+    this.events.publishAfterCommit(em, {
+      kind: 'responded',
+      requestId: request.id,
+      requesterId,
+      ...changedFields(changes.slice(1)),
+      responseIsPublic: true,
+      at,
+    });
+    this.#publishBreachesAfterCommit(em, request.id, requesterId, breaches, at);
+    return { request, response };
+  }
+
+  /** A response on a locked request, with its history, clock, audit and hooks, in the caller's transaction `tem`. */
+  async #respondIn(
+    tem: EntityManager,
+    principal: Actor,
+    responderId: string,
+    request: HelpRequest,
+    input: { text: string; newStatus: HelpStatus | null; isPublic: boolean; tokens: readonly string[] },
+    now: Date,
+  ): Promise<{ response: HelpResponse; changes: FieldChange[]; breaches: SlaTarget[] }> {
+    const { text, newStatus, isPublic, tokens } = input;
+    const response = tem.create(HelpResponse, {
+      request,
+      responder: tem.getReference(User, responderId),
+      response: text,
+      newStatus,
+      isPublic,
+      createdAt: now,
+    });
+    await tem.flush(); // the history entry names the response by id
+    if (tokens.length > 0)
+      await this.#attachments().attach(tem, responderId, tokens, {
+        requestId: request.id,
+        responseId: response.id,
+      });
+    const sla = await this.#slaContext(tem, request, request.priority);
+    const breaches = this.#breachesPassed(request, now);
+    // The first public answer meets the first-response target (a private note to colleagues does not).
+    if (isPublic) breaches.push(...meetFirstResponse(request, now, sla.schedule));
+    const changes: FieldChange[] = [
+      { field: 'response', action: 'responded', oldValue: null, newValue: String(response.id), internal: !isPublic },
+      ...(newStatus ? this.#apply(tem, request, { status: newStatus }, now, breaches, sla) : []),
+    ];
+    request.updatedAt = now;
+    this.#record(tem, request, responderId, changes, now);
+    recordRequestChanges(this.audit, tem, principal, request, changes);
+    this.#recordBreaches(tem, request, breaches, now);
+    await this.changeHooks.run({
+      em: tem,
+      kind: 'responded',
+      request,
+      changes: fieldChanges(changes),
+      actor: principal,
+      message: { id: response.id, public: isPublic, authorRole: 'AGENT' },
+      at: now,
+    });
+    await this.#runBreachHooks(tem, request, breaches, now);
+    return { response, changes, breaches };
   }
 
   /**
@@ -480,17 +541,7 @@ export class HelpRequestChangeService {
       });
     }
     await this.#runBreachHooks(em, request, breaches, at, options.byRule);
-    if (breaches.length > 0) {
-      const fields = [...new Set(breaches)];
-      this.events.publishAfterCommit(em, {
-        kind: 'sla_breached',
-        requestId: request.id,
-        requesterId,
-        fields,
-        internalFields: fields,
-        at,
-      });
-    }
+    this.#publishBreachesAfterCommit(em, request.id, requesterId, breaches, at);
     return fieldChanges(changes);
   }
 
@@ -609,6 +660,26 @@ export class HelpRequestChangeService {
     if (targets.length === 0) return;
     const fields = [...new Set(targets)];
     this.events.publish({ kind: 'sla_breached', requestId, requesterId, fields, internalFields: fields, at });
+  }
+
+  /** The breaches a change found, heard once its transaction `em` commits. */
+  #publishBreachesAfterCommit(
+    em: EntityManager,
+    requestId: number,
+    requesterId: string | null,
+    targets: SlaTarget[],
+    at: Date,
+  ): void {
+    if (targets.length === 0) return;
+    const fields = [...new Set(targets)];
+    this.events.publishAfterCommit(em, {
+      kind: 'sla_breached',
+      requestId,
+      requesterId,
+      fields,
+      internalFields: fields,
+      at,
+    });
   }
 
   #attachments(): HelpAttachmentService {

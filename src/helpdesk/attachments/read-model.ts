@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readByKeys } from '../../platform/db/read.js';
 
+/** Where a file's bytes are served (routes.ts), to whoever may read it. */
+export const attachmentUrl = (id: string) => `/api/help/attachments/${id}`;
+
 /** What a reader sees of a file on a request or response. */
 export interface HelpAttachmentView {
   id: string;

@@ -1,8 +1,6 @@
 import type { Resolvers } from '../../platform/graphql/generated/resolvers-types.js';
 import { agent, helpDeskUser } from '../permissions.js';
-
-/** Where a file's bytes are served. */
-export const attachmentUrl = (id: string) => `/api/help/attachments/${id}`;
+import { attachmentUrl } from './read-model.js';
 
 export const attachmentResolvers: Resolvers = {
   Mutation: {

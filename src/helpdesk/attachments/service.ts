@@ -44,6 +44,13 @@ export interface UploadReceipt {
   size: number;
 }
 
+/** A file a mail brings, with the id it is stored under when the mail is filed. */
+export interface ReceivedFile {
+  id: string;
+  filename: string | undefined;
+  bytes: Buffer;
+}
+
 /** Where tokens attach their files: a request, or one of its responses. */
 export interface AttachTarget {
   requestId: number;
@@ -132,7 +139,7 @@ export class HelpAttachmentService {
       });
     } catch (error) {
       // The object went in but the row did not: nothing names it, so it goes now.
-      if (this.storage instanceof S3Storage) await this.storage.discard(id);
+      await this.discardUncommitted([{ id }]);
       throw error;
     }
     return { token, filename, content_type: contentType, size: file.bytes.length };
@@ -146,7 +153,7 @@ export class HelpAttachmentService {
    */
   async screenReceived(
     em: EntityManager,
-    files: readonly { filename: string | undefined; bytes: Buffer }[],
+    files: readonly Omit<ReceivedFile, 'id'>[],
     requestId?: number,
   ): Promise<{ cause: 'TOO_LARGE' | 'INFECTED'; detail: string } | undefined> {
     if (files.length > MAX_ATTACHMENTS)
@@ -179,23 +186,24 @@ export class HelpAttachmentService {
   }
 
   /**
-   * Stores a mail's files (screened by screenReceived) on its request, and on its thread message when it has one,
-   * inside the caller's transaction: no token, since nobody uploads them.
+   * Stores a mail's files (screened by screenReceived) under the ids the caller gave them, on its request, and on
+   * the thread message or agent's response it came as, inside the caller's transaction: no token, since nobody
+   * uploads them. With an S3 store the objects are written before that transaction commits: a caller whose
+   * transaction then fails hands the same files to discardUncommitted.
    */
   async storeReceived(
     tem: EntityManager,
-    files: readonly { filename: string | undefined; bytes: Buffer }[],
-    target: { requestId: number; messageId?: number },
+    files: readonly ReceivedFile[],
+    target: { requestId: number; messageId?: number; responseId?: number },
   ): Promise<void> {
     for (const file of files) {
       if (file.bytes.length === 0) continue;
-      const id = newHexId();
       const contentType = await sniffContentType(file.bytes);
       await tem.execute(
-        `insert into help_attachments (id, request_id, filename, content_type, size, storage, created_at, message_id)
-         values (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `insert into help_attachments (id, request_id, filename, content_type, size, storage, created_at, message_id, response_id)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
-          id,
+          file.id,
           target.requestId,
           safeFilename(file.filename),
           contentType,
@@ -203,10 +211,20 @@ export class HelpAttachmentService {
           this.storage.kind,
           this.now(),
           target.messageId ?? null,
+          target.responseId ?? null,
         ],
       );
-      await this.storage.put(tem, id, file.bytes, contentType);
+      await this.storage.put(tem, file.id, file.bytes, contentType);
     }
+  }
+
+  /**
+   * Forgets the stored bytes of files whose transaction did not commit (an upload's or storeReceived's): no row names
+   * them, so nothing would ever delete them. The database's own bytes went with the rollback.
+   */
+  async discardUncommitted(files: readonly Pick<ReceivedFile, 'id'>[]): Promise<void> {
+    if (!(this.storage instanceof S3Storage)) return;
+    for (const file of files) await this.storage.discard(file.id);
   }
 
   /**

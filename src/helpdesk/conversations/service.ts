@@ -256,6 +256,33 @@ export class HelpConversationService {
     return { message, request, followUp: false };
   }
 
+  /**
+   * An agent's mail on a request, inside the caller's transaction (mail in, from an administrator's address the
+   * receiving MTA vouched for): that agent's public answer, exactly as respondToHelpRequest with only a text
+   * writes it (the contact is mailed it, the first-response target is met), its thread message marked as mail
+   * with the whole text and its sanitized HTML. It changes nothing else: no status, no note, no assignment.
+   */
+  async receiveFromAgent(
+    tx: EntityManager,
+    requestId: number,
+    agent: Actor,
+    mail: { body: string; fullBody: string; html: string | null },
+    at: Date,
+  ): Promise<{ message: HelpMessageView; request: HelpRequest; responseId: number }> {
+    const { request, response } = await this.requests.respondInTransaction(
+      tx,
+      agent,
+      requestId,
+      mail.body.slice(0, LIMITS.response),
+      { at },
+    );
+    const [row] = await tx.execute<MessageRow[]>(
+      `update help_messages set channel = 'EMAIL', full_body = ?, html = ? where response_id = ? returning ${COLUMNS}`,
+      [mail.fullBody.slice(0, LIMITS.description), mail.html, response.id],
+    );
+    return { message: viewOf(row), request, responseId: response.id };
+  }
+
   /** A reply is heard of once its transaction commits: kind REPLIED, with the fields it changed (a reopening). */
   #publishReply(tx: EntityManager, request: HelpRequest, changes: readonly { field: string }[], at: Date): void {
     this.events.publishAfterCommit(tx, {

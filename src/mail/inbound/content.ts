@@ -4,7 +4,9 @@ import sanitizeHtml from 'sanitize-html';
 /*
  * What a mail says, as the help desk keeps it: the whole text, the text without the quoted mail and signature
  * below it (what a thread shows), and its HTML made safe to show. Script, styles, event handlers, forms, frames and
- * remote images never survive; a `cid:` image (one the mail carries) is kept by its content id.
+ * remote images never survive: a remote image tells its sender who read the mail, and when. A `cid:` image (a part
+ * of the mail) becomes a link to the attachment it was stored as, so it is served like any file, to whoever may
+ * read the request; one that names nothing stored goes.
  */
 
 /** The text a reply adds: the quote (`On … wrote:`, `>` lines, Outlook's header block) and signature taken off. */
@@ -65,8 +67,23 @@ const ALLOWED_TAGS = [
   'col',
 ];
 
-/** The HTML as the help desk shows it; `cid:` images are kept for the attachments they name, anything remote dropped. */
-export function sanitizedHtml(html: string): string {
+/** The content id a `cid:` URL names (RFC 2392: URL-encoded, without the angle brackets), if it is one. */
+function contentIdOf(src: string): string | undefined {
+  const match = /^cid:(.+)$/i.exec(src.trim());
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+/**
+ * The HTML as the help desk shows it. `images` maps the content ids of the mail's stored parts to where each is
+ * served: a `cid:` image naming one shows it from there; any other image (remote, inline data, or a `cid:` naming
+ * nothing stored) is dropped.
+ */
+export function sanitizedHtml(html: string, images: ReadonlyMap<string, string> = new Map()): string {
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
@@ -78,7 +95,8 @@ export function sanitizedHtml(html: string): string {
       ol: ['start', 'type'],
     },
     allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: ['cid'] },
+    // An image's only source is the link written below, which has no scheme.
+    allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
     // Script and style bodies are dropped with their tags, never kept as text.
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head'],
@@ -87,7 +105,12 @@ export function sanitizedHtml(html: string): string {
         tagName,
         attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' },
       }),
+      img: (tagName, { src, ...attribs }) => {
+        const id = src === undefined ? undefined : contentIdOf(src);
+        const link = id === undefined ? undefined : images.get(id);
+        return { tagName, attribs: link === undefined ? attribs : { ...attribs, src: link } };
+      },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !/^cid:/i.test(frame.attribs.src ?? ''),
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   });
 }

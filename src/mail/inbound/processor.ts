@@ -1,12 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Logger } from 'pino';
+import type { ReceivedFile } from '../../helpdesk/attachments/service.js';
+import { attachmentUrl } from '../../helpdesk/attachments/read-model.js';
 import { addressKey } from '../../helpdesk/conversations/addresses.js';
 import type { Helpdesk } from '../../helpdesk/module.js';
 import { LIMITS } from '../../helpdesk/vocabulary.js';
-import { ADMINISTRATOR_ROLE } from '../../platform/auth/principal.js';
+import { ADMINISTRATOR_ROLE, type Actor } from '../../platform/auth/principal.js';
 import type { Config } from '../../platform/config.js';
 import { ServiceUnavailableError } from '../../platform/errors.js';
+import { newHexId } from '../../platform/ids.js';
 import type { MailService } from '../service.js';
 import type { RecipientBook, MailRow } from '../outbox.js';
 import { verifyMessageId } from '../tokens.js';
@@ -14,7 +17,7 @@ import { automatedBecause, bouncedMessageIds, isDeliveryReport } from './automat
 import { sanitizedHtml, trimmedText } from './content.js';
 import { dmarcPassed } from './sender-trust.js';
 import { measureMail } from './shape.js';
-import { threadOf } from './threading.js';
+import { isRequestContact, threadOf } from './threading.js';
 
 /** Why a mail is held rather than filed (the contract's causes, as stored). */
 export type HeldCause =
@@ -84,6 +87,8 @@ export class InboundMailProcessor {
   /** Claims and settles the next due mail (or the one named); false when there was none to claim. */
   async processNext(id?: string): Promise<boolean> {
     let claimedId: string | undefined;
+    // The files this attempt put in storage: a transaction that does not commit leaves them named by no row.
+    const stored: ReceivedFile[] = [];
     try {
       return await this.em().transactional(async (tx) => {
         const [row] = await tx.execute<ClaimedRow[]>(
@@ -94,12 +99,13 @@ export class InboundMailProcessor {
         );
         if (!row) return false;
         claimedId = row.id;
-        const settlement = await this.#settle(tx, row);
+        const settlement = await this.#settle(tx, row, stored);
         await this.#record(tx, row.id, settlement);
         this.counted(settlement);
         return true;
       });
     } catch (error) {
+      await this.helpdesk.attachments.discardUncommitted(stored);
       if (claimedId === undefined) throw error;
       await this.#failed(claimedId, error);
       return true;
@@ -156,7 +162,7 @@ export class InboundMailProcessor {
     );
   }
 
-  async #settle(tx: EntityManager, row: ClaimedRow): Promise<Settlement> {
+  async #settle(tx: EntityManager, row: ClaimedRow, stored: ReceivedFile[]): Promise<Settlement> {
     const past = row.released_past;
     const hold = (cause: HeldCause, detail: string): Settlement | undefined =>
       cause === past ? undefined : { state: 'held', cause, detail };
@@ -173,6 +179,7 @@ export class InboundMailProcessor {
     } catch (error) {
       return { state: 'held', cause: 'UNPARSEABLE', detail: `the MIME does not parse: ${String(error)}` };
     }
+    withoutNulCharacters(parsed);
     const from = parsed.from?.value[0];
     const key = from?.address ? addressKey(from.address) : undefined;
     if (!from?.address || !key) return { state: 'held', cause: 'UNPARSEABLE', detail: 'no sender address (From)' };
@@ -205,9 +212,13 @@ export class InboundMailProcessor {
       const held = hold('RATE', `more than ${RATE_LIMIT} mails from ${from.address} in 10 minutes`);
       if (held) return held;
     }
+    // Mail from an administrator's address is theirs only when the receiving MTA vouched for it; released past
+    // SPOOFED_SENDER, it goes on as a stranger's would, never as theirs.
+    let agent: Actor | undefined;
     if (await this.#isAgentAddress(tx, key)) {
       const domain = key.slice(key.lastIndexOf('@') + 1);
-      if (!dmarcPassed(row.raw, this.config.inbound.authservId, domain)) {
+      if (dmarcPassed(row.raw, this.config.inbound.authservId, domain)) agent = await this.#agentOf(tx, key);
+      else {
         const held = hold(
           'SPOOFED_SENDER',
           `${from.address} is an administrator's address, and the receiving MTA did not vouch for it (dmarc=pass)`,
@@ -220,21 +231,52 @@ export class InboundMailProcessor {
     if (isDeliveryReport(parsed)) return this.#bounce(tx, row.raw);
 
     const thread = await threadOf(tx, this.config, parsed, row.envelope_to, sender);
+    // An agent answers a request by its reply address; on a request whose contact they are, they write as its contact.
+    const answering =
+      agent && thread && !(await isRequestContact(tx, thread.requestId, key)) ? { agent, thread } : undefined;
+    if (answering && automated !== undefined) {
+      // An agent's out-of-office answering a notification is no answer to the request's contact.
+      return {
+        state: 'processed',
+        outcome: 'ignored',
+        detail: `automated mail (${automated}) from ${from.address}, an agent's address: not an answer`,
+      };
+    }
     // Its files, `cid:` images among them, follow the attachment rules; a mail breaking them is held whole.
-    const files = parsed.attachments.map((a) => ({ filename: a.filename, bytes: a.content }));
+    const files: (ReceivedFile & { contentId?: string })[] = parsed.attachments
+      .filter((a) => a.content.length > 0)
+      .map((a) => ({ id: newHexId(), filename: a.filename, bytes: a.content, ...(a.cid ? { contentId: a.cid } : {}) }));
     const refused = await this.helpdesk.attachments.screenReceived(tx, files, thread?.requestId);
     if (refused) {
       const held = hold(refused.cause, refused.detail);
       if (held) return held;
     }
+    const store = async (target: { requestId: number; messageId?: number; responseId?: number }) => {
+      stored.push(...files);
+      await this.helpdesk.attachments.storeReceived(tx, files, target);
+    };
 
     const text = parsed.text ?? '';
     const body = trimmedText(text) || '(no text)';
     const fullBody = text.trim() || body;
-    const html = typeof parsed.html === 'string' ? sanitizedHtml(parsed.html) : null;
+    // A `cid:` image shows the part it names from where that part is stored as an attachment.
+    const images = new Map(files.flatMap((f) => (f.contentId ? [[f.contentId, attachmentUrl(f.id)] as const] : [])));
+    const html = typeof parsed.html === 'string' ? sanitizedHtml(parsed.html, images) : null;
     const at = this.now();
-    const contact = await this.helpdesk.contacts.findOrCreate(tx, sender.address, { name: sender.name || null });
 
+    if (answering) {
+      const { message, request, responseId } = await this.helpdesk.conversations.receiveFromAgent(
+        tx,
+        answering.thread.requestId,
+        answering.agent,
+        { body, fullBody, html },
+        at,
+      );
+      await store({ requestId: request.id, responseId });
+      return { state: 'processed', outcome: 'threaded', requestId: request.id, helpMessageId: message.id };
+    }
+
+    const contact = await this.helpdesk.contacts.findOrCreate(tx, sender.address, { name: sender.name || null });
     if (thread) {
       const { message, request } = await this.helpdesk.conversations.receiveFromContact(
         tx,
@@ -243,7 +285,7 @@ export class InboundMailProcessor {
         { body, fullBody, html, title: subject, automated: automated !== undefined },
         at,
       );
-      await this.helpdesk.attachments.storeReceived(tx, files, { requestId: request.id, messageId: message.id });
+      await store({ requestId: request.id, messageId: message.id });
       return { state: 'processed', outcome: 'threaded', requestId: request.id, helpMessageId: message.id };
     }
     const request = await this.helpdesk.helpRequestChanges.fileInTransaction(
@@ -251,7 +293,7 @@ export class InboundMailProcessor {
       { title: subject || '(no subject)', description: body.slice(0, LIMITS.description), contactEmail: contact.email },
       { at },
     );
-    await this.helpdesk.attachments.storeReceived(tx, files, { requestId: request.id });
+    await store({ requestId: request.id });
     if (!automated && (await this.#mayAcknowledge(tx, contact.id, at))) {
       await this.mail.enqueueTemplate(tx, {
         requestId: request.id,
@@ -286,6 +328,27 @@ export class InboundMailProcessor {
     return rows.length > 0;
   }
 
+  /**
+   * The administrator whose mail this address's is: the one its contact is linked to, else the one who confirmed it
+   * as their notification address (an address two administrators share is nobody's). A locked or disabled account
+   * answers nothing.
+   */
+  async #agentOf(tx: EntityManager, key: string): Promise<Actor | undefined> {
+    const rows = await tx.execute<{ id: string; username: string }[]>(
+      `select u.id, u.username from help_contacts c join users u on u.id = c.user_id
+        where c.email_key = ? and u.role = ? and not u.locked and not u.disabled
+       union
+       select u.id, u.username from mail_agent_notifications n join users u on u.id = n.user_id
+        where n.email_key = ? and n.confirmed_at is not null and u.role = ? and not u.locked and not u.disabled
+          and not exists (select 1 from help_contacts c join users cu on cu.id = c.user_id
+                           where c.email_key = ? and cu.role = ?)`,
+      [key, ADMINISTRATOR_ROLE, key, ADMINISTRATOR_ROLE, key, ADMINISTRATOR_ROLE],
+    );
+    if (rows.length !== 1) return undefined;
+    const [{ id, username }] = rows;
+    return { kind: 'user', userId: id, username, role: ADMINISTRATOR_ROLE, requestId: null, clientAddress: null };
+  }
+
   async #mayAcknowledge(tx: EntityManager, contactId: number, at: Date): Promise<boolean> {
     const [{ count } = { count: 0 }] = await tx.execute<{ count: number }[]>(
       `select count(*)::int as count from mail_outbox
@@ -310,5 +373,24 @@ export class InboundMailProcessor {
     );
     for (const row of rows) await this.recipients.delivered(tx, row, false);
     return { state: 'processed', outcome: 'bounce', detail: `${rows.length} sent mail marked failed: ${status}` };
+  }
+}
+
+/**
+ * A mail may carry NUL characters (a broken client, or a hostile one) that PostgreSQL's text cannot hold: they are
+ * dropped from everything of the mail that is stored as text, so the mail is filed rather than failing every try.
+ * The raw mail keeps them (it is stored as bytes).
+ */
+function withoutNulCharacters(parsed: ParsedMail): void {
+  const clean = (text: string) => text.replaceAll('\u0000', '');
+  if (parsed.subject !== undefined) parsed.subject = clean(parsed.subject);
+  if (parsed.text !== undefined) parsed.text = clean(parsed.text);
+  if (typeof parsed.html === 'string') parsed.html = clean(parsed.html);
+  for (const address of parsed.from?.value ?? []) {
+    address.address = address.address === undefined ? undefined : clean(address.address);
+    address.name = clean(address.name);
+  }
+  for (const attachment of parsed.attachments) {
+    if (attachment.filename !== undefined) attachment.filename = clean(attachment.filename);
   }
 }

@@ -19,7 +19,7 @@ const addressesOf = (field: ParsedMail['to']): string[] =>
     .flatMap((group) => group.value.flatMap((a) => [a.address ?? '', ...(a.group ?? []).map((g) => g.address ?? '')]));
 
 /** Whether the sender (`senderKey`, an address key) is the request's contact, or its requester's linked contact. */
-async function isOnRequest(em: EntityManager, requestId: number, senderKey: string): Promise<boolean> {
+export async function isRequestContact(em: EntityManager, requestId: number, senderKey: string): Promise<boolean> {
   const rows = await em.execute<{ found: number }[]>(
     `select 1 as found from help_request_threads t join help_contacts c on c.id = t.contact_id
       where t.request_id = ? and c.email_key = ?
@@ -67,7 +67,7 @@ export async function threadOf(
   if (secret && replyDomain) {
     for (const id of references) {
       const named = verifyMessageId(secret, replyDomain, id);
-      if (named && (await isOnRequest(em, named.requestId, sender.key)))
+      if (named && (await isRequestContact(em, named.requestId, sender.key)))
         return { requestId: named.requestId, by: 'signed reference' };
     }
   }
@@ -77,13 +77,13 @@ export async function threadOf(
       [references],
     );
     for (const { request_id } of stored) {
-      if (await isOnRequest(em, request_id, sender.key)) return { requestId: request_id, by: 'stored reference' };
+      if (await isRequestContact(em, request_id, sender.key)) return { requestId: request_id, by: 'stored reference' };
     }
   }
   const subjectToken = /\[#(\d{1,9})\]/.exec(mail.subject ?? '');
   if (subjectToken) {
     const requestId = Number(subjectToken[1]);
-    if (await isOnRequest(em, requestId, sender.key)) return { requestId, by: 'subject' };
+    if (await isRequestContact(em, requestId, sender.key)) return { requestId, by: 'subject' };
   }
   return undefined;
 }

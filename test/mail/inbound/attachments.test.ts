@@ -1,10 +1,9 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
+import { clamdMissing, EICAR, EICAR_SIGNATURE, startClamd, type Clamd } from '../../helpdesk/attachments/clamd.js';
+import { startS3Store, type S3Store } from '../../helpdesk/s3-store.js';
 import { compose, deliver, inboundRow, sql, startMailInApp } from './mail-in.js';
-
-// The EICAR anti-virus test file: harmless, and detected by every scanner by design.
-const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -33,22 +32,40 @@ async function fakeClamd() {
 
 let t: TestApp;
 let clamd: Awaited<ReturnType<typeof fakeClamd>>;
+let store: S3Store;
 let admin: string;
 
 beforeAll(async () => {
   clamd = await fakeClamd();
+  // Files in an S3-protocol store, whose objects live outside the database's transactions.
+  store = await startS3Store();
   t = await startMailInApp({
+    ...store.config,
     CLAMAV_HOST: '127.0.0.1',
     CLAMAV_PORT: String(clamd.port),
     ATTACHMENT_MAX_BYTES: String(32 * 1024),
   });
   admin = (await t.createUser('filesadmin', { role: 'admin' })).auth;
-});
+}, 60_000);
 
 afterAll(async () => {
   await t?.stop();
   await clamd?.close();
+  await store?.close();
 });
+
+/** An invoice with a clean file beside EICAR's test string. */
+const invoiceWithEicar = (cleanFile: string) =>
+  compose({
+    from: 'wes@example.org',
+    to: 'help@example.test',
+    subject: 'Invoice',
+    text: 'See attached',
+    attachments: [
+      { filename: cleanFile, content: 'clean' },
+      { filename: 'eicar.com', content: EICAR },
+    ],
+  });
 
 const attachmentsOf = (requestId: number) =>
   sql<{ filename: string; content_type: string; size: string; message_id: number | null }>(
@@ -104,22 +121,11 @@ describe('mail in: attachments', () => {
 
   it('holds a mail carrying EICAR as INFECTED, storing none of it', async () => {
     const before = await allAttachments();
-    const id = await deliver(
-      t,
-      await compose({
-        from: 'wes@example.org',
-        to: 'help@example.test',
-        subject: 'Invoice',
-        text: 'See attached',
-        attachments: [
-          { filename: 'invoice.pdf', content: 'clean' },
-          { filename: 'eicar.com', content: EICAR },
-        ],
-      }),
-    );
+    const id = await deliver(t, await invoiceWithEicar('invoice.pdf'));
     expect(await inboundRow(t, id)).toMatchObject({ state: 'held', cause: 'INFECTED', request_id: null });
     expect((await inboundRow(t, id)).detail).toMatch(/Eicar-Test-Signature/);
     expect(await allAttachments()).toBe(before);
+    expect(await store.count()).toBe(before);
     const [{ n }] = await sql<{ n: number }>(t, `select count(*)::int as n from help_requests where title = 'Invoice'`);
     expect(n).toBe(0);
   });
@@ -151,6 +157,86 @@ describe('mail in: attachments', () => {
     expect(await allAttachments()).toBe(before);
   });
 
+  it('shows a reply’s cid: image from the attachment it is stored as, and drops a cid: naming no part of the mail', async () => {
+    const first = await deliver(
+      t,
+      await compose({ from: 'zoe@example.org', to: 'help@example.test', subject: 'Chart', text: 'See below' }),
+    );
+    const { request_id } = await inboundRow(t, first);
+    await deliver(
+      t,
+      await compose({
+        from: 'zoe@example.org',
+        to: 'help@example.test',
+        subject: `Re: [#${request_id}] Chart`,
+        text: 'Here: [chart]',
+        html: '<p>Here:</p><img src="cid:chart@example.org" alt="chart"><img src="cid:lost@example.org" alt="lost">',
+        attachments: [{ filename: 'chart.png', content: PNG, cid: 'chart@example.org' }],
+      }),
+    );
+    const shown = await t.gql<{
+      helpRequest: {
+        messages: { edges: { node: { html: string; attachments: { filename: string; url: string }[] } }[] };
+      };
+    }>(
+      `query($id: Int!) { helpRequest(id: $id) { messages { edges { node { html attachments { filename url } } } } } }`,
+      { id: request_id },
+      admin,
+    );
+    const [reply] = shown.data!.helpRequest.messages.edges.map((e) => e.node);
+    expect(reply.attachments).toEqual([
+      { filename: 'chart.png', url: expect.stringMatching(/^\/api\/help\/attachments\/[0-9a-f]+$/) },
+    ]);
+    const { url } = reply.attachments[0];
+    expect(reply.html).toBe(`<p>Here:</p><img alt="chart" src="${url}" />`);
+    // The link serves the image, from the store, to whoever may read the request.
+    const image = await fetch(`${t.url}${url}`, { headers: { authorization: admin } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('leaves no object in the store when the mail’s transaction fails after its files went in, and stores them once when tried again', async () => {
+    // The database refuses the commit itself, after every write of the mail and every object put in the store.
+    await sql(
+      t,
+      `create function refuse_commit() returns trigger language plpgsql as $$ begin raise exception 'refused at commit'; end $$`,
+    );
+    await sql(
+      t,
+      `create constraint trigger refuse_commit after insert on help_attachments
+         deferrable initially deferred for each row execute function refuse_commit()`,
+    );
+    const [rowsBefore, objectsBefore] = [await allAttachments(), await store.count()];
+    let id: string;
+    try {
+      id = await deliver(
+        t,
+        await compose({
+          from: 'abe@example.org',
+          to: 'help@example.test',
+          subject: 'Crash report',
+          text: 'Both attached',
+          attachments: [
+            { filename: 'trace.txt', content: 'a stack trace' },
+            { filename: 'shot.png', content: PNG },
+          ],
+        }),
+      );
+      expect(await inboundRow(t, id)).toMatchObject({ state: 'received', request_id: null });
+      expect(await allAttachments()).toBe(rowsBefore);
+      expect(await store.count()).toBe(objectsBefore);
+    } finally {
+      await sql(t, `drop trigger refuse_commit on help_attachments`);
+      await sql(t, `drop function refuse_commit()`);
+    }
+    await t.app.services.mail.inbound.processor.processNext(id);
+    const { state, request_id } = await inboundRow(t, id);
+    expect(state).toBe('processed');
+    expect((await attachmentsOf(request_id!)).map((a) => a.filename)).toEqual(['shot.png', 'trace.txt']);
+    expect(await store.count()).toBe(objectsBefore + 2);
+  });
+
   it('keeps a mail waiting, never taken unscanned, while the virus scanner is away', async () => {
     await clamd.close();
     const id = await deliver(
@@ -169,3 +255,42 @@ describe('mail in: attachments', () => {
     expect(attempts).toBe(0);
   });
 });
+
+describe.skipIf(clamdMissing !== undefined)(
+  `mail in scanned by Debian’s clamd${clamdMissing ? `: skipped, ${clamdMissing}` : ''}`,
+  () => {
+    let real: Clamd;
+    let scanned: TestApp;
+
+    beforeAll(async () => {
+      real = await startClamd();
+      scanned = await startMailInApp(real.env);
+    }, 90_000);
+
+    afterAll(async () => {
+      await scanned?.stop();
+      await real?.close();
+    });
+
+    it('holds a mail carrying EICAR as INFECTED, naming clamd’s signature, and files a clean one', async () => {
+      const infected = await deliver(scanned, await invoiceWithEicar('invoice.txt'));
+      const held = await inboundRow(scanned, infected);
+      expect(held).toMatchObject({ state: 'held', cause: 'INFECTED', request_id: null });
+      expect(held.detail).toMatch(`the virus scanner found ${EICAR_SIGNATURE}`);
+      const clean = await deliver(
+        scanned,
+        await compose({
+          from: 'wes@example.org',
+          to: 'help@example.test',
+          subject: 'Invoice, again',
+          text: 'Only the invoice',
+          attachments: [{ filename: 'invoice.txt', content: 'clean' }],
+        }),
+      );
+      expect(await inboundRow(scanned, clean)).toMatchObject({ state: 'processed', outcome: 'filed' });
+      expect(await sql<{ filename: string }>(scanned, `select filename from help_attachments`)).toEqual([
+        { filename: 'invoice.txt' },
+      ]);
+    });
+  },
+);

@@ -68,15 +68,27 @@ describe('sanitized HTML', () => {
     expect(sanitizedHtml(html)).not.toMatch(absent);
   });
 
-  it('keeps formatting, lists, tables and links (opened safely), and cid: images', () => {
+  it('keeps formatting, lists, tables and links (opened safely)', () => {
     const html = sanitizedHtml(
       '<p><b>bold</b> <i>it</i></p><ul><li>one</li></ul><table><tr><td colspan="2">c</td></tr></table>' +
-        '<a href="https://example.org/a" target="_self" rel="opener">a</a><img src="cid:img1@example.org" alt="chart">',
+        '<a href="https://example.org/a" target="_self" rel="opener">a</a>',
     );
     expect(html).toContain('<b>bold</b> <i>it</i>');
     expect(html).toContain('<ul><li>one</li></ul>');
     expect(html).toContain('<td colspan="2">c</td>');
     expect(html).toContain('<a href="https://example.org/a" target="_blank" rel="noopener noreferrer nofollow">a</a>');
-    expect(html).toContain('<img src="cid:img1@example.org" alt="chart" />');
+  });
+
+  it('shows a cid: image from the link of the part it names, and drops one naming no stored part', () => {
+    const stored = new Map([['img1@example.org', '/api/help/attachments/0123abcd']]);
+    const html = sanitizedHtml(
+      '<img src="cid:img1@example.org" alt="chart"><img src="CID:img1%40example.org">' +
+        '<img src="cid:gone@example.org" alt="lost"><img src="/api/help/attachments/ffff" alt="forged">',
+      stored,
+    );
+    expect(html).toBe(
+      '<img alt="chart" src="/api/help/attachments/0123abcd" /><img src="/api/help/attachments/0123abcd" />',
+    );
+    expect(sanitizedHtml('<p>x<img src="cid:img1@example.org"></p>')).toBe('<p>x</p>');
   });
 });

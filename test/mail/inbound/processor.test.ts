@@ -44,6 +44,33 @@ describe('mail in: processing', () => {
     expect(acks).toBe(30);
   });
 
+  it('files a mail carrying NUL characters in its subject, sender name, text and file name, without them', async () => {
+    const id = await deliver(
+      a,
+      await compose({
+        from: { name: 'Nul\u0000 Sender', address: 'nul@example.org' },
+        to: 'help@example.test',
+        subject: 'Broken\u0000 client',
+        text: 'First\u0000 line\nsecond line',
+        attachments: [{ filename: 'notes\u0000.txt', content: 'a file', contentType: 'text/plain' }],
+      }),
+    );
+    expect(await inboundRow(a, id)).toMatchObject({ state: 'processed', cause: null });
+    const [request] = await sql<{ title: string; description: string }>(
+      a,
+      `select r.title, r.description from help_requests r join mail_inbound m on m.request_id = r.id where m.id = ?`,
+      [id],
+    );
+    expect(request).toEqual({ title: 'Broken client', description: 'First line\nsecond line' });
+    const [file] = await sql<{ filename: string }>(
+      a,
+      `select filename from help_attachments a join mail_inbound m on m.request_id = a.request_id where m.id = ?`,
+      [id],
+    );
+    expect(file?.filename).toBe('notes.txt');
+    expect(a.logs.some((l) => l.inboundMailId === id && (l.level as number) >= 50)).toBe(false);
+  });
+
   it('leaves a mail whose processing fails received, writes nothing of it, and holds it as UNPARSEABLE after five tries', async () => {
     const failing = a.app.services.mail.inbound.processor;
     // A help desk that refuses every new request, as a database fault halfway through would.

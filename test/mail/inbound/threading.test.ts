@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
-import { compose, deliver, inboundRow, outboxTo, sql, startMailInApp } from './mail-in.js';
+import { AUTHSERV, compose, deliver, inboundRow, outboxTo, sql, startMailInApp } from './mail-in.js';
 
 let t: TestApp;
 let admin: string;
@@ -333,5 +333,231 @@ describe('mail in: threading', () => {
     expect(await inboundRow(t, id)).toMatchObject({ outcome: 'threaded', request_id: requestId });
     expect((await request(requestId)).status).toBe('resolved');
     expect(await outboxTo(t, 'ivy@example.org')).toHaveLength(mailedBefore);
+  });
+});
+
+describe('mail in: an agent’s mail', () => {
+  const AGENT = 'sam@corp.example';
+  /** What the receiving MTA writes of a mail whose From it verified (DMARC). */
+  const VOUCHED = {
+    'Authentication-Results': `${AUTHSERV}; spf=pass smtp.mailfrom=corp.example; dkim=pass header.d=corp.example; dmarc=pass header.from=corp.example`,
+  };
+  let agent: { id: string; auth: string };
+
+  beforeAll(async () => {
+    // An administrator whose notification address is confirmed: the notifications' reply addresses are theirs.
+    agent = await t.createUser('mailagent', { role: 'admin' });
+    const set = await t.gql(
+      `mutation { updateHelpAgentNotifications(input: { email: "${AGENT}", events: [ASSIGNED, REQUESTER_REPLIED] }) { id } }`,
+      {},
+      agent.auth,
+    );
+    expect(set.errors).toBeUndefined();
+    const [{ text_body }] = await sql<{ text_body: string }>(
+      t,
+      `select text_body from mail_outbox where to_address = ? and template = 'confirm-address'`,
+      [AGENT],
+    );
+    const link = /\/api\/mail\/confirm\/[A-Za-z0-9_-]+/.exec(text_body)![0];
+    expect((await t.request(link)).status).toBe(200);
+  });
+
+  /** A contact's request assigned to the agent, and the notification the agent was sent of it. */
+  async function assigned(from: string, subject: string) {
+    const { requestId } = await fileOne(from, subject);
+    const done = await t.gql(
+      `mutation($id: Int!, $to: ID) { updateHelpRequest(id: $id, input: { assignedToId: $to }) { id } }`,
+      { id: requestId, to: agent.id },
+      admin,
+    );
+    expect(done.errors).toBeUndefined();
+    const notice = (await outboxTo(t, AGENT)).find((m) => m.template === 'assigned' && m.request_id === requestId)!;
+    expect(notice.reply_to).toBeTruthy();
+    return { requestId, notice };
+  }
+
+  /** The agent's mail client answering a notification. */
+  const answer = (
+    notice: { reply_to: string | null; subject: string; message_id: string },
+    text: string,
+    extra: Parameters<typeof compose>[0] = {},
+  ) =>
+    compose({
+      from: `Sam Agent <${AGENT}>`,
+      to: notice.reply_to!,
+      subject: `Re: ${notice.subject}`,
+      inReplyTo: notice.message_id,
+      references: [notice.message_id],
+      text,
+      ...extra,
+      headers: { ...VOUCHED, ...(extra.headers as Record<string, string> | undefined) },
+    });
+
+  const thread = async (requestId: number) =>
+    (
+      await t.gql<{
+        helpRequest: {
+          messages: {
+            edges: {
+              node: {
+                id: string;
+                authorRole: string;
+                author: { id: string } | null;
+                body: string;
+                visibility: string;
+                channel: string;
+                attachments: { filename: string }[];
+              };
+            }[];
+          };
+        };
+      }>(
+        `query($id: Int!) { helpRequest(id: $id) { messages { edges { node {
+           id authorRole author { id } body visibility channel attachments { filename } } } } } }`,
+        { id: requestId },
+        admin,
+      )
+    ).data!.helpRequest.messages.edges.map((e) => e.node);
+
+  it('makes a vouched-for answer to a notification the agent’s public reply, mailed to the contact as one from the web is', async () => {
+    const { requestId, notice } = await assigned('Pat <pat@example.org>', 'Laptop will not boot');
+    const id = await deliver(
+      t,
+      await answer(
+        notice,
+        'Hold the power button for ten seconds.\n\nOn Tue, 1 Dec 2026, Trellis Help <help@example.test> wrote:\n> Assigned to you\n',
+        { attachments: [{ filename: 'steps.txt', content: 'Hold, release, wait.' }] },
+      ),
+    );
+    const row = await inboundRow(t, id);
+    expect(row).toMatchObject({ state: 'processed', outcome: 'threaded', request_id: requestId });
+    expect(await thread(requestId)).toEqual([
+      {
+        id: String(row.help_message_id),
+        authorRole: 'AGENT',
+        author: { id: agent.id },
+        body: 'Hold the power button for ten seconds.',
+        visibility: 'PUBLIC',
+        channel: 'EMAIL',
+        attachments: [{ filename: 'steps.txt' }],
+      },
+    ]);
+    // The contact hears it as an answer; nobody is told the requester replied; it is the request's first answer.
+    const [mailed] = await sql<{ template: string; subject: string; text_body: string }>(
+      t,
+      `select template, subject, text_body from mail_outbox where to_address = 'pat@example.org' and template <> 'received'`,
+    );
+    expect(mailed).toMatchObject({ template: 'agent-message', subject: `[#${requestId}] Re: Laptop will not boot` });
+    expect(mailed.text_body).toContain('Hold the power button for ten seconds.');
+    expect(
+      await sql(t, `select 1 from mail_outbox where request_id = ? and template = 'requester-reply'`, [requestId]),
+    ).toEqual([]);
+    const [clock] = await sql<{ answered: boolean }>(
+      t,
+      `select first_public_response_at is not null as answered from help_requests where id = ?`,
+      [requestId],
+    );
+    expect(clock.answered).toBe(true);
+  });
+
+  it('lets an agent’s mail do nothing an administrator could that a reply could not', async () => {
+    const { requestId, notice } = await assigned('quin@example.org', 'Printer offline');
+    await setStatus(requestId, 'RESOLVED');
+    const { requestId: other } = await fileOne('rae@example.org', 'Payroll');
+    const state = () =>
+      sql<{ id: number; status: string; priority: string; assigned_to_id: string | null; admin_notes: string | null }>(
+        t,
+        `select id, status, priority, assigned_to_id, admin_notes from help_requests where id in (?, ?) order by id`,
+        [requestId, other],
+      );
+    const before = await state();
+    // What an administrator would do with the request, written as a mail: none of it is read as an order.
+    const id = await deliver(
+      t,
+      await answer(notice, 'Internal note: close this.\n#status closed\n#priority urgent\n#assign rae', {
+        subject: `Re: [#${other}] [internal] ${notice.subject}`,
+      }),
+    );
+    expect(await inboundRow(t, id)).toMatchObject({ outcome: 'threaded', request_id: requestId });
+    expect(await state()).toEqual(before);
+    expect((await thread(requestId)).map((m) => [m.authorRole, m.visibility])).toEqual([['AGENT', 'PUBLIC']]);
+    expect(
+      await sql(t, `select 1 from help_responses where request_id in (?, ?) and not is_public`, [requestId, other]),
+    ).toEqual([]);
+    expect(await thread(other)).toEqual([]);
+
+    // A request it does not thread to (only `[#id]`, not from the request's contact) is not the agent's to answer.
+    const named = await deliver(
+      t,
+      await compose({
+        from: AGENT,
+        to: 'help@example.test',
+        subject: `Re: [#${other}] Payroll`,
+        headers: VOUCHED,
+        text: 'Paid.',
+      }),
+    );
+    const filed = await inboundRow(t, named);
+    expect(filed.outcome).toBe('filed');
+    expect(filed.request_id).not.toBe(other);
+    expect(await thread(other)).toEqual([]);
+  });
+
+  it('files an agent’s mail that answers no request as a new request with the agent as its contact, and writes as that contact on it', async () => {
+    const id = await deliver(
+      t,
+      await compose({
+        from: `Sam Agent <${AGENT}>`,
+        to: 'help@example.test',
+        subject: 'Badge reader broken',
+        headers: VOUCHED,
+        text: 'At the front door.',
+      }),
+    );
+    const row = await inboundRow(t, id);
+    expect(row.outcome).toBe('filed');
+    expect(await request(row.request_id!)).toMatchObject({ title: 'Badge reader broken', requester_id: null });
+    const [contact] = await sql<{ email: string }>(
+      t,
+      `select c.email from help_request_threads h join help_contacts c on c.id = h.contact_id where h.request_id = ?`,
+      [row.request_id],
+    );
+    expect(contact.email).toBe(AGENT);
+    const ack = (await outboxTo(t, AGENT)).find((m) => m.template === 'received' && m.request_id === row.request_id)!;
+    const again = await deliver(t, await answer(ack, 'It beeps now, too.'));
+    expect(await inboundRow(t, again)).toMatchObject({ outcome: 'threaded', request_id: row.request_id });
+    expect((await thread(row.request_id!)).map((m) => [m.authorRole, m.author])).toEqual([['CONTACT', null]]);
+  });
+
+  it('never makes a mail the agent’s without the MTA’s dmarc=pass, even released, nor an automated one an answer', async () => {
+    const { requestId, notice } = await assigned('uli@example.org', 'Monitor flickers');
+    const spoofed = await deliver(
+      t,
+      await compose({
+        from: AGENT,
+        to: notice.reply_to!,
+        subject: `Re: ${notice.subject}`,
+        inReplyTo: notice.message_id,
+        text: 'Send me your password.',
+      }),
+    );
+    expect(await inboundRow(t, spoofed)).toMatchObject({ state: 'held', cause: 'SPOOFED_SENDER' });
+    const released = await t.gql(
+      `mutation($id: ID!) { releaseHeldMail(id: $id) { heldFor request { id } } }`,
+      { id: spoofed },
+      admin,
+    );
+    expect(released.data.releaseHeldMail).toEqual({ heldFor: null, request: { id: requestId } });
+    expect((await thread(requestId)).map((m) => [m.authorRole, m.author])).toEqual([['CONTACT', null]]);
+
+    const away = await deliver(
+      t,
+      await answer(notice, 'I am out of the office until Monday.', {
+        headers: { 'Auto-Submitted': 'auto-replied' },
+      }),
+    );
+    expect(await inboundRow(t, away)).toMatchObject({ state: 'processed', outcome: 'ignored' });
+    expect(await thread(requestId)).toHaveLength(1);
+    expect((await outboxTo(t, 'uli@example.org')).map((m) => m.template)).toEqual(['received']);
   });
 });
