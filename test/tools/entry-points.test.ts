@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/platform/db/embedded.js';
 import { createTestDatabase } from '../helpers/app.js';
 
 /**
@@ -18,15 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => db?.drop());
 
+/**
+ * Starts the gateway with `PORT=0`, so the system gives it a port as it binds (no other test can take it between a
+ * pick and the bind), and resolves with the base URL its listening line names.
+ */
 async function launch(command: string, args: string[]) {
-  const port = await freePort();
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       NODE_ENV: 'production',
-      PORT: String(port),
+      PORT: '0',
       JWT_SECRET: 'entry-point-test-secret-long-enough-0123',
       DATABASE_URL: db.url,
     },
@@ -38,11 +40,15 @@ async function launch(command: string, args: string[]) {
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (const until = Date.now() + 90_000; !/Trellis listening/.test(output);) {
+  let listening: RegExpExecArray | null;
+  for (
+    const until = Date.now() + 90_000;
+    !(listening = /Trellis listening: GraphQL at (http:\/\/[^\s"]+)\/graphql/.exec(output));
+  ) {
     if (child.exitCode !== null || Date.now() > until) throw new Error(`did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, base: `http://127.0.0.1:${port}`, exited, output: () => output };
+  return { child, base: listening[1], exited, output: () => output };
 }
 
 const stopped = (child: ChildProcess) => {
