@@ -100,32 +100,42 @@ describe('login throttling over time', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ ...throttled, LOGIN_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) });
-    for (const name of ['later', 'hammered']) await t.createUser(name);
   });
   afterAll(() => t?.stop());
 
-  /** Spends the account's budget and returns when, by the refusal's Retry-After, the window will have closed. */
-  const lockOut = async (name: string, ip: string) => {
-    for (let i = 0; i < MAX; i++) expect((await restLogin(t, `${ip}${i + 1}`, name, 'Wrong-guess')).status).toBe(401);
-    const refused = await restLogin(t, `${ip}9`, name, DEFAULT_PASSWORD);
-    expect(refused.status).toBe(429);
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
-    return Date.now() + retryAfter * 1000;
+  /**
+   * Spends a new account's budget and returns its name and when, by the refusal's Retry-After, the window will have
+   * closed. On a machine so loaded that the failures took longer than the window, the first had left it before the
+   * last came, so the account was never locked: that try proves nothing either way and is made again, on an account
+   * of its own.
+   */
+  const lockOut = async (base: string, ip: string): Promise<{ name: string; open: number }> => {
+    for (let attempt = 1; ; attempt++) {
+      const name = `${base}-${attempt}`;
+      await t.createUser(name);
+      const began = Date.now();
+      for (let i = 0; i < MAX; i++) expect((await restLogin(t, `${ip}${i + 1}`, name, 'Wrong-guess')).status).toBe(401);
+      const refused = await restLogin(t, `${ip}9`, name, DEFAULT_PASSWORD);
+      if (refused.status !== 429 && Date.now() - began > WINDOW_SECONDS * 1000 && attempt < 3) continue;
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+      return { name, open: Date.now() + retryAfter * 1000 };
+    }
   };
 
   it('lets attempts through again once the window has passed', async () => {
-    const open = await lockOut('later', '10.3.4.');
+    const { name, open } = await lockOut('later', '10.3.4.');
     await sleep(open - Date.now() + 50);
-    expect((await restLogin(t, '10.3.4.9', 'later', DEFAULT_PASSWORD)).status).toBe(200);
+    expect((await restLogin(t, '10.3.4.9', name, DEFAULT_PASSWORD)).status).toBe(200);
   });
 
   it('does not extend the lock-out for attempts it refuses', async () => {
-    const open = await lockOut('hammered', '10.3.6.');
-    for (let i = 0; i < 5; i++) expect((await restLogin(t, '10.3.6.9', 'hammered', DEFAULT_PASSWORD)).status).toBe(429);
+    const { name, open } = await lockOut('hammered', '10.3.6.');
+    for (let i = 0; i < 5; i++) expect((await restLogin(t, '10.3.6.9', name, DEFAULT_PASSWORD)).status).toBe(429);
     await sleep(open - Date.now() + 50); // the window that began with the first failure has closed
-    expect((await restLogin(t, '10.3.6.9', 'hammered', DEFAULT_PASSWORD)).status).toBe(200);
+    expect((await restLogin(t, '10.3.6.9', name, DEFAULT_PASSWORD)).status).toBe(200);
   });
 });
 
