@@ -270,6 +270,12 @@ export async function startTestApp(
 async function replayWaiter(primaryUrl: string, replicaUrls: string) {
   const primary = new pg.Pool({ connectionString: primaryUrl, max: 2 });
   const replicas = replicaUrls.split(',').map((url) => new pg.Pool({ connectionString: url, max: 2 }));
+  for (const pool of [primary, ...replicas]) {
+    // `end()` resolves before each connection has closed, and the test's database is then dropped WITH (FORCE):
+    // the server's goodbye to a connection still closing (57P01) reaches the pool as an idle client's error, which
+    // with no listener would be an uncaught exception in the middle of another test.
+    pool.on('error', () => undefined);
+  }
   return {
     async wait() {
       // Every commit so far is before the insert position. Only what is written out is streamed, and the test
