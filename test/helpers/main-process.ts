@@ -62,7 +62,7 @@ export async function runMainProcessToExit(
 }
 
 /** The line src/main.ts logs once the app listens, with the base URL it listens on. */
-const LISTENING = /Trellis listening: GraphQL at (http:\/\/[^\s"]+)\/graphql/;
+export const LISTENING = /Trellis listening: GraphQL at (http:\/\/[^\s"]+)\/graphql/;
 
 async function spawnMain(extraEnv: Record<string, string>) {
   const env: Record<string, string> = {

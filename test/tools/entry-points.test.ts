@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers/app.js';
+import { LISTENING } from '../helpers/main-process.js';
 
 /**
  * How the gateway is started for real: `npm start` under a supervisor that signals npm's pid, and the compiled
@@ -41,10 +42,7 @@ async function launch(command: string, args: string[]) {
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let listening: RegExpExecArray | null;
-  for (
-    const until = Date.now() + 90_000;
-    !(listening = /Trellis listening: GraphQL at (http:\/\/[^\s"]+)\/graphql/.exec(output));
-  ) {
+  for (const until = Date.now() + 90_000; !(listening = LISTENING.exec(output));) {
     if (child.exitCode !== null || Date.now() > until) throw new Error(`did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
