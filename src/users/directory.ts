@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ADMINISTRATOR_ROLE, type Actor, type Principal } from '../platform/auth/principal.js';
 import {
@@ -20,7 +20,14 @@ import {
   type Cursors,
   type ListIdentity,
 } from '../platform/graphql/connections.js';
-import { countUsers, readUsersAfter, type UserConditions, type UserConnection } from './views.js';
+import {
+  countUsers,
+  readUsersAfter,
+  readUsersAt,
+  type UserConditions,
+  type UserConnection,
+  type UserView,
+} from './views.js';
 import { assertPassword, assertUsername, newUserAccount } from './accounts.js';
 import { DEFAULT_GROUP_ID, Group, GroupMembership } from './group.entity.js';
 import type { Role } from '../platform/auth/principal.js';
@@ -89,6 +96,29 @@ export type SessionCarryOver = (
   tokenVersion: number,
 ) => Promise<void>;
 
+/** The users a filter keeps, as conditions on the users table: one list by cursor and by offset alike. */
+function conditionsOf(filter: UserFilter, search: string | null | undefined): UserConditions {
+  const conditions: UserConditions = { sql: [], params: [] };
+  const where = (sql: string, ...params: unknown[]) => {
+    conditions.sql.push(sql);
+    conditions.params.push(...params);
+  };
+  if (filter.role) where('role = ?', filter.role);
+  if (typeof filter.locked === 'boolean') where('locked = ?', filter.locked);
+  if (typeof filter.disabled === 'boolean') where('disabled = ?', filter.disabled);
+  if (search) {
+    const like = containsPattern(search);
+    where('(username ilike ? or first_name ilike ? or last_name ilike ?)', like, like, like);
+  }
+  if (filter.groupId !== undefined && filter.groupId !== null) {
+    // Not an id at all: nobody is a member.
+    if (!isHexId(filter.groupId)) where('false');
+    else
+      where('exists (select 1 from group_memberships m where m.user_id = users.id and m.group_id = ?)', filter.groupId);
+  }
+  return conditions;
+}
+
 /** Users and their group memberships, for administrators (GraphQL and the REST routes alike). */
 export class UserDirectory {
   #carryOver: SessionCarryOver | undefined;
@@ -120,27 +150,7 @@ export class UserDirectory {
     const search = optionalText(filter.search, 'search', 'Search', 100);
     const identity = this.#identity(list, filter, search);
     const window = pageWindow(args, this.cursors, identity);
-    const conditions: UserConditions = { sql: [], params: [] };
-    const where = (sql: string, ...params: unknown[]) => {
-      conditions.sql.push(sql);
-      conditions.params.push(...params);
-    };
-    if (filter.role) where('role = ?', filter.role);
-    if (typeof filter.locked === 'boolean') where('locked = ?', filter.locked);
-    if (typeof filter.disabled === 'boolean') where('disabled = ?', filter.disabled);
-    if (search) {
-      const like = containsPattern(search);
-      where('(username ilike ? or first_name ilike ? or last_name ilike ?)', like, like, like);
-    }
-    if (filter.groupId !== undefined && filter.groupId !== null) {
-      // Not an id at all: nobody is a member, as `list` answers.
-      if (!isHexId(filter.groupId)) where('false');
-      else
-        where(
-          'exists (select 1 from group_memberships m where m.user_id = users.id and m.group_id = ?)',
-          filter.groupId,
-        );
-    }
+    const conditions = conditionsOf(filter, search);
     const [rows, total] = await Promise.all([
       readUsersAfter(em, conditions, window),
       want.total ? countUsers(em, conditions) : undefined,
@@ -173,7 +183,7 @@ export class UserDirectory {
     em: EntityManager,
     filter: UserFilter = {},
     paging: { limit?: number | null; offset?: number | null } = {},
-  ): Promise<{ users: User[]; total: number; endCursor: string | null }> {
+  ): Promise<{ users: UserView[]; total: number; endCursor: string | null }> {
     const limit = paging.limit ?? 50;
     const offset = paging.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
@@ -181,24 +191,15 @@ export class UserDirectory {
     }
     if (!Number.isInteger(offset) || offset < 0) throw new ValidationError('offset must be 0 or more', 'offset');
 
-    const where: FilterQuery<User> = {};
-    if (filter.role) where.role = filter.role;
-    if (typeof filter.locked === 'boolean') where.locked = filter.locked;
-    if (typeof filter.disabled === 'boolean') where.disabled = filter.disabled;
     const search = optionalText(filter.search, 'search', 'Search', 100);
-    if (search) {
-      const like = containsPattern(search);
-      where.$or = [{ username: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }];
-    }
-    if (filter.groupId !== undefined && filter.groupId !== null) {
-      if (!isHexId(filter.groupId)) return { users: [], total: 0, endCursor: null };
-      const members = em.createQueryBuilder(GroupMembership, 'm').select('m.user').where({ group: filter.groupId });
-      where.id = { $in: members as never };
-    }
-    const [users, total] = await em.findAndCount(User, where, { orderBy: { usernameKey: 'asc' }, limit, offset });
+    const conditions = conditionsOf(filter, search);
+    const [users, total] = await Promise.all([
+      readUsersAt(em, conditions, { limit, offset }),
+      countUsers(em, conditions),
+    ]);
     const last = users.at(-1);
     const endCursor = last
-      ? this.cursors.encode(this.#identity('usersConnection', filter, search), [last.usernameKey, last.id])
+      ? this.cursors.encode(this.#identity('usersConnection', filter, search), last.position)
       : null;
     return { users, total, endCursor };
   }

@@ -54,13 +54,12 @@ interface UserRow {
   updated_at: string;
 }
 
+const USER_COLUMNS =
+  'id, username, first_name, last_name, role, locked, disabled, organization, phone, last_session, created_at, updated_at';
+
 export function readUsers(em: EntityManager, ids: readonly string[]): Promise<UserView[]> {
-  return readByKeys<UserRow, UserView>(
-    em,
-    `select id, username, first_name, last_name, role, locked, disabled, organization, phone, last_session, created_at, updated_at
-       from users where id in (?)`,
-    ids,
-    (row) => userView(em, row),
+  return readByKeys<UserRow, UserView>(em, `select ${USER_COLUMNS} from users where id in (?)`, ids, (row) =>
+    userView(em, row),
   );
 }
 
@@ -91,6 +90,14 @@ export interface UserConditions {
   params: unknown[];
 }
 
+const whereOf = (sql: readonly string[]) => (sql.length > 0 ? ` where ${sql.join(' and ')}` : '');
+
+type PositionedRow = UserRow & { username_key: string };
+const positioned = (em: EntityManager, row: PositionedRow): PositionedUser => ({
+  ...userView(em, row),
+  position: [row.username_key, row.id],
+});
+
 /**
  * Up to `window.size + 1` users past the window's position, in the order `users` lists them (username_key, unique
  * and NOT NULL, then id), read in scan order. The unique index on username_key serves every page.
@@ -102,20 +109,33 @@ export async function readUsersAfter(
 ): Promise<PositionedUser[]> {
   const seek = keyset('username_key', 'asc', window);
   const sql = [...conditions.sql, ...(seek.condition ? [seek.condition.sql] : [])];
-  const rows = await read<UserRow & { username_key: string }>(
+  const rows = await read<PositionedRow>(
     em,
-    `select id, username, username_key, first_name, last_name, role, locked, disabled, organization, phone, last_session, created_at, updated_at
-       from users${sql.length > 0 ? ` where ${sql.join(' and ')}` : ''} order by ${seek.orderBy} limit ?`,
+    `select ${USER_COLUMNS}, username_key from users${whereOf(sql)} order by ${seek.orderBy} limit ?`,
     [...conditions.params, ...(seek.condition?.params ?? []), window.size + 1],
   );
-  return rows.map((row) => ({ ...userView(em, row), position: [row.username_key, row.id] }));
+  return rows.map((row) => positioned(em, row));
+}
+
+/** `limit` users from the `offset`-th on, in the same order: the platform's paging, by offset. */
+export async function readUsersAt(
+  em: EntityManager,
+  conditions: UserConditions,
+  page: { limit: number; offset: number },
+): Promise<PositionedUser[]> {
+  const rows = await read<PositionedRow>(
+    em,
+    `select ${USER_COLUMNS}, username_key from users${whereOf(conditions.sql)} order by username_key limit ? offset ?`,
+    [...conditions.params, page.limit, page.offset],
+  );
+  return rows.map((row) => positioned(em, row));
 }
 
 /** How many users the conditions match (a count over the table: users keep no counts). */
 export async function countUsers(em: EntityManager, conditions: UserConditions): Promise<number> {
   const [row] = await read<{ total: number }>(
     em,
-    `select count(*)::int as total from users${conditions.sql.length > 0 ? ` where ${conditions.sql.join(' and ')}` : ''}`,
+    `select count(*)::int as total from users${whereOf(conditions.sql)}`,
     conditions.params,
   );
   return row.total;
