@@ -78,11 +78,30 @@ export function groupByKeys<K, V>(keys: readonly K[], rows: readonly V[], keyOf:
 /**
  * Lets a request's reads outside transactions go to a replica that has replayed `caller`'s last commit (any
  * serving replica for a caller with none, such as an anonymous one). Called once a request is known to be a query;
- * every other request (mutations, subscription events, background work) reads from the primary.
+ * every other request (mutations, subscription events, background work) reads from the primary. A request that is
+ * one of a call's operations (readsAsOneCall) reads where the call's earlier queries read.
  */
 export function readsFromReplicas(em: EntityManager, caller: string | undefined): void {
   const paths = readPathsOf(em);
-  if (paths.replicas) paths.requests.set(em, { caller, chosen: undefined });
+  if (!paths.replicas) return;
+  const call = paths.calls.get(em);
+  let choice = call && paths.choices.get(call);
+  if (!choice || choice.caller !== caller) {
+    choice = { caller, chosen: undefined };
+    if (call) paths.choices.set(call, choice);
+  }
+  paths.requests.set(em, choice);
+}
+
+/**
+ * Makes `em` one of the operations of `call` (a REST request that runs several, such as get_users reading page
+ * after page): its queries read where the call's first query read, so a later page never shows an older state
+ * than the one before it, as it could from another replica that has replayed less. A commit in between chooses
+ * again, for a replica that has it.
+ */
+export function readsAsOneCall(em: EntityManager, call: object): void {
+  const paths = readPathsOf(em);
+  if (paths.replicas) paths.calls.set(em, call);
 }
 
 /**
@@ -90,9 +109,19 @@ export function readsFromReplicas(em: EntityManager, caller: string | undefined)
  * them or to the primary. Nothing to do without replicas.
  */
 export async function rememberCommits(em: EntityManager, caller: string | undefined): Promise<void> {
-  const replicas = readPathsOf(em).replicas;
-  if (!replicas || caller === undefined) return;
+  const paths = readPathsOf(em);
+  const replicas = paths.replicas;
+  if (!replicas) return;
+  const call = paths.calls.get(em);
+  if (call) paths.choices.delete(call);
+  if (caller === undefined) return;
   await replicas.positions.advance(caller, await replicas.primaryPosition());
+}
+
+/** Where one request's reads go: decided at its first read, from its caller's last commit. */
+interface ReadChoice {
+  caller: string | undefined;
+  chosen: Promise<Replica | undefined> | undefined;
 }
 
 /** Where read statements of one ORM go, and how they are counted. */
@@ -100,7 +129,10 @@ export interface ReadPaths {
   replicas: ReadReplicas | undefined;
   /** Told which served each read statement outside a transaction: `primary` or a replica's name. */
   onRead: ((target: string) => void) | undefined;
-  requests: WeakMap<EntityManager, { caller: string | undefined; chosen: Promise<Replica | undefined> | undefined }>;
+  requests: WeakMap<EntityManager, ReadChoice>;
+  /** The call each of a call's operations belongs to, and the choice its queries share. */
+  calls: WeakMap<EntityManager, object>;
+  choices: WeakMap<object, ReadChoice>;
   primaryPool(em: EntityManager): Promise<Pool>;
   replicaFor(em: EntityManager): Promise<Replica | undefined>;
 }
@@ -117,12 +149,14 @@ export function readPathsOf(em: EntityManager): ReadPaths {
       replicas: undefined,
       onRead: undefined,
       requests: new WeakMap(),
+      calls: new WeakMap(),
+      choices: new WeakMap(),
       primaryPool: (forEm) => (pool ??= forEm.getConnection('write').getNativeClient()),
       replicaFor(forEm) {
         const request = created.requests.get(forEm);
         if (!request || !created.replicas) return Promise.resolve(undefined);
         const replicas = created.replicas;
-        // Decided once per request, so all of its reads see one state.
+        // Decided once per request (or call), so all of its reads see one state.
         request.chosen ??= (
           request.caller === undefined ? Promise.resolve(undefined) : replicas.positions.get(request.caller)
         ).then(

@@ -3,6 +3,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { FastifyRequest } from 'fastify';
 import { print, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Credentials } from '../auth/principal.js';
+import { readsAsOneCall } from '../db/read.js';
 import type { Context } from '../graphql/context.js';
 import { formatError } from '../graphql/errors.js';
 import { enumEdgeOf } from './enum-edge.js';
@@ -58,6 +59,8 @@ export async function runOperation<T, V extends Record<string, unknown>>(
   } catch (error) {
     return { errors: [formatError({ message: String((error as Error).message) }, error)] };
   }
+  // The operations one request runs read from one place: a route's later reads never see an older state.
+  readsAsOneCall(contextValue.em, request);
   const edge = enumEdgeOf(runner.schema, document);
   const response = await runner.apollo.executeOperation(
     { query: sourceOf(document), variables: edge.variables(variables) },

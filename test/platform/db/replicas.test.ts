@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReplicatedPostgreSqlDriver } from '../../../src/platform/db/replicas.js';
-import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { ADMIN_PASSWORD, API_KEY, API_KEY_SECRET, startTestApp, type TestApp } from '../../helpers/app.js';
 import { runMainProcessToExit } from '../../helpers/main-process.js';
+import { insertUsers } from '../../helpers/users.js';
 import { startReplicaPair, systemPostgresBin, type ReplicaPair } from './standby.js';
 
 /**
@@ -245,6 +246,50 @@ describe.skipIf(!bin)('read replicas', () => {
     } finally {
       await misconfigured.stop();
     }
+  }, 60_000);
+});
+
+describe.skipIf(!bin)('two read replicas', () => {
+  let pair: ReplicaPair;
+  let t: TestApp;
+  beforeAll(async () => {
+    pair = await startReplicaPair(bin!);
+    const second = await pair.addStandby();
+    await pair.primaryQuery('create database trellis');
+    t = await startTestApp({
+      DATABASE_URL: pair.primaryUrl('trellis'),
+      DATABASE_REPLICA_URLS: `${pair.standbyUrl('trellis')},${second.url('trellis')}`,
+      DATABASE_REPLICA_MAX_LAG_SECONDS: '30',
+    });
+    await Promise.all([pair.caughtUp(), second.caughtUp()]);
+    await waitFor('both replicas serve', async () => (await ready(t)).replicas?.every((r) => r.serving) === true);
+    await second.pauseReplay();
+    // Page after page for get_users: the first replica has them all, the second none.
+    await insertUsers(pair.primaryUrl('trellis'), { count: 1_000, prefix: 'paged', width: 4 });
+    await pair.caughtUp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.stop();
+    await pair?.stop();
+  });
+
+  it('reads every page of one get_users from one of them, never the first page from one and the rest from the other', async () => {
+    const answered = new Set<number>();
+    // Each call chooses a replica in turn, so these calls start on both of them.
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${t.url}/api/public/get_users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ api_key: API_KEY, api_key_secret: API_KEY_SECRET }),
+      });
+      const body = (await res.json()) as { users: unknown[]; total: number };
+      expect(body.total).toBe(body.users.length);
+      answered.add(body.total);
+    }
+    // Both states, each whole: the second replica's, without the thousand, and the first's, with them.
+    const [without, withThem, ...more] = [...answered].sort((a, b) => a - b);
+    expect(more).toEqual([]);
+    expect(withThem - without).toBe(1_000);
   }, 60_000);
 });
 

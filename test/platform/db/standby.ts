@@ -25,7 +25,17 @@ export interface ReplicaPair {
   caughtUp(): Promise<void>;
   stopStandby(mode?: 'fast' | 'immediate'): Promise<void>;
   startStandby(): Promise<void>;
+  /** Makes and starts one more standby of the primary, stopped with the pair. */
+  addStandby(): Promise<Standby>;
   stop(): Promise<void>;
+}
+
+/** A further standby of a pair's primary. */
+export interface Standby {
+  url(database: string): string;
+  pauseReplay(): Promise<void>;
+  resumeReplay(): Promise<void>;
+  caughtUp(): Promise<void>;
 }
 
 /** The newest PostgreSQL the system has with what a standby needs, or undefined (the tests that need one skip). */
@@ -78,21 +88,15 @@ export async function startReplicaPair(bin: string): Promise<ReplicaPair> {
   // initdb's pg_hba.conf with trust allows replication connections from loopback.
   await run('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '--no-sync']);
   await start(primaryDir, primaryPort);
-  await run('pg_basebackup', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primaryPort),
-    '-U',
-    'postgres',
-    '-D',
-    standbyDir,
-    '-R',
-    '-X',
-    'stream',
-    '--no-sync',
-  ]);
-  await start(standbyDir, standbyPort);
+  const makeStandby = async (dir: string, port: number) => {
+    await run('pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', dir],
+      ...['-R', '-X', 'stream', '--no-sync'],
+    ]);
+    await start(dir, port);
+  };
+  await makeStandby(standbyDir, standbyPort);
+  const added: string[] = [];
 
   const url = (port: number, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const query = async <R extends pg.QueryResultRow>(port: number, sql: string, params: unknown[] = []) => {
@@ -104,31 +108,39 @@ export async function startReplicaPair(bin: string): Promise<ReplicaPair> {
       await client.end();
     }
   };
+  const caughtUp = async (port: number) => {
+    const [{ lsn }] = await query<{ lsn: string }>(primaryPort, 'select pg_current_wal_insert_lsn()::text as lsn');
+    for (;;) {
+      const [{ done }] = await query<{ done: boolean }>(
+        port,
+        `select coalesce(pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn, false) as done`,
+      );
+      if (done) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const controls = (port: number) => ({
+    pauseReplay: () => query(port, 'select pg_wal_replay_pause()').then(() => undefined),
+    resumeReplay: () => query(port, 'select pg_wal_replay_resume()').then(() => undefined),
+    caughtUp: () => caughtUp(port),
+  });
   const pair: ReplicaPair = {
     primaryUrl: (database) => url(primaryPort, database),
     standbyUrl: (database) => url(standbyPort, database),
     standbyQuery: (sql) => query(standbyPort, sql),
     primaryQuery: (sql, params) => query(primaryPort, sql, params),
-    pauseReplay: async () => {
-      await query(standbyPort, 'select pg_wal_replay_pause()');
-    },
-    resumeReplay: async () => {
-      await query(standbyPort, 'select pg_wal_replay_resume()');
-    },
-    async caughtUp() {
-      const [{ lsn }] = await query<{ lsn: string }>(primaryPort, 'select pg_current_wal_insert_lsn()::text as lsn');
-      for (;;) {
-        const [{ done }] = await query<{ done: boolean }>(
-          standbyPort,
-          `select coalesce(pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn, false) as done`,
-        );
-        if (done) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    ...controls(standbyPort),
     stopStandby: (mode) => stopServer(standbyDir, mode).then(() => undefined),
     startStandby: () => start(standbyDir, standbyPort).then(() => undefined),
+    async addStandby() {
+      const dir = path.join(base, `standby-${added.length + 2}`);
+      const port = await freePort();
+      await makeStandby(dir, port);
+      added.push(dir);
+      return { url: (database) => url(port, database), ...controls(port) };
+    },
     async stop() {
+      for (const dir of added) await stopServer(dir, 'immediate');
       await stopServer(standbyDir, 'immediate');
       await stopServer(primaryDir, 'immediate');
       rmSync(base, { recursive: true, force: true });
