@@ -9,6 +9,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ NODE_ENV: 'production' });
   await insertUsers(t.databaseUrl, { count: USERS, prefix: 'person', width: 6, withFirstName: true });
+  // Written behind the app's back: with replicas, read once they have them (the test's own fetch does not wait).
+  await t.replicasCaughtUp();
 }, 120_000);
 afterAll(() => t?.stop());
 
